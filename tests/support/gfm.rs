@@ -1,0 +1,133 @@
+//! Re-parse rendered markdown with two GFM parsers and report what each sees.
+
+/// A table as a parser sees it: each cell's source text, trimmed (header row first).
+pub type Grid = Vec<Vec<String>>;
+
+/// What a parser found at the top level and below.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Seen {
+    /// Every table, in document order.
+    pub tables: Vec<Grid>,
+    /// Every fenced code block's literal content.
+    pub code_blocks: Vec<String>,
+    /// Number of list items at any depth.
+    pub items: usize,
+    /// Number of headings and block quotes (data must never create one).
+    pub headings_and_quotes: usize,
+    /// Number of raw HTML blocks or inline HTML other than `<br>`.
+    pub html: usize,
+}
+
+/// What pulldown-cmark (tables enabled) sees.
+pub fn pulldown(md: &str) -> Seen {
+    use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+    let mut seen = Seen::default();
+    let mut grid: Option<Grid> = None;
+    let mut code: Option<String> = None;
+    for (ev, range) in Parser::new_ext(md, Options::ENABLE_TABLES).into_offset_iter() {
+        match ev {
+            Event::Start(Tag::Table(_)) => grid = Some(Vec::new()),
+            Event::End(TagEnd::Table) => seen.tables.extend(grid.take()),
+            Event::Start(Tag::TableHead | Tag::TableRow) => {
+                if let Some(g) = grid.as_mut() {
+                    g.push(Vec::new())
+                }
+            }
+            Event::Start(Tag::TableCell) => {
+                if let Some(row) = grid.as_mut().and_then(|g| g.last_mut()) {
+                    row.push(md[range].trim().trim_matches('|').trim().to_string());
+                }
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => code = Some(String::new()),
+            Event::Text(t) => {
+                if let Some(c) = code.as_mut() {
+                    c.push_str(&t)
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => seen.code_blocks.extend(code.take()),
+            Event::Start(Tag::Item) => seen.items += 1,
+            Event::Start(Tag::Heading { .. } | Tag::BlockQuote(_)) => seen.headings_and_quotes += 1,
+            Event::Html(_) => seen.html += 1,
+            Event::InlineHtml(h) if h.as_ref() != "<br>" => seen.html += 1,
+            _ => {}
+        }
+    }
+    seen
+}
+
+/// What comrak (GFM table extension) sees.
+pub fn comrak(md: &str) -> Seen {
+    use comrak::nodes::NodeValue;
+    let arena = comrak::Arena::new();
+    let mut opts = comrak::Options::default();
+    opts.extension.table = true;
+    let root = comrak::parse_document(&arena, md, &opts);
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(md.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |line: usize, col: usize| line_starts[line - 1] + col - 1;
+    let mut seen = Seen::default();
+    for node in root.descendants() {
+        let data = node.data.borrow();
+        match &data.value {
+            NodeValue::Table(_) => {
+                let mut grid = Vec::new();
+                for row in node.children() {
+                    let mut cells = Vec::new();
+                    for cell in row.children() {
+                        let p = cell.data.borrow().sourcepos;
+                        let text = if p.end.column == 0 || p.start.column == 0 {
+                            String::new()
+                        } else {
+                            let (a, b) = (
+                                offset(p.start.line, p.start.column),
+                                offset(p.end.line, p.end.column),
+                            );
+                            md.get(a..=b)
+                                .unwrap_or("")
+                                .trim()
+                                .trim_matches('|')
+                                .trim()
+                                .to_string()
+                        };
+                        cells.push(text);
+                    }
+                    grid.push(cells);
+                }
+                seen.tables.push(grid);
+            }
+            NodeValue::CodeBlock(cb) if cb.fenced => seen.code_blocks.push(cb.literal.clone()),
+            NodeValue::Item(_) => seen.items += 1,
+            NodeValue::Heading(_) | NodeValue::BlockQuote => seen.headings_and_quotes += 1,
+            NodeValue::HtmlBlock(_) => seen.html += 1,
+            NodeValue::HtmlInline(h) if h != "<br>" => seen.html += 1,
+            _ => {}
+        }
+    }
+    seen
+}
+
+/// Invert the documented inline escape: `\u{HEX}` -> that character, `\X` -> `X` for ASCII
+/// punctuation, `<br>` -> `\n`.
+pub fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        if let Some(r) = rest.strip_prefix("<br>") {
+            out.push('\n');
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("\\u{") {
+            let end = r.find('}').expect("closed \\u{");
+            let code = u32::from_str_radix(&r[..end], 16).expect("hex");
+            out.push(char::from_u32(code).expect("scalar value"));
+            rest = &r[end + 1..];
+        } else if c == '\\' && rest[1..].starts_with(|n: char| n.is_ascii_punctuation()) {
+            out.push_str(&rest[1..2]);
+            rest = &rest[2..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}

@@ -1,0 +1,8 @@
+//! Helpers shared by the workspace's integration tests and examples (not published).
+//!
+//! - [`data`]: the bundled sample datasets (copied into `examples/data/`).
+//! - [`gfm`]: re-parse rendered markdown with pulldown-cmark and comrak and report the
+//!   tables, list items and code blocks each parser sees.
+
+pub mod data;
+pub mod gfm;

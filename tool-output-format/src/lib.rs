@@ -1,0 +1,80 @@
+//! Render LLM agent tool results as markdown a model reads reliably and cheaply.
+//!
+//! A model handed 40 records as raw JSON skims and guesses; the same records as a markdown
+//! table, trimmed with an honest notice, it reasons over. This crate turns a tool's result
+//! (a `serde_json::Value`, or your own types through [`ToolOutput`]) into such text.
+//!
+//! ```
+//! use tool_output_format::Formatter;
+//! use serde_json::json;
+//!
+//! let team = json!([
+//!     {"name": "Alice", "role": "engineer", "team": "infra"},
+//!     {"name": "Bob", "role": "PM", "team": "product"},
+//! ]);
+//! assert_eq!(
+//!     Formatter::new().format("list_team", &team),
+//!     "| name  | role     | team    |\n\
+//!      |-------|----------|---------|\n\
+//!      | Alice | engineer | infra   |\n\
+//!      | Bob   | PM       | product |"
+//! );
+//! ```
+//!
+//! # The flow
+//!
+//! Sources (the `Value` walker, derived or hand-written [`ToolOutput`] impls) describe the
+//! result as a [`doc::Node`]; caps cut it and record [`budget::Notice`]s; the markdown sink
+//! writes it. Typed and untyped results meet in the same document, so they render the same.
+//!
+//! # Rendering rules
+//!
+//! | result | rendering |
+//! |---|---|
+//! | non-empty list of records | markdown table, columns in first-seen order across all rows |
+//! | one record | `**{tool} result**`, a blank line, then `- key: value` bullets |
+//! | string | fenced code block (fence longer than any backtick run inside) |
+//! | number, bool | the value as serde_json writes it |
+//! | null | `null` |
+//! | empty list / empty record | `*(empty)*` |
+//! | list of scalars, or mixed | one bullet per item (null items as `null`); records as sub-bullets |
+//!
+//! Inside records: nested objects are indented sub-bullets (`{}` when empty); lists of
+//! records are tables inside the item (after a blank line); lists of scalars are joined with
+//! `, ` (`[]` when empty); other lists are nested bullets; multi-line strings are fenced code
+//! blocks inside the item; null and empty strings leave the value empty (`- key:`).
+//!
+//! In table cells ([`source::cell`]): null is empty, scalar lists are joined with `, `,
+//! other nested values are compact JSON. Text is escaped by one documented, invertible
+//! mapping ([`text`]): pipes and backslashes cannot split cells, line breaks become `<br>`,
+//! control and bidi characters are written as `\u{HEX}`.
+//!
+//! # Caps
+//!
+//! Strings over `max_lines` lines (default 100) keep their first lines and tables over
+//! `max_rows` rows (default `max_lines`) their first rows; the cut is announced first:
+//! `[Truncated to 100 rows of 10000 total]`, a blank line, then the content.
+//!
+//! # Limits on hostile input
+//!
+//! Records and lists nest at most [`doc::MAX_DEPTH`] (32) levels; a deeper subtree is
+//! replaced by `[Truncated at depth 32: N nested values omitted]`. Every walk is bounded by
+//! that depth, so a 100,000-deep value renders on a small stack.
+//!
+//! # Layouts
+//!
+//! [`Layout::Aligned`] (default) pads columns to their widest cell by display width, but a
+//! cell wider than [`sink::markdown::PAD_CAP`] (40) columns does not widen its column.
+//! [`Layout::Compact`] drops padding and uses `|-|` separators.
+
+pub mod budget;
+pub mod doc;
+mod formatter;
+mod options;
+pub mod sink;
+pub mod source;
+pub mod text;
+
+pub use formatter::{Formatter, to_markdown};
+pub use options::{DEFAULT_MAX_LINES, Layout, ToolOptions};
+pub use source::ToolOutput;

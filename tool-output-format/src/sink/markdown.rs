@@ -1,0 +1,254 @@
+//! The markdown writer: tables (aligned or compact), records as bullet lists, strings as
+//! fenced code blocks. Escaping and alignment live here and only here.
+
+use crate::budget::Notice;
+use crate::doc::{Node, Record, Table};
+use crate::options::Layout;
+use crate::source::json::depth_notice;
+use crate::text::{self, escape_inline};
+
+/// Cells wider than this many display columns do not widen their column: they overflow it
+/// instead, so one long cell cannot add its width in spaces to every other row. Chosen by
+/// measurement (see the crate docs and `examples/token_report.rs`).
+pub const PAD_CAP: usize = 40;
+
+/// A document ready to write: the cut notices, the title line, the body.
+#[derive(Debug)]
+pub(crate) struct Document<'a> {
+    pub notices: &'a [Notice],
+    pub title: Option<String>,
+    pub body: &'a Node,
+    pub layout: Layout,
+}
+
+/// Write a document. The result never ends with a newline and has no trailing spaces.
+pub(crate) fn render(doc: &Document<'_>) -> String {
+    let mut w = Writer {
+        out: String::new(),
+        layout: doc.layout,
+    };
+    for n in doc.notices {
+        w.line("", &n.to_string());
+    }
+    if !doc.notices.is_empty() {
+        w.blank();
+    }
+    match doc.body {
+        Node::Record(r) => {
+            if let Some(t) = r
+                .title
+                .as_deref()
+                .map(str::to_owned)
+                .or_else(|| doc.title.clone())
+            {
+                w.line("", &format!("**{t}**"));
+                w.blank();
+            }
+            if r.fields.is_empty() {
+                w.line("", "*(empty)*");
+            }
+            w.fields(r, "");
+        }
+        Node::Table(t) => {
+            if let Some(title) = &t.title {
+                w.line("", &format!("**{title}**"));
+                w.blank();
+            }
+            w.table(t, "");
+        }
+        Node::List(items) if items.is_empty() => w.line("", "*(empty)*"),
+        Node::List(items) => w.items(items, ""),
+        Node::Str(s) => w.code_block(s, "", ""),
+        Node::Null => w.line("", "null"),
+        Node::Scalar(s) => w.line("", s),
+        Node::DepthCut(n) => w.line("", &depth_notice(*n)),
+    }
+    while w.out.ends_with('\n') {
+        w.out.pop();
+    }
+    w.out
+}
+
+struct Writer {
+    out: String,
+    layout: Layout,
+}
+
+impl Writer {
+    fn line(&mut self, indent: &str, s: &str) {
+        self.out.push_str(indent);
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    fn blank(&mut self) {
+        self.out.push('\n');
+    }
+
+    /// `- key: value` lines for each field, nested values below.
+    fn fields(&mut self, r: &Record, indent: &str) {
+        for (k, v) in &r.fields {
+            self.out.push_str(indent);
+            self.out.push_str("- ");
+            escape_inline(k, true, &mut self.out);
+            self.out.push(':');
+            self.value(v, indent);
+        }
+    }
+
+    /// List items, one per node.
+    fn items(&mut self, items: &[Node], indent: &str) {
+        for v in items {
+            self.out.push_str(indent);
+            self.out.push('-');
+            match v {
+                Node::Null => self.out.push_str(" null\n"),
+                Node::Str(s) if !is_multiline(s) => {
+                    self.out.push(' ');
+                    escape_inline(s, true, &mut self.out);
+                    self.out.push('\n');
+                }
+                Node::Str(s) => {
+                    self.out.push(' ');
+                    self.code_block(s, &format!("{indent}  "), "");
+                }
+                _ => self.value(v, indent),
+            }
+        }
+    }
+
+    /// The rest of a list item whose marker (and key) is written: ` value` inline, or a
+    /// newline and a nested block.
+    fn value(&mut self, v: &Node, indent: &str) {
+        let inner = format!("{indent}  ");
+        match v {
+            Node::Null => self.out.push('\n'),
+            Node::Str(s) if s.is_empty() => self.out.push('\n'),
+            Node::Scalar(s) => self.inline(s),
+            Node::Str(s) if !is_multiline(s) => self.inline(s),
+            Node::Str(s) => {
+                self.out.push('\n');
+                self.code_block(s, &inner, &inner);
+            }
+            Node::List(items) if items.is_empty() => self.out.push_str(" []\n"),
+            Node::List(items)
+                if items
+                    .iter()
+                    .all(|i| matches!(i, Node::Scalar(_) | Node::Str(_))) =>
+            {
+                self.out.push(' ');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    if let Node::Scalar(s) | Node::Str(s) = item {
+                        escape_inline(s, false, &mut self.out);
+                    }
+                }
+                self.out.push('\n');
+            }
+            Node::List(items) => {
+                self.out.push('\n');
+                self.items(items, &inner);
+            }
+            Node::Record(r) if r.fields.is_empty() => self.out.push_str(" {}\n"),
+            Node::Record(r) => {
+                self.out.push('\n');
+                self.fields(r, &inner);
+            }
+            Node::Table(t) => {
+                self.out.push_str("\n\n");
+                self.table(t, &inner);
+            }
+            Node::DepthCut(n) => self.inline(&depth_notice(*n)),
+        }
+    }
+
+    fn inline(&mut self, s: &str) {
+        self.out.push(' ');
+        escape_inline(s, false, &mut self.out);
+        self.out.push('\n');
+    }
+
+    /// A fenced block. `first` prefixes the opening fence (the caller may already have
+    /// written a list marker), `indent` every later line.
+    fn code_block(&mut self, s: &str, indent: &str, first: &str) {
+        let fence = text::fence_for(s);
+        self.line(first, &fence);
+        let mut buf = String::new();
+        for l in text::lines(s) {
+            buf.clear();
+            text::escape_code_line(l, &mut buf);
+            if buf.is_empty() {
+                self.blank();
+            } else {
+                self.line(indent, &buf);
+            }
+        }
+        self.line(indent, &fence);
+    }
+
+    fn table(&mut self, t: &Table, indent: &str) {
+        let ncols = t.columns().len();
+        if ncols == 0 {
+            return;
+        }
+        // Escape every cell once into one buffer; remember where each ends and its width.
+        let mut buf = String::new();
+        let mut ends = Vec::with_capacity((t.rows() + 1) * ncols);
+        let mut widths = vec![0usize; ncols];
+        let mut cell_w = Vec::with_capacity(ends.capacity());
+        let mut start = 0;
+        for (i, name) in t.columns().iter().enumerate() {
+            escape_inline(name, false, &mut buf);
+            let w = text::width(&buf[start..]);
+            widths[i] = w;
+            cell_w.push(w);
+            ends.push(buf.len());
+            start = buf.len();
+        }
+        for row in 0..t.rows() {
+            for (col, width) in widths.iter_mut().enumerate() {
+                escape_inline(t.cell(row, col), false, &mut buf);
+                let w = text::width(&buf[start..]);
+                if w <= PAD_CAP {
+                    *width = (*width).max(w);
+                }
+                cell_w.push(w);
+                ends.push(buf.len());
+                start = buf.len();
+            }
+        }
+        let aligned = self.layout == Layout::Aligned;
+        let mut start = 0;
+        for (row, chunk) in ends.chunks(ncols).enumerate() {
+            self.out.push_str(indent);
+            self.out.push('|');
+            for (col, &end) in chunk.iter().enumerate() {
+                self.out.push(' ');
+                self.out.push_str(&buf[start..end]);
+                if aligned {
+                    let pad = widths[col].saturating_sub(cell_w[row * ncols + col]);
+                    self.out.extend(std::iter::repeat_n(' ', pad));
+                }
+                self.out.push_str(" |");
+                start = end;
+            }
+            self.out.push('\n');
+            if row == 0 {
+                self.out.push_str(indent);
+                self.out.push('|');
+                for w in &widths {
+                    let dashes = if aligned { w + 2 } else { 1 };
+                    self.out.extend(std::iter::repeat_n('-', dashes));
+                    self.out.push('|');
+                }
+                self.out.push('\n');
+            }
+        }
+    }
+}
+
+fn is_multiline(s: &str) -> bool {
+    s.contains(['\n', '\r'])
+}

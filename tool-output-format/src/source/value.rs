@@ -1,0 +1,118 @@
+//! The `serde_json::Value` walker: shape detection and the first-seen column union.
+
+use serde_json::{Map, Value};
+
+use super::{ToolOutput, cell, json};
+use crate::doc::{MAX_DEPTH, Name, Node, Record, Table};
+
+impl ToolOutput for Value {
+    fn to_node(&self) -> Node {
+        node_at(self, 0)
+    }
+
+    fn to_json(&self) -> Value {
+        self.clone()
+    }
+
+    fn write_cell(&self, out: &mut String) {
+        cell::write_value(self, out);
+    }
+
+    fn __list_node(items: &[Self]) -> Node {
+        array_node_ref(items, 0)
+    }
+
+    fn __list_cell(items: &[Self], out: &mut String) {
+        // Same text as the cell of a `Value::Array` holding these items.
+        if items.is_empty() {
+            out.push_str("[]");
+        } else if items.iter().all(cell::is_plain_scalar) {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                cell::write_value(item, out);
+            }
+        } else {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json::write_compact(item, out);
+            }
+            out.push(']');
+        }
+    }
+}
+
+/// The node for a value nested `depth` levels deep.
+fn node_at(v: &Value, depth: usize) -> Node {
+    match v {
+        Value::Null => Node::Null,
+        Value::Bool(b) => Node::Scalar(b.to_string()),
+        Value::Number(n) => {
+            let mut s = String::new();
+            json::write_number(n, &mut s);
+            Node::Scalar(s)
+        }
+        Value::String(s) => Node::Str(s.clone()),
+        Value::Array(_) | Value::Object(_) if depth >= MAX_DEPTH => {
+            Node::DepthCut(json::count_values(v))
+        }
+        Value::Array(items) => array_node_ref(items, depth),
+        Value::Object(map) => Node::Record(record(map, depth)),
+    }
+}
+
+fn record(map: &Map<String, Value>, depth: usize) -> Record {
+    Record {
+        title: None,
+        fields: map
+            .iter()
+            .map(|(k, v)| (Name::Owned(k.clone()), node_at(v, depth + 1)))
+            .collect(),
+    }
+}
+
+/// The node for an owned array (used by the default list impl of [`ToolOutput`]).
+pub fn array_node(items: Vec<Value>, depth: usize) -> Node {
+    array_node_ref(&items, depth)
+}
+
+/// Dispatch a sequence by shape: a table when every item is an object and they have at
+/// least one key between them, else a list.
+fn array_node_ref(items: &[Value], depth: usize) -> Node {
+    let all_objects = !items.is_empty() && items.iter().all(Value::is_object);
+    if all_objects
+        && items
+            .iter()
+            .any(|v| v.as_object().is_some_and(|m| !m.is_empty()))
+    {
+        return Node::Table(table(items));
+    }
+    Node::List(items.iter().map(|v| node_at(v, depth + 1)).collect())
+}
+
+/// Build a table from objects: columns are the keys in first-seen order across all rows.
+fn table(items: &[Value]) -> Table {
+    let mut columns: Map<String, Value> = Map::new();
+    for m in items.iter().filter_map(Value::as_object) {
+        for k in m.keys() {
+            if !columns.contains_key(k) {
+                columns.insert(k.clone(), Value::Null);
+            }
+        }
+    }
+    let names: Vec<Name> = columns.keys().map(|k| Name::Owned(k.clone())).collect();
+    let mut t = Table::new(names);
+    for m in items.iter().filter_map(Value::as_object) {
+        for k in columns.keys() {
+            if let Some(v) = m.get(k) {
+                cell::write_value(v, t.buf_mut());
+            }
+            t.end_cell();
+        }
+    }
+    t
+}
