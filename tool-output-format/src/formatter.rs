@@ -96,7 +96,7 @@ impl Formatter {
     /// ```
     /// use tool_output_format::{Formatter, Layout};
     /// let md = Formatter::new().layout(Layout::Compact).format("t", &serde_json::json!([{"a": 1}]));
-    /// assert_eq!(md, "| a |\n|-|\n| 1 |");
+    /// assert_eq!(md, "|a|\n|-|\n|1|");
     /// ```
     pub fn layout(mut self, layout: Layout) -> Self {
         self.options.layout = Some(layout);

@@ -64,7 +64,7 @@
 //! # Layouts
 //!
 //! [`Layout::Aligned`] (default) pads columns to their widest cell by display width, but a
-//! cell wider than [`sink::markdown::PAD_CAP`] (40) columns does not widen its column.
+//! cell wider than [`sink::markdown::PAD_CAP`] (32) columns does not widen its column.
 //! [`Layout::Compact`] drops padding and uses `|-|` separators.
 
 pub mod budget;

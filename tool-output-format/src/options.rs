@@ -6,15 +6,21 @@
 /// use tool_output_format::{Formatter, Layout};
 /// let rows = serde_json::json!([{"a": 1, "bb": 2}]);
 /// let md = Formatter::new().layout(Layout::Compact).format("t", &rows);
-/// assert_eq!(md, "| a | bb |\n|-|-|\n| 1 | 2 |");
+/// assert_eq!(md, "|a|bb|\n|-|-|\n|1|2|");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Layout {
     /// Columns padded to their widest cell (display width), as a person would write it.
     #[default]
     Aligned,
-    /// No padding and one-hyphen separators: the fewest tokens that still parse as a GFM
-    /// table (see the crate docs for the measured savings).
+    /// No padding, no spaces around `|`, one-hyphen separators (`|a|b|`, `|-|-|`): the
+    /// fewest tokens among the GFM forms measured that keep the outer pipes.
+    ///
+    /// o200k tokens on the bundled datasets, aligned -> compact: `employees_100` 3,152 ->
+    /// 2,590 (0.82x), `rows_1000` 49,651 -> 39,039 (0.79x), `repos_100` 5,841 -> 5,174
+    /// (0.89x). `| a | b |` with spaces measured 2,648 / 44,540 / 5,490, and `|---|`
+    /// separators cost 8-22 tokens more per table than `|-|`. Dropping the outer pipes saves
+    /// another 3% but makes a row with an empty first cell ambiguous, so they stay.
     Compact,
 }
 

@@ -4,7 +4,7 @@
 //!
 //! | input | written as |
 //! |---|---|
-//! | `\` | `\\` |
+//! | `\` | `\\` (`\u{5C}` when it is the last character, so it cannot escape the `\|` after it) |
 //! | `\|` | `\|` (backslash, pipe) |
 //! | `<` | `\<` (so data can never open an HTML tag, and `<br>` below stays unambiguous) |
 //! | line break: `\r\n`, `\r` or `\n` | `<br>` |
@@ -93,6 +93,9 @@ fn escape_chars(part: &str, offset: usize, total: usize, out: &mut String) {
             {
                 out.push_str("\\u{20}")
             }
+            // A final backslash would escape the `|` that closes a compact table cell (GFM
+            // reads `\|` as an escaped pipe whatever precedes it).
+            '\\' if offset + i + 1 == total => out.push_str("\\u{5C}"),
             '\\' => out.push_str("\\\\"),
             '|' => out.push_str("\\|"),
             '<' => out.push_str("\\<"),
