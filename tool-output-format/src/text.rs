@@ -61,12 +61,13 @@ fn push_code_point(c: char, out: &mut String) {
 /// assert_eq!(s, "\\# not a heading");
 /// ```
 pub fn escape_inline(s: &str, line_start: bool, out: &mut String) {
+    let block = line_start && opens_block(s);
     let edge_space = s.starts_with(' ') || s.ends_with(' ');
-    if !edge_space && !s.bytes().any(needs_inline_escape) && !(line_start && opens_block(s)) {
+    if !(block || edge_space || s.bytes().any(needs_inline_escape)) {
         out.push_str(s);
         return;
     }
-    if line_start && opens_block(s) {
+    if block {
         let digits = s.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
             out.push('\\');

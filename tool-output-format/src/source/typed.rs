@@ -1,8 +1,9 @@
 //! [`ToolOutput`] for standard types: the runtime traits that generated code targets.
 //!
-//! Numbers print byte-identically to serde_json (`itoa` for integers, `ryu` for floats;
-//! `f32` is widened to `f64` first, as `serde_json::to_value` does; NaN and infinities are
-//! `null`), so a typed result renders exactly like its `serde_json::to_value` form.
+//! Numbers print byte-identically to serde_json (`itoa` for integers; floats through
+//! `serde_json::Number`'s own `Display`, whatever float printer the serde_json in the build
+//! uses; `f32` is widened to `f64` first, as `serde_json::to_value` does; NaN and infinities
+//! are `null`), so a typed result renders exactly like its `serde_json::to_value` form.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -73,8 +74,8 @@ macro_rules! wide_integers {
 wide_integers!(i128, u128);
 
 fn write_f64(x: f64, out: &mut String) {
-    if x.is_finite() {
-        out.push_str(ryu::Buffer::new().format_finite(x));
+    if let Some(n) = serde_json::Number::from_f64(x) {
+        super::json::write_number(&n, out);
     }
 }
 
@@ -82,12 +83,9 @@ macro_rules! floats {
     ($($t:ty),*) => {$(
         impl ToolOutput for $t {
             fn to_node(&self) -> Node {
-                let x = f64::from(*self);
-                if x.is_finite() {
-                    Node::Scalar(ryu::Buffer::new().format_finite(x).to_owned())
-                } else {
-                    Node::Null
-                }
+                let mut s = String::new();
+                write_f64(f64::from(*self), &mut s);
+                if s.is_empty() { Node::Null } else { Node::Scalar(s) }
             }
             fn to_json(&self) -> Value {
                 serde_json::Number::from_f64(f64::from(*self)).map_or(Value::Null, Value::Number)
