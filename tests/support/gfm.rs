@@ -18,6 +18,17 @@ pub struct Seen {
     pub html: usize,
 }
 
+/// A cell's source text without surrounding white space and delimiter pipes (a pipe after
+/// a backslash is content, not a delimiter).
+fn cell_text(src: &str) -> String {
+    let mut s = src.trim();
+    s = s.strip_prefix('|').unwrap_or(s).trim_start();
+    if s.ends_with('|') && !s.ends_with("\\|") {
+        s = s[..s.len() - 1].trim_end();
+    }
+    s.to_string()
+}
+
 /// What pulldown-cmark (tables enabled) sees.
 pub fn pulldown(md: &str) -> Seen {
     use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
@@ -35,7 +46,7 @@ pub fn pulldown(md: &str) -> Seen {
             }
             Event::Start(Tag::TableCell) => {
                 if let Some(row) = grid.as_mut().and_then(|g| g.last_mut()) {
-                    row.push(md[range].trim().trim_matches('|').trim().to_string());
+                    row.push(cell_text(&md[range]));
                 }
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => code = Some(String::new()),
@@ -83,12 +94,7 @@ pub fn comrak(md: &str) -> Seen {
                                 offset(p.start.line, p.start.column),
                                 offset(p.end.line, p.end.column),
                             );
-                            md.get(a..=b)
-                                .unwrap_or("")
-                                .trim()
-                                .trim_matches('|')
-                                .trim()
-                                .to_string()
+                            cell_text(md.get(a..=b).unwrap_or(""))
                         };
                         cells.push(text);
                     }
@@ -129,5 +135,31 @@ pub fn unescape(s: &str) -> String {
             rest = &rest[c.len_utf8()..];
         }
     }
+    out
+}
+
+/// Invert the code-block mapping: `\u{HEX}` -> that character (nothing else is escaped in
+/// code blocks).
+pub fn unescape_code(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find("\\u{") {
+        out.push_str(&rest[..i]);
+        let r = &rest[i + 3..];
+        match r
+            .find('}')
+            .and_then(|e| u32::from_str_radix(&r[..e], 16).ok().zip(Some(e)))
+        {
+            Some((code, e)) if char::from_u32(code).is_some() => {
+                out.extend(char::from_u32(code));
+                rest = &r[e + 1..];
+            }
+            _ => {
+                out.push_str("\\u{");
+                rest = r;
+            }
+        }
+    }
+    out.push_str(rest);
     out
 }
