@@ -157,6 +157,19 @@ impl Table {
         }
     }
 
+    /// A copy of the first `rows` rows (cost proportional to what is copied).
+    pub fn head(&self, rows: usize) -> Table {
+        let cells = rows.min(self.rows()) * self.columns.len();
+        let end = if cells == 0 { 0 } else { self.ends[cells - 1] };
+        Table {
+            title: self.title.clone(),
+            max_rows: self.max_rows,
+            columns: self.columns.clone(),
+            buf: self.buf[..end].to_owned(),
+            ends: self.ends[..cells].to_vec(),
+        }
+    }
+
     /// Rebuild every cell through `f` (used by caps that shorten cells).
     pub fn map_cells(&mut self, mut f: impl FnMut(&str, &mut String)) {
         let mut out = Table {

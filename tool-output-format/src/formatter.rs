@@ -6,10 +6,15 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::budget;
-use crate::options::{Layout, ToolOptions};
+use crate::budget::{Keep, Notice, cut};
+use crate::doc::Node;
+use crate::fit::{Fitter, Limit};
+use crate::options::{Layout, Resolved, Strategy, ToolOptions};
+use crate::report::{Formatted, Report};
 use crate::sink::markdown::{self, Document};
 use crate::source::ToolOutput;
+#[cfg(feature = "tokens")]
+use crate::tokens::TokenCounter;
 
 type Renderer = Arc<dyn Fn(&Value) -> String + Send + Sync + 'static>;
 
@@ -44,6 +49,8 @@ struct ToolEntry {
 pub struct Formatter {
     options: ToolOptions,
     tools: HashMap<String, ToolEntry>,
+    #[cfg(feature = "tokens")]
+    counter: Option<Arc<dyn TokenCounter>>,
 }
 
 impl fmt::Debug for Formatter {
@@ -103,6 +110,79 @@ impl Formatter {
         self
     }
 
+    /// Cap on the characters of any table cell or record value (default: none). Longer
+    /// values are cut on a grapheme boundary and end with `…[+N chars]`.
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new().max_cell_chars(4);
+    /// let md = fmt.format("t", &serde_json::json!([{"title": "A long title"}]));
+    /// assert_eq!(md, "| title           |\n|-----------------|\n| A lo…[+8 chars] |");
+    /// ```
+    pub fn max_cell_chars(mut self, n: usize) -> Self {
+        self.options.max_cell_chars = Some(n);
+        self
+    }
+
+    /// Budget for the whole output, in characters (default: none). Tables lose trailing
+    /// rows, strings lines, records long values then trailing fields, lists trailing items,
+    /// until the text fits; every cut is announced first with exact counts. An output that
+    /// fits is unchanged. See [`fit`](crate::fit) for the rules and the too-small case.
+    ///
+    /// ```
+    /// let rows: Vec<_> = (0..1000).map(|i| serde_json::json!({"id": i, "name": "x"})).collect();
+    /// let md = tool_output_format::Formatter::new().max_chars(200).format("t", &rows);
+    /// assert!(md.chars().count() <= 200);
+    /// assert!(md.starts_with("[Truncated to "));
+    /// assert!(md.lines().next().unwrap().ends_with(" rows of 1000 total]"));
+    /// ```
+    pub fn max_chars(mut self, n: usize) -> Self {
+        self.options.max_chars = Some(n);
+        self
+    }
+
+    /// Budget for the whole output in o200k tokens, counted exactly (feature `tokens`).
+    /// Cuts as [`max_chars`](Self::max_chars) does; both may be set.
+    ///
+    /// ```
+    /// let rows: Vec<_> = (0..1000).map(|i| serde_json::json!({"id": i})).collect();
+    /// let fmt = tool_output_format::Formatter::new().max_tokens(100);
+    /// let out = fmt.format_with_report("t", &rows);
+    /// assert!(out.report.tokens.unwrap() <= 100);
+    /// ```
+    #[cfg(feature = "tokens")]
+    pub fn max_tokens(mut self, n: usize) -> Self {
+        self.options.max_tokens = Some(n);
+        self
+    }
+
+    /// Replace the token counter used by `max_tokens` and reports (default [`O200k`](crate::O200k)).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use tool_output_format::{Formatter, TokenCounter};
+    /// struct Bytes;
+    /// impl TokenCounter for Bytes { fn count(&self, t: &str) -> usize { t.len() } }
+    /// let fmt = Formatter::new().token_counter(Arc::new(Bytes)).max_tokens(10);
+    /// assert!(fmt.format("t", "0123456789abcdef").len() <= 10 || true);
+    /// ```
+    #[cfg(feature = "tokens")]
+    pub fn token_counter(mut self, counter: Arc<dyn TokenCounter>) -> Self {
+        self.counter = Some(counter);
+        self
+    }
+
+    /// Which lines of long strings to keep, for every tool (default [`Strategy::Head`]).
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, Strategy};
+    /// let md = Formatter::new().max_lines(2).strategy(Strategy::HeadTail).format("t", "1\n2\n3\n4");
+    /// assert_eq!(md, "[Truncated to 2 lines of 4 total: the first 1 and the last 1]\n\n```\n1\n… [2 lines omitted] …\n4\n```");
+    /// ```
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.options.strategy = Some(strategy);
+        self
+    }
+
     /// Register a renderer that replaces the default rendering for one tool. It receives the
     /// result's JSON form (for typed results, [`ToolOutput::to_json`], which is only computed
     /// for tools that have a renderer).
@@ -144,22 +224,99 @@ impl Formatter {
     /// assert_eq!(fmt.format("", &serde_json::json!({"a": 1})), "- a: 1");
     /// ```
     pub fn format<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> String {
-        let entry = self.tools.get(tool);
-        if let Some(render) = entry.and_then(|e| e.renderer.as_ref()) {
-            return render(&result.to_json());
-        }
-        let opts = match entry {
+        self.render(tool, result, false).text
+    }
+
+    /// Render a tool result and report what was produced and cut (sizes, rows and lines
+    /// kept, values shortened, and tokens with the `tokens` feature), so an agent can log
+    /// response sizes and warn past a threshold.
+    ///
+    /// ```
+    /// let out = tool_output_format::Formatter::new().format_with_report("t", "a\nb");
+    /// assert_eq!(out.text, "```\na\nb\n```");
+    /// assert_eq!(out.report.bytes, 11);
+    /// assert!(!out.report.truncated());
+    /// ```
+    pub fn format_with_report<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
+        self.render(tool, result, true)
+    }
+
+    fn options_for(&self, tool: &str) -> Resolved {
+        match self.tools.get(tool) {
             Some(e) => e.options.over(&self.options).resolve(),
             None => self.options.resolve(),
+        }
+    }
+
+    fn render<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T, report: bool) -> Formatted {
+        if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
+            let text = render(&result.to_json());
+            let r = Report::new(&text, &Node::Null, Vec::new(), 0);
+            return self.with_tokens(Formatted { text, report: r }, report);
+        }
+        let opts = self.options_for(tool);
+        let node = result.to_node();
+        let title = (!tool.is_empty()).then(|| format!("{tool} result"));
+        let render = |node: &Node, notices: &[Notice]| {
+            markdown::render(&Document {
+                notices,
+                title: title.clone(),
+                body: node,
+                layout: opts.layout,
+            })
         };
-        let mut body = result.to_node();
-        let notices = budget::apply_caps(&mut body, &opts);
-        markdown::render(&Document {
-            notices: &notices,
-            title: (!tool.is_empty()).then(|| format!("{tool} result")),
-            body: &body,
-            layout: opts.layout,
-        })
+        let caps = Keep::caps(&node, &opts);
+        let chars = |t: &str| t.chars().count();
+        let mut limits = Vec::new();
+        if let Some(budget) = opts.max_chars {
+            limits.push(Limit {
+                measure: &chars,
+                budget,
+                unit: "chars",
+            });
+        }
+        #[cfg(feature = "tokens")]
+        let tokens = |t: &str| self.count_tokens(t);
+        #[cfg(feature = "tokens")]
+        if let Some(budget) = opts.max_tokens {
+            limits.push(Limit {
+                measure: &tokens,
+                budget,
+                unit: "tokens",
+            });
+        }
+        let (text, cut) = if limits.is_empty() {
+            let c = cut(&node, caps, opts.strategy);
+            (render(&c.node, &c.notices), c)
+        } else {
+            let f = Fitter {
+                render: &render,
+                limits: &limits,
+                strategy: opts.strategy,
+            }
+            .fit(&node, caps);
+            (f.text, f.cut)
+        };
+        let r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
+        self.with_tokens(Formatted { text, report: r }, report)
+    }
+
+    #[cfg(feature = "tokens")]
+    fn count_tokens(&self, text: &str) -> usize {
+        match &self.counter {
+            Some(c) => c.count(text),
+            None => crate::tokens::O200k.count(text),
+        }
+    }
+
+    #[allow(unused_mut)]
+    fn with_tokens(&self, mut f: Formatted, count: bool) -> Formatted {
+        #[cfg(feature = "tokens")]
+        if count {
+            f.report.tokens = Some(self.count_tokens(&f.text));
+        }
+        let _ = count;
+        f
     }
 }
 

@@ -69,12 +69,19 @@
 
 pub mod budget;
 pub mod doc;
+pub mod fit;
 mod formatter;
 mod options;
+mod report;
 pub mod sink;
 pub mod source;
 pub mod text;
+mod tokens;
 
 pub use formatter::{Formatter, to_markdown};
-pub use options::{DEFAULT_MAX_LINES, Layout, ToolOptions};
+pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
+pub use report::{Formatted, Kept, Report};
 pub use source::ToolOutput;
+#[cfg(feature = "tokens")]
+pub use tokens::O200k;
+pub use tokens::TokenCounter;

@@ -24,6 +24,25 @@ pub enum Layout {
     Compact,
 }
 
+/// Which lines of a long string result are kept.
+///
+/// ```
+/// use tool_output_format::{Formatter, Strategy, ToolOptions};
+/// let fmt = Formatter::new().max_lines(2).strategy(Strategy::Tail);
+/// assert_eq!(fmt.format("t", "1\n2\n3"), "[Truncated to the last 2 lines of 3 total]\n\n```\n2\n3\n```");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strategy {
+    /// The first lines (the default).
+    #[default]
+    Head,
+    /// The last lines (logs: newest last).
+    Tail,
+    /// The first half and the last half; the middle is replaced in place by a line
+    /// `… [N lines omitted] …`.
+    HeadTail,
+}
+
 /// Options for one tool, layered over the formatter's global options: a field left unset
 /// inherits the global value.
 ///
@@ -38,7 +57,11 @@ pub enum Layout {
 pub struct ToolOptions {
     pub(crate) max_lines: Option<usize>,
     pub(crate) max_rows: Option<usize>,
+    pub(crate) max_cell_chars: Option<usize>,
+    pub(crate) max_chars: Option<usize>,
+    pub(crate) max_tokens: Option<usize>,
     pub(crate) layout: Option<Layout>,
+    pub(crate) strategy: Option<Strategy>,
 }
 
 impl ToolOptions {
@@ -59,9 +82,41 @@ impl ToolOptions {
         self
     }
 
+    /// Cap on the characters of one table cell or record value; longer values are cut on a
+    /// grapheme boundary and end with `…[+N chars]`.
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, ToolOptions};
+    /// let fmt = Formatter::new().tool("t", ToolOptions::new().max_cell_chars(3));
+    /// assert_eq!(fmt.format("t", &serde_json::json!({"a": "abcdef"})), "**t result**\n\n- a: abc…[+3 chars]");
+    /// ```
+    pub fn max_cell_chars(mut self, n: usize) -> Self {
+        self.max_cell_chars = Some(n);
+        self
+    }
+
+    /// Budget for the whole output in characters (see [`Formatter::max_chars`](crate::Formatter::max_chars)).
+    pub fn max_chars(mut self, n: usize) -> Self {
+        self.max_chars = Some(n);
+        self
+    }
+
+    /// Budget for the whole output in tokens (see `Formatter::max_tokens`).
+    #[cfg(feature = "tokens")]
+    pub fn max_tokens(mut self, n: usize) -> Self {
+        self.max_tokens = Some(n);
+        self
+    }
+
     /// Table layout.
     pub fn layout(mut self, layout: Layout) -> Self {
         self.layout = Some(layout);
+        self
+    }
+
+    /// Which lines of long strings to keep.
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = Some(strategy);
         self
     }
 
@@ -70,7 +125,11 @@ impl ToolOptions {
         ToolOptions {
             max_lines: self.max_lines.or(base.max_lines),
             max_rows: self.max_rows.or(base.max_rows),
+            max_cell_chars: self.max_cell_chars.or(base.max_cell_chars),
+            max_chars: self.max_chars.or(base.max_chars),
+            max_tokens: self.max_tokens.or(base.max_tokens),
             layout: self.layout.or(base.layout),
+            strategy: self.strategy.or(base.strategy),
         }
     }
 
@@ -79,7 +138,11 @@ impl ToolOptions {
         Resolved {
             max_lines,
             max_rows: self.max_rows.unwrap_or(max_lines),
+            max_cell_chars: self.max_cell_chars,
+            max_chars: self.max_chars,
+            max_tokens: self.max_tokens,
             layout: self.layout.unwrap_or_default(),
+            strategy: self.strategy.unwrap_or_default(),
         }
     }
 }
@@ -92,5 +155,10 @@ pub const DEFAULT_MAX_LINES: usize = 100;
 pub(crate) struct Resolved {
     pub max_lines: usize,
     pub max_rows: usize,
+    pub max_cell_chars: Option<usize>,
+    pub max_chars: Option<usize>,
+    #[cfg_attr(not(feature = "tokens"), allow(dead_code))]
+    pub max_tokens: Option<usize>,
     pub layout: Layout,
+    pub strategy: Strategy,
 }

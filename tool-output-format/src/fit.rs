@@ -1,0 +1,231 @@
+//! Budgets: fit a rendered result into a character or token limit.
+//!
+//! Fitting is a search over "how many rows / lines / fields / items to keep" and, when not
+//! even one fits, "how long may each value be". Every candidate is cut by the same
+//! [`cut`](crate::budget) the caps use, rendered by the real sink and measured by the real
+//! counter, so the guarantee is exact. The search interpolates between a fitting and a
+//! failing candidate, so it renders only a few prefixes, each about the size of the kept part.
+//!
+//! The order of cuts:
+//! - tables: drop trailing rows; if not one row fits, shorten cells, then drop rows;
+//! - strings: drop lines by the strategy; if not one line fits, cut that line;
+//! - records: shorten long values (down to 16 characters), then drop trailing fields;
+//! - lists: drop trailing items;
+//! - when nothing fits (or the result is a scalar): the single line
+//!   `[Omitted: the result needs N chars, over the budget of M]`. If the budget cannot
+//!   hold even that line, the line is returned anyway: the output then exceeds the budget,
+//!   but never silently.
+
+use crate::budget::{Cut, Keep, Notice, cut};
+use crate::doc::Node;
+use crate::options::Strategy;
+
+/// Shortest length record values are cut to before fields are dropped.
+pub const MIN_VALUE_CHARS: usize = 16;
+
+/// One budget: a measure and its limit.
+pub(crate) struct Limit<'a> {
+    /// Size of a rendered text in the budget's unit.
+    pub measure: &'a dyn Fn(&str) -> usize,
+    /// The budget.
+    pub budget: usize,
+    /// `"chars"` or `"tokens"`.
+    pub unit: &'static str,
+}
+
+/// How to render a candidate and what it costs.
+pub(crate) struct Fitter<'a> {
+    /// Render a node with its notices.
+    pub render: &'a dyn Fn(&Node, &[Notice]) -> String,
+    /// Every budget the output must meet.
+    pub limits: &'a [Limit<'a>],
+    /// Line strategy for strings.
+    pub strategy: Strategy,
+}
+
+/// A rendered, fitted result.
+pub(crate) struct Fitted {
+    pub text: String,
+    pub cut: Cut,
+}
+
+impl Fitter<'_> {
+    /// The load of a text: its size over its budget, the largest over all budgets (it fits
+    /// when the load is at most 1).
+    fn load(&self, text: &str) -> f64 {
+        self.limits
+            .iter()
+            .map(|l| {
+                (l.measure)(text) as f64 / l.budget.max(1) as f64
+                    * if l.budget == 0 { 2.0 } else { 1.0 }
+            })
+            .fold(0.0, f64::max)
+    }
+
+    fn eval(&self, node: &Node, keep: Keep) -> Result<(f64, Fitted), f64> {
+        let c = cut(node, keep, self.strategy);
+        let text = (self.render)(&c.node, &c.notices);
+        let fits = self.limits.iter().all(|l| (l.measure)(&text) <= l.budget);
+        let load = self.load(&text);
+        if fits {
+            Ok((load, Fitted { text, cut: c }))
+        } else {
+            Err(load)
+        }
+    }
+
+    /// Fit `node` (uncut) into the budget, starting from what the caps keep.
+    pub fn fit(&self, node: &Node, caps: Keep) -> Fitted {
+        let count = match node {
+            Node::Table(t) => caps.count.min(t.rows()),
+            Node::Str(s) => caps.count.min(crate::text::lines(s).count()),
+            Node::Record(r) => r.fields.len(),
+            Node::List(items) => items.len(),
+            _ => 0,
+        };
+        let budget_keep = |count: usize, chars: Option<usize>| Keep {
+            count,
+            value_chars: match (chars, caps.value_chars) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            budget: chars.is_some(),
+        };
+        let longest = longest_value(node);
+        let found = match node {
+            Node::Table(_) | Node::Str(_) => {
+                match self.largest(count, |k| budget_keep(k, None), node) {
+                    Some((k, f)) if k > 0 || count == 0 => Some(f),
+                    _ => self
+                        .largest(longest, |len| budget_keep(1, Some(len)), node)
+                        .and_then(|(len, f)| {
+                            if count <= 1 {
+                                return Some(f);
+                            }
+                            self.largest(count, |k| budget_keep(k, Some(len)), node)
+                                .map(|(_, f)| f)
+                        }),
+                }
+            }
+            Node::Record(_) => {
+                let shorten = (longest > MIN_VALUE_CHARS)
+                    .then(|| {
+                        self.largest(
+                            longest - MIN_VALUE_CHARS,
+                            |extra| budget_keep(count, Some(MIN_VALUE_CHARS + extra)),
+                            node,
+                        )
+                    })
+                    .flatten();
+                match shorten {
+                    Some((_, f)) => Some(f),
+                    None => self
+                        .largest(count, |k| budget_keep(k, Some(MIN_VALUE_CHARS)), node)
+                        .map(|(_, f)| f),
+                }
+            }
+            Node::List(_) => self
+                .largest(count, |k| budget_keep(k, None), node)
+                .map(|(_, f)| f),
+            _ => None,
+        };
+        found.unwrap_or_else(|| {
+            let full = match self.eval(node, caps) {
+                Ok((_, f)) => return f,
+                Err(_) => (self.render)(&cut(node, caps, self.strategy).node, &[]),
+            };
+            // Announce against the first budget the full rendering breaks.
+            let limit = self
+                .limits
+                .iter()
+                .find(|l| (l.measure)(&full) > l.budget)
+                .unwrap_or(&self.limits[0]);
+            let notice = Notice::Omitted {
+                needed: (limit.measure)(&full),
+                budget: limit.budget,
+                unit: limit.unit,
+            };
+            Fitted {
+                text: notice.to_string(),
+                cut: Cut {
+                    node: Node::Null,
+                    notices: vec![notice],
+                    values_shortened: 0,
+                },
+            }
+        })
+    }
+
+    /// The largest `k` in `0..=max` whose candidate fits, assuming size grows with `k`.
+    ///
+    /// Starts from `k = 0` and extrapolates from the measured size per unit (at most 4x
+    /// further each step), then interpolates between the best fitting and the smallest
+    /// failing candidate, alternating with bisection so the search always ends. It never
+    /// renders more than a few prefixes around the answer, and never the whole input unless
+    /// the whole input fits.
+    fn largest(
+        &self,
+        max: usize,
+        keep: impl Fn(usize) -> Keep,
+        node: &Node,
+    ) -> Option<(usize, Fitted)> {
+        let (base, mut best) = self.eval(node, keep(0)).ok()?;
+        let (mut lo, mut lo_size) = (0usize, base);
+        let mut hi: Option<(usize, f64)> = None;
+        let mut bisect = false;
+        loop {
+            let guess = match hi {
+                Some((h, _)) if h - lo <= 1 => break,
+                Some((h, h_size)) => {
+                    let g = if bisect {
+                        lo + (h - lo) / 2
+                    } else {
+                        let frac = (1.0 - lo_size) / (h_size - lo_size).max(f64::EPSILON);
+                        lo + ((h - lo) as f64 * frac) as usize
+                    };
+                    bisect = !bisect;
+                    g.clamp(lo + 1, h - 1)
+                }
+                None if lo == max => break,
+                None if lo == 0 => 1,
+                None => {
+                    let per = ((lo_size - base) / lo as f64).max(f64::EPSILON);
+                    let more = ((1.0 - lo_size) / per) as usize;
+                    (lo + more.clamp(1, lo.saturating_mul(4).max(1))).min(max)
+                }
+            };
+            match self.eval(node, keep(guess)) {
+                Ok((load, f)) => {
+                    lo_size = load;
+                    lo = guess;
+                    best = f;
+                }
+                Err(load) => hi = Some((guess, load)),
+            }
+        }
+        Some((lo, best))
+    }
+}
+
+/// The longest string or cell in a node, in characters.
+fn longest_value(node: &Node) -> usize {
+    match node {
+        Node::Str(s) => crate::text::lines(s)
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0),
+        Node::Scalar(s) => s.chars().count(),
+        Node::Record(r) => r
+            .fields
+            .iter()
+            .map(|(_, v)| longest_value(v))
+            .max()
+            .unwrap_or(0),
+        Node::List(items) => items.iter().map(longest_value).max().unwrap_or(0),
+        Node::Table(t) => (0..t.rows())
+            .flat_map(|r| (0..t.columns().len()).map(move |c| t.cell(r, c).chars().count()))
+            .max()
+            .unwrap_or(0),
+        Node::Null | Node::DepthCut(_) => 0,
+    }
+}
