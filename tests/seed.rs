@@ -162,6 +162,7 @@ fn lists_of_scalars_and_mixed_lists_are_bullets() {
     );
     assert_eq!(fmt().format("t", &json!([{}, {}])), "- {}\n- {}");
     assert_eq!(fmt().format("t", &vec!["x", "y"]), "- x\n- y");
+    assert_eq!(fmt().format("t", &json!(["", "z"])), "-\n- z");
 }
 
 #[test]

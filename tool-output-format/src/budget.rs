@@ -188,7 +188,9 @@ pub(crate) fn cut_values(node: &mut Node, max: usize) -> usize {
             *s = out;
             n
         }
-        Node::Str(s) | Node::Scalar(s) => match text::cut_chars(s, max) {
+        // Numbers and booleans are never cut: a shortened number is a wrong number.
+        Node::Scalar(_) => 0,
+        Node::Str(s) => match text::cut_chars(s, max) {
             Some(cut) => {
                 *s = cut;
                 1

@@ -62,16 +62,25 @@ impl Fitter<'_> {
             .fold(0.0, f64::max)
     }
 
+    /// Render and measure one candidate.
     fn eval(&self, node: &Node, keep: Keep) -> Result<(f64, Fitted), f64> {
         let c = cut(node, keep, self.strategy);
         let text = (self.render)(&c.node, &c.notices);
-        let fits = self.limits.iter().all(|l| (l.measure)(&text) <= l.budget);
         let load = self.load(&text);
-        if fits {
+        if self.fits(&text) {
             Ok((load, Fitted { text, cut: c }))
         } else {
             Err(load)
         }
+    }
+
+    fn fits(&self, text: &str) -> bool {
+        self.limits.iter().all(|l| (l.measure)(text) <= l.budget)
+    }
+
+    /// Whether the candidate's content, without its notice lines, fits.
+    fn bare_fits(&self, node: &Node, keep: Keep) -> bool {
+        self.fits(&(self.render)(&cut(node, keep, self.strategy).node, &[]))
     }
 
     /// Fit `node` (uncut) into the budget, starting from what the caps keep.
@@ -107,23 +116,26 @@ impl Fitter<'_> {
                         }),
                 }
             }
-            Node::Record(_) => {
-                let shorten = (longest > MIN_VALUE_CHARS)
-                    .then(|| {
-                        self.largest(
-                            longest - MIN_VALUE_CHARS,
-                            |extra| budget_keep(count, Some(MIN_VALUE_CHARS + extra)),
-                            node,
-                        )
-                    })
-                    .flatten();
-                match shorten {
-                    Some((_, f)) => Some(f),
-                    None => self
-                        .largest(count, |k| budget_keep(k, Some(MIN_VALUE_CHARS)), node)
-                        .map(|(_, f)| f),
+            Node::Record(_) => match self.eval(node, caps) {
+                Ok((_, whole)) => Some(whole),
+                Err(_) => {
+                    let shorten = (longest > MIN_VALUE_CHARS)
+                        .then(|| {
+                            self.largest(
+                                longest - MIN_VALUE_CHARS,
+                                |extra| budget_keep(count, Some(MIN_VALUE_CHARS + extra)),
+                                node,
+                            )
+                        })
+                        .flatten();
+                    match shorten {
+                        Some((_, f)) => Some(f),
+                        None => self
+                            .largest(count, |k| budget_keep(k, Some(MIN_VALUE_CHARS)), node)
+                            .map(|(_, f)| f),
+                    }
                 }
-            }
+            },
             Node::List(_) => self
                 .largest(count, |k| budget_keep(k, None), node)
                 .map(|(_, f)| f),
@@ -203,6 +215,22 @@ impl Fitter<'_> {
                 Err(load) => hi = Some((guess, load)),
             }
         }
+        // Sizes grow with `k` except for the notice, which the uncut whole does not print,
+        // so the whole may fit where a slightly smaller cut (with its notice) does not.
+        // Content without notices does grow with `k`: double `k` from the failing bound
+        // while that content fits; reaching `max` means the whole is worth trying. This
+        // renders at most about twice the budget, never the whole input when it is large.
+        if let Some((mut j, _)) = hi.filter(|_| lo < max) {
+            while self.bare_fits(node, keep(j)) {
+                if j == max {
+                    if let Ok((_, f)) = self.eval(node, keep(max)) {
+                        return Some((max, f));
+                    }
+                    break;
+                }
+                j = j.saturating_mul(2).min(max);
+            }
+        }
         Some((lo, best))
     }
 }
@@ -214,7 +242,7 @@ fn longest_value(node: &Node) -> usize {
             .map(|l| l.chars().count())
             .max()
             .unwrap_or(0),
-        Node::Scalar(s) => s.chars().count(),
+        Node::Scalar(_) => 0,
         Node::Record(r) => r
             .fields
             .iter()

@@ -114,6 +114,7 @@ impl Writer {
             self.out.push('-');
             match v {
                 Node::Null => self.out.push_str(" null\n"),
+                Node::Str(s) if s.is_empty() => self.out.push('\n'),
                 Node::Str(s) if !is_multiline(s) => {
                     self.out.push(' ');
                     escape_inline(s, true, &mut self.out);

@@ -1,0 +1,236 @@
+//! Caps and budgets: exact cases, then properties over random values, budgets and layouts.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+use serde_json::{Value, json};
+use tof_support::gfm;
+use tool_output_format::budget::Notice;
+use tool_output_format::{Formatter, Layout, Strategy as Lines, ToolOptions};
+
+fn rows(n: usize) -> Value {
+    Value::Array(
+        (0..n)
+            .map(|i| json!({"id": i, "name": format!("user {i}"), "team": "infra"}))
+            .collect(),
+    )
+}
+
+#[test]
+fn fitting_output_is_unchanged() {
+    let v = rows(5);
+    assert_eq!(
+        Formatter::new().max_chars(10_000).format("t", &v),
+        Formatter::new().format("t", &v)
+    );
+}
+
+#[test]
+fn table_is_cut_at_row_boundaries_with_exact_counts() {
+    let md = Formatter::new().max_chars(300).format("t", &rows(1000));
+    assert!(md.chars().count() <= 300, "{md}");
+    let first = md.lines().next().unwrap();
+    let kept: usize = first["[Truncated to ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(first, format!("[Truncated to {kept} rows of 1000 total]"));
+    let seen = gfm::pulldown(&md);
+    assert_eq!(seen.tables[0].len() - 1, kept);
+    // One more row would not have fit: the search found the largest prefix.
+    let more = Formatter::new().max_rows(kept + 1).format("t", &rows(1000));
+    assert!(more.chars().count() > 300);
+}
+
+#[test]
+fn strings_by_lines_then_one_overlong_line_on_a_grapheme_boundary() {
+    let s: String = (0..50).map(|i| format!("line {i}\n")).collect();
+    let md = Formatter::new().max_chars(80).format("t", &s);
+    assert!(md.chars().count() <= 80, "{md}");
+    assert!(md.starts_with("[Truncated to "), "{md}");
+    let long = "👍🏽".repeat(200);
+    let md = Formatter::new().max_chars(120).format("t", &long);
+    assert!(md.chars().count() <= 120, "{md}");
+    assert!(md.contains("…[+"), "{md}");
+    // Never half a grapheme: the kept part is whole thumbs-up-with-skin-tone pairs.
+    let body = md.lines().nth(3).unwrap();
+    let kept = body.split('…').next().unwrap();
+    assert_eq!(kept.chars().count() % 2, 0, "{md}");
+}
+
+#[test]
+fn string_strategies() {
+    let s: String = (1..=10).map(|i| format!("{i}\n")).collect();
+    let f = Formatter::new().max_lines(4);
+    assert_eq!(
+        f.clone().strategy(Lines::Tail).format("t", &s),
+        "[Truncated to the last 4 lines of 10 total]\n\n```\n7\n8\n9\n10\n```"
+    );
+    assert_eq!(
+        f.clone().strategy(Lines::HeadTail).format("t", &s),
+        "[Truncated to 4 lines of 10 total: the first 2 and the last 2]\n\n```\n1\n2\n… [6 lines omitted] …\n9\n10\n```"
+    );
+    let per_tool = Formatter::new()
+        .max_lines(4)
+        .tool("logs", ToolOptions::new().strategy(Lines::Tail));
+    assert!(per_tool.format("logs", &s).ends_with("10\n```"));
+    assert!(per_tool.format("other", &s).ends_with("4\n```"));
+}
+
+#[test]
+fn records_shorten_values_then_drop_fields() {
+    let v = json!({"id": 1, "body": "x".repeat(500), "tail": "y"});
+    let md = Formatter::new().max_chars(160).format("get", &v);
+    assert!(md.chars().count() <= 160, "{md}");
+    assert!(md.starts_with("[Shortened 1 values to "), "{md}");
+    assert!(md.contains("- tail: y"), "{md}");
+    let many: serde_json::Map<String, Value> =
+        (0..50).map(|i| (format!("field_{i}"), json!(i))).collect();
+    let md = Formatter::new()
+        .max_chars(150)
+        .format("get", &Value::Object(many));
+    assert!(md.chars().count() <= 150, "{md}");
+    let first = md.lines().next().unwrap();
+    assert!(
+        first.starts_with("[Truncated to ") && first.ends_with(" fields of 50 total]"),
+        "{md}"
+    );
+}
+
+#[test]
+fn too_small_budget_is_announced_never_silent() {
+    let md = Formatter::new().max_chars(5).format("t", &rows(10));
+    assert!(md.starts_with("[Omitted: the result needs "), "{md}");
+    let md = Formatter::new().max_chars(60).format("t", &12345);
+    assert_eq!(md, "12345");
+}
+
+#[test]
+fn max_cell_chars_cuts_cells_and_record_values() {
+    let f = Formatter::new().layout(Layout::Compact).max_cell_chars(3);
+    assert_eq!(
+        f.format("t", &json!([{"a": "abcdef", "b": 1}])),
+        "|a|b|\n|-|-|\n|abc…[+3 chars]|1|"
+    );
+    let out = f.format_with_report("t", &json!({"a": "abcdef", "b": "ok"}));
+    assert_eq!(out.text, "**t result**\n\n- a: abc…[+3 chars]\n- b: ok");
+    assert_eq!(out.report.values_shortened, 1);
+}
+
+#[test]
+fn token_budget_counts_exactly() {
+    let out = Formatter::new()
+        .max_tokens(150)
+        .format_with_report("t", &rows(1000));
+    assert!(out.report.tokens.unwrap() <= 150, "{}", out.text);
+    assert_eq!(out.report.rows.unwrap().total, 1000);
+    assert_eq!(
+        out.report.tokens.unwrap(),
+        tool_output_format::TokenCounter::count(&tool_output_format::O200k, &out.text)
+    );
+}
+
+#[test]
+fn report_counts_sizes() {
+    let out = Formatter::new().format_with_report("t", &rows(3));
+    assert_eq!(out.report.chars, out.text.chars().count());
+    assert_eq!(out.report.bytes, out.text.len());
+    assert_eq!(out.report.rows.map(|r| (r.kept, r.total)), Some((3, 3)));
+    assert!(!out.report.truncated());
+}
+
+// ---- properties ----
+
+fn hostile_string() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-z ]{0,30}",
+        "[a-z|\\\\`<>#\\-\n\r\t ]{0,40}",
+        Just("👍🏽 李雷 e\u{301}".to_string()),
+        "[a-z]{50,300}",
+    ]
+}
+
+fn scalar() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        hostile_string().prop_map(Value::from),
+    ]
+}
+
+fn record() -> impl Strategy<Value = Value> {
+    let keys = prop::sample::select(vec!["id", "name", "a|b", "note", "x y", "#h", "z"]);
+    prop::collection::btree_map(keys, scalar(), 1..5)
+        .prop_map(|m| Value::Object(m.into_iter().map(|(k, v)| (k.to_string(), v)).collect()))
+}
+
+fn value() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        prop::collection::vec(record(), 0..60).prop_map(Value::Array),
+        record(),
+        prop::collection::vec(hostile_string(), 0..80).prop_map(|l| Value::String(l.join("\n"))),
+        prop::collection::vec(scalar(), 0..40).prop_map(Value::Array),
+        scalar(),
+    ]
+}
+
+fn notice_count(line: &str, what: &str) -> Option<(usize, usize)> {
+    let rest = line.strip_prefix("[Truncated to ")?;
+    let rest = rest.strip_prefix("the last ").unwrap_or(rest);
+    let (kept, rest) = rest.split_once(' ')?;
+    let rest = rest.strip_prefix(what)?.strip_prefix(" of ")?;
+    let total = rest.split(' ').next()?;
+    Some((kept.parse().ok()?, total.parse().ok()?))
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 1500, rng_seed: RngSeed::Fixed(0x7001), failure_persistence: None, ..Config::default() })]
+
+    #[test]
+    fn budgets_hold(v in value(), budget in 0usize..1500, compact in any::<bool>(), max_lines in 1usize..120) {
+        let layout = if compact { Layout::Compact } else { Layout::Aligned };
+        let base = Formatter::new().layout(layout).max_lines(max_lines);
+        let out = base.clone().max_chars(budget).format_with_report("tool", &v);
+        let md = &out.text;
+        let chars = md.chars().count();
+        let omitted = md.starts_with("[Omitted: ");
+        // Never over budget, except the one announced line when not even it fits.
+        prop_assert!(chars <= budget || (omitted && !md.contains('\n')), "{chars} > {budget}: {md}");
+        // Unchanged when it fits; otherwise a notice says so.
+        let unbudgeted = base.format("tool", &v);
+        if unbudgeted.chars().count() <= budget {
+            prop_assert_eq!(md, &unbudgeted);
+        } else {
+            prop_assert!(md.starts_with('['), "cut without a notice: {}", md);
+        }
+        // Counts are exact and kept rows are a prefix of the data.
+        if let (Some((kept, total)), Value::Array(items)) = (notice_count(md, "rows"), &v) {
+            prop_assert_eq!(total, items.len());
+            let full = base.clone().max_rows(total).format("", &v);
+            for seen in [gfm::pulldown(md), gfm::comrak(md)] {
+                prop_assert_eq!(seen.tables.len(), 1);
+                let grid = &seen.tables[0];
+                prop_assert_eq!(grid.len() - 1, kept);
+                let all = &gfm::pulldown(&full).tables[0];
+                if !md.contains("[Shortened") {
+                    for (a, b) in grid.iter().zip(all) {
+                        prop_assert_eq!(a, b);
+                    }
+                }
+            }
+        }
+        if let (Some((kept, total)), Value::String(s)) = (notice_count(md, "lines"), &v) {
+            prop_assert_eq!(total, tool_output_format::text::lines(s).count());
+            prop_assert!(kept < total);
+        }
+        for n in &out.report.notices {
+            if let Notice::Rows { kept, total } | Notice::Fields { kept, total } | Notice::Items { kept, total } = *n {
+                prop_assert!(kept < total);
+            }
+        }
+        prop_assert!(!md.ends_with('\n'));
+        prop_assert!(md.lines().all(|l| l == l.trim_end()));
+    }
+}
