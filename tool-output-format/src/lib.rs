@@ -78,3 +78,12 @@ pub mod text;
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, ToolOptions};
 pub use source::ToolOutput;
+
+/// Derive [`ToolOutput`](trait@ToolOutput) for a struct with named fields or a unit-only enum
+/// (see [Deriving `ToolOutput`](crate#deriving-tooloutput)).
+#[cfg(feature = "derive")]
+pub use tool_output_format_derive::ToolOutput;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;

@@ -62,7 +62,7 @@ fn push_code_point(c: char, out: &mut String) {
 /// ```
 pub fn escape_inline(s: &str, line_start: bool, out: &mut String) {
     let edge_space = s.starts_with(' ') || s.ends_with(' ');
-    if !edge_space && !s.bytes().any(needs_inline_escape) && !(line_start && opens_block(s)) {
+    if !(edge_space || s.bytes().any(needs_inline_escape) || line_start && opens_block(s)) {
         out.push_str(s);
         return;
     }
