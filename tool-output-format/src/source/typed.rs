@@ -1,6 +1,7 @@
 //! [`ToolOutput`] for standard types: the runtime traits that generated code targets.
 //!
-//! Numbers print byte-identically to serde_json (`itoa` for integers, `ryu` for floats;
+//! Numbers print byte-identically to serde_json (`itoa` for integers; floats through
+//! `serde_json::Number`'s own formatting, which is not `ryu`'s in every release;
 //! `f32` is widened to `f64` first, as `serde_json::to_value` does; NaN and infinities are
 //! `null`), so a typed result renders exactly like its `serde_json::to_value` form.
 
@@ -73,8 +74,8 @@ macro_rules! wide_integers {
 wide_integers!(i128, u128);
 
 fn write_f64(x: f64, out: &mut String) {
-    if x.is_finite() {
-        out.push_str(ryu::Buffer::new().format_finite(x));
+    if let Some(n) = serde_json::Number::from_f64(x) {
+        super::json::write_number(&n, out);
     }
 }
 
@@ -84,7 +85,9 @@ macro_rules! floats {
             fn to_node(&self) -> Node {
                 let x = f64::from(*self);
                 if x.is_finite() {
-                    Node::Scalar(ryu::Buffer::new().format_finite(x).to_owned())
+                    let mut s = String::new();
+                    write_f64(x, &mut s);
+                    Node::Scalar(s)
                 } else {
                     Node::Null
                 }
@@ -279,3 +282,32 @@ maps!(
     [K: AsRef<str>, V: ToolOutput] BTreeMap<K, V>,
     [K: AsRef<str>, V: ToolOutput, S] HashMap<K, V, S>
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// serde_json 1.0.15x formats floats with `zmij` (`1e+258`), not `ryu` (`1e258`): the
+    /// typed path must follow serde_json, whichever it uses.
+    #[test]
+    fn floats_print_like_serde_json() {
+        for x in [
+            -6.516159344642008e258,
+            1e20,
+            1e21,
+            0.1 + 0.2,
+            5e-324,
+            f64::MAX,
+            -0.0,
+            1.0,
+        ] {
+            let mut cell = String::new();
+            x.write_cell(&mut cell);
+            assert_eq!(cell, serde_json::to_string(&x).unwrap());
+            assert_eq!(x.to_node(), Node::Scalar(cell));
+        }
+        let mut cell = String::new();
+        0.1f32.write_cell(&mut cell);
+        assert_eq!(cell, serde_json::to_value(0.1f32).unwrap().to_string());
+    }
+}
