@@ -3,6 +3,7 @@
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, LitStr, Path, parse_quote};
 
 use crate::ast::{Container, Data, Field, Variant};
@@ -83,33 +84,37 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
     let mut canonical = Vec::new();
     for f in &live {
         let m = f.member;
+        let ty = f.ty;
         if f.flattened() {
-            let ty = f.ty;
-            columns.push(quote!(<#ty as #p::Struct>::columns(out);));
-            row.push(quote!(#p::Struct::write_row(&self.#m, t);));
-            record.push(quote!(#p::Struct::write_fields(&self.#m, r);));
-            json.push(quote!(#p::Struct::write_json(&self.#m, m);));
+            // Spanned at the field's type: "`X` cannot be flattened" points there.
+            let sp = ty.span();
+            columns.push(quote_spanned!(sp=> <#ty as #p::Struct>::columns(out);));
+            row.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_row(&self.#m, t);));
+            record.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_fields(&self.#m, r);));
+            json.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_json(&self.#m, m);));
             continue;
         }
         let name = LitStr::new(&f.name, f.name_span);
-        let value = match f.attrs.with.get() {
-            Some(with) => quote!(&#with(&self.#m)),
-            None => quote!(&self.#m),
+        // Spanned at the `with` literal (its return type must implement `ToolOutput`), else
+        // at the field's type, so a type error points at the user's tokens.
+        let (sp, value) = match f.attrs.with.get() {
+            Some(with) => (with.span(), quote_spanned!(with.span()=> &#with(&self.#m))),
+            None => (ty.span(), quote_spanned!(ty.span()=> &self.#m)),
         };
         columns.push(quote!(out.push(#p::Name::Borrowed(#name));));
-        let node = quote!(#p::ToolOutput::to_node(#value));
+        let node = quote_spanned!(sp=> #p::ToolOutput::to_node(#value));
         match f.attrs.max_chars.get() {
             Some(&n) => {
                 let n = Literal::usize_unsuffixed(n);
-                row.push(quote!(#p::cell_cut(#value, #n, t);));
+                row.push(quote_spanned!(sp=> #p::cell_cut(#value, #n, t);));
                 record.push(quote!(r.push(#p::Name::Borrowed(#name), #p::node_cut(#node, #n));));
             }
             None => {
-                row.push(quote!(#p::cell(#value, t);));
+                row.push(quote_spanned!(sp=> #p::cell(#value, t);));
                 record.push(quote!(r.push(#p::Name::Borrowed(#name), #node);));
             }
         }
-        json.push(quote!(m.insert(#p::String::from(#name), #p::ToolOutput::to_json(#value));));
+        json.push(quote_spanned!(sp=> m.insert(#p::String::from(#name), #p::ToolOutput::to_json(#value));));
         if let Some(check) = cont.attrs.canonical.get() {
             let msg = format!(
                 "tool_output: field name {:?} is rejected by `canonical = \"{}\"`",
