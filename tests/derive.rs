@@ -478,3 +478,41 @@ fn field_types_record_and_cells() {
          | {\"city\":\"Rome\",\"zip\":\"00100\"} | [{\"city\":\"Bern\",\"zip\":\"3000\"}] |"
     );
 }
+
+// ---------------------------------------------------------------- sequences and generics
+
+#[derive(ToolOutput)]
+struct Wrap<T> {
+    id: u8,
+    #[tool_output(flatten)]
+    inner: T,
+}
+
+#[test]
+fn every_sequence_of_records_is_a_table() {
+    let table = "| city | zip  |\n|------|------|\n| Oslo | 0150 |";
+    let one = || Address {
+        city: "Oslo",
+        zip: "0150",
+    };
+    assert_eq!(to_markdown(&vec![one()]), table);
+    assert_eq!(to_markdown(&[one()]), table);
+    assert_eq!(to_markdown(&vec![one()].into_boxed_slice()), table);
+    assert_eq!(to_markdown(&VecDeque::from([one()])), table);
+    assert_eq!(to_markdown(&&[one()][..]), table);
+}
+
+#[test]
+fn generic_flatten() {
+    let w = vec![Wrap {
+        id: 1,
+        inner: Address {
+            city: "Oslo",
+            zip: "0150",
+        },
+    }];
+    assert_eq!(
+        to_markdown(&w),
+        "| id | city | zip  |\n|----|------|------|\n| 1  | Oslo | 0150 |"
+    );
+}
