@@ -66,6 +66,245 @@
 //! [`Layout::Aligned`] (default) pads columns to their widest cell by display width, but a
 //! cell wider than [`sink::markdown::PAD_CAP`] (32) columns does not widen its column.
 //! [`Layout::Compact`] drops padding and uses `|-|` separators.
+//!
+//! # Deriving `ToolOutput`
+//!
+//! With the `derive` feature (on by default), `use tool_output_format::ToolOutput;` brings the
+//! trait and its derive, like serde. A struct with named fields renders as a record, and
+//! `Vec<T>`, `&[T]`, `[T; N]`, `Box<[T]>` or `VecDeque<T>` of it as a table whose header
+//! cells are string literals fixed at compile time; rows are written cell by cell into one
+//! buffer (no `serde_json::Value`, no `String` per cell).
+//!
+//! ```
+//! use tool_output_format::{Formatter, ToolOutput};
+//!
+//! #[derive(ToolOutput)]
+//! struct Member { name: &'static str, role: &'static str }
+//!
+//! let team = vec![Member { name: "Alice", role: "engineer" }, Member { name: "Bob", role: "PM" }];
+//! assert_eq!(
+//!     Formatter::new().format("list_team", &team),
+//!     "| name  | role     |\n|-------|----------|\n| Alice | engineer |\n| Bob   | PM       |"
+//! );
+//! assert_eq!(
+//!     Formatter::new().format("get_member", &team[0]),
+//!     "**get_member result**\n\n- name: Alice\n- role: engineer"
+//! );
+//! ```
+//!
+//! Field types go through the [`ToolOutput`](trait@ToolOutput) trait (no type sniffing):
+//! strings, every integer and float type (printed exactly as serde_json prints them; NaN and
+//! infinities are null), `bool`, `char`, `Option<T>`, `Vec<T>`, slices, arrays, `VecDeque<T>`,
+//! `BTreeMap`/`HashMap` with string-like keys, `Box`/`Rc`/`Arc`/`&T`/`Cow`, other derived
+//! types, and `serde_json::Value`. Type parameters get a `ToolOutput` bound.
+//!
+//! An enum whose variants are all unit variants derives as a value: its variant name (after
+//! `rename_all` / `rename`). Tuple structs, unit structs, enums with data and unions are
+//! compile errors.
+//!
+//! **Consistency law.** For a type that also derives `serde::Serialize` and uses only the
+//! serde-compatible attributes below (and no `skip_serializing_if`), the output equals the
+//! output of `serde_json::to_value(&value)` for every tool name and option set, for a value,
+//! a `Vec` and a slice. `to_json` is exactly `serde_json::to_value`.
+//!
+//! | attribute | on | effect | serde equivalent honoured |
+//! |---|---|---|---|
+//! | `rename = "name"` | field, variant | the column / key / value name | `#[serde(rename = "...")]`, `rename(serialize = "...")` |
+//! | `skip` | field | left out everywhere | `#[serde(skip)]`, `#[serde(skip_serializing)]` |
+//! | `max_chars = N` | field | cut to N characters on a grapheme boundary, `…[+K chars]` | none (not in the law) |
+//! | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` return type) | none (not in the law) |
+//! | `flatten` | field | the nested derived struct's fields become columns / keys in place | `#[serde(flatten)]` |
+//! | `rename_all = "rule"` | struct, enum | serde's eight rules, serde's exact algorithm | `#[serde(rename_all = "...")]`, `rename_all(serialize = "...")` |
+//! | `title = "..."` | struct | a `**title**` line over the table, or instead of `{tool} result` over the record | none (not in the law) |
+//! | `max_rows = N` | struct | row cap for tables of this type (overrides the formatter's) | none (not in the law) |
+//! | `crate = "path"` | struct, enum | path of this crate, when it is re-exported (default `::tool_output_format`) | |
+//! | `canonical = "path::to::const_fn"` | struct | every final field name must satisfy `const fn(&str) -> bool` | |
+//!
+//! Name precedence: ours `rename` > serde `rename` > ours `rename_all` > serde `rename_all` >
+//! the field name (a raw `r#` stripped). Serde keys not in the table are ignored (serde_derive
+//! checks them). Mistakes are compile errors spanned at the key or literal, all reported in one
+//! compile: unknown or duplicate key, bad value (the message lists the valid ones), a name that
+//! is empty, has edge white space, or contains `|`, `\`, `<`, a line break or a control
+//! character, `max_chars = 0` / `max_rows = 0`, two fields with one final name, and `flatten`
+//! combined with `rename`, `max_chars` or `with`.
+//!
+//! `rename`, and `skip`:
+//!
+//! ```
+//! use tool_output_format::{ToolOutput, to_markdown};
+//!
+//! #[derive(ToolOutput)]
+//! struct Customer {
+//!     #[tool_output(rename = "customer_id")]
+//!     id: u64,
+//!     #[tool_output(skip)]
+//!     password_hash: String,
+//! }
+//!
+//! let c = Customer { id: 7, password_hash: "x".into() };
+//! assert_eq!(to_markdown(&c), "- customer_id: 7");
+//! ```
+//!
+//! `max_chars` (the cut is announced in the value itself):
+//!
+//! ```
+//! use tool_output_format::{ToolOutput, to_markdown};
+//!
+//! #[derive(ToolOutput)]
+//! struct Ticket {
+//!     #[tool_output(max_chars = 8)]
+//!     body: String,
+//! }
+//!
+//! let t = vec![Ticket { body: "Printer on fire again".into() }];
+//! assert_eq!(to_markdown(&t), "| body                 |\n|----------------------|\n| Printer …[+13 chars] |");
+//! ```
+//!
+//! `with` (the function's return type may be any `ToolOutput`; it also gives the JSON form):
+//!
+//! ```
+//! use tool_output_format::{ToolOutput, to_markdown};
+//!
+//! fn dollars(cents: &u64) -> String {
+//!     format!("{}.{:02}", cents / 100, cents % 100)
+//! }
+//!
+//! #[derive(ToolOutput)]
+//! struct Order {
+//!     #[tool_output(with = "dollars")]
+//!     total: u64,
+//! }
+//!
+//! assert_eq!(to_markdown(&Order { total: 4999 }), "- total: 49.99");
+//! ```
+//!
+//! `flatten` (the nested struct must derive `ToolOutput` too):
+//!
+//! ```
+//! use tool_output_format::{ToolOutput, to_markdown};
+//!
+//! #[derive(ToolOutput)]
+//! struct Address { city: &'static str }
+//!
+//! #[derive(ToolOutput)]
+//! struct Customer {
+//!     name: &'static str,
+//!     #[tool_output(flatten)]
+//!     address: Address,
+//! }
+//!
+//! let rows = [Customer { name: "Ada", address: Address { city: "London" } }];
+//! assert_eq!(to_markdown(&rows[..]), "| name | city   |\n|------|--------|\n| Ada  | London |");
+//! ```
+//!
+//! `rename_all` on a struct (field rule) and on an enum (variant rule), like serde:
+//!
+//! ```
+//! use tool_output_format::{ToolOutput, to_markdown};
+//!
+//! #[derive(ToolOutput)]
+//! #[tool_output(rename_all = "SCREAMING_SNAKE_CASE")]
+//! enum Tier { FreeTrial, Enterprise }
+//!
+//! #[derive(ToolOutput)]
+//! #[tool_output(rename_all = "camelCase")]
+//! struct Account { account_tier: Tier }
+//!
+//! assert_eq!(to_markdown(&Account { account_tier: Tier::FreeTrial }), "- accountTier: FREE_TRIAL");
+//! ```
+//!
+//! `title` and `max_rows`:
+//!
+//! ```
+//! use tool_output_format::{Formatter, ToolOutput};
+//!
+//! #[derive(ToolOutput)]
+//! #[tool_output(title = "Open tickets", max_rows = 1)]
+//! struct Ticket { id: u32 }
+//!
+//! let md = Formatter::new().format("list_tickets", &vec![Ticket { id: 1 }, Ticket { id: 2 }]);
+//! assert_eq!(md, "[Truncated to 1 rows of 2 total]\n\n**Open tickets**\n\n| id |\n|----|\n| 1  |");
+//! ```
+//!
+//! `crate`, for code that reaches this crate through a re-export:
+//!
+//! ```
+//! mod deps {
+//!     pub use tool_output_format as tof;
+//! }
+//!
+//! #[derive(deps::tof::ToolOutput)]
+//! #[tool_output(crate = "deps::tof")]
+//! struct Ping { ok: bool }
+//!
+//! assert_eq!(deps::tof::to_markdown(&Ping { ok: true }), "- ok: true");
+//! ```
+//!
+//! `canonical`: one vocabulary across tools. A name the function rejects fails to compile,
+//! with the error on that name:
+//!
+//! ```
+//! use tool_output_format::ToolOutput;
+//!
+//! pub const fn snake_case(name: &str) -> bool {
+//!     let b = name.as_bytes();
+//!     let mut i = 0;
+//!     while i < b.len() {
+//!         if !(b[i].is_ascii_lowercase() || b[i].is_ascii_digit() || b[i] == b'_') {
+//!             return false;
+//!         }
+//!         i += 1;
+//!     }
+//!     true
+//! }
+//!
+//! #[derive(ToolOutput)]
+//! #[tool_output(canonical = "snake_case")]
+//! struct Order { order_id: u64, customer_id: u64 }
+//! ```
+//!
+//! ```compile_fail
+//! # use tool_output_format::ToolOutput;
+//! # const fn snake_case(name: &str) -> bool {
+//! #     let b = name.as_bytes();
+//! #     let mut i = 0;
+//! #     while i < b.len() {
+//! #         if b[i].is_ascii_uppercase() {
+//! #             return false;
+//! #         }
+//! #         i += 1;
+//! #     }
+//! #     true
+//! # }
+//! #[derive(ToolOutput)]
+//! #[tool_output(canonical = "snake_case")]
+//! struct Order {
+//!     #[tool_output(rename = "orderId")] // error: rejected by `canonical = "snake_case"`
+//!     order_id: u64,
+//! }
+//! ```
+//!
+//! Serde's attributes give the same names (and the law holds):
+//!
+//! ```
+//! use serde::Serialize;
+//! use tool_output_format::{Formatter, ToolOutput};
+//!
+//! #[derive(Serialize, ToolOutput)]
+//! #[serde(rename_all = "camelCase")]
+//! struct Message {
+//!     message_id: String,
+//!     #[serde(rename = "ms")]
+//!     latency_ms: u32,
+//!     #[serde(skip_serializing)]
+//!     internal: u8,
+//! }
+//!
+//! let m = Message { message_id: "msg_001".into(), latency_ms: 142, internal: 0 };
+//! let fmt = Formatter::new();
+//! assert_eq!(fmt.format("t", &m), "**t result**\n\n- messageId: msg_001\n- ms: 142");
+//! assert_eq!(fmt.format("t", &m), fmt.format("t", &serde_json::to_value(&m).unwrap()));
+//! ```
 
 pub mod budget;
 pub mod doc;
@@ -85,3 +324,12 @@ pub use source::ToolOutput;
 #[cfg(feature = "tokens")]
 pub use tokens::O200k;
 pub use tokens::TokenCounter;
+
+/// Derive [`ToolOutput`](trait@ToolOutput) for a struct with named fields or a unit-only enum
+/// (see [Deriving `ToolOutput`](crate#deriving-tooloutput)).
+#[cfg(feature = "derive")]
+pub use tool_output_format_derive::ToolOutput;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;

@@ -1,5 +1,5 @@
 //! A compact JSON writer with bounded depth, byte-identical to `serde_json::to_string` for
-//! values nested less than [`MAX_DEPTH`](crate::doc::MAX_DEPTH) deep.
+//! values nested less than [`MAX_DEPTH`] deep.
 //!
 //! `serde_json`'s own serializer recurses once per level, so a hostile 100,000-deep value
 //! would overflow the stack; this writer stops at the depth limit and writes an announced

@@ -1,0 +1,518 @@
+//! `#[derive(ToolOutput)]`: the SPEC seed examples from typed structs, byte for byte, and one
+//! table-driven case per attribute and per supported field type.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use tof_support::data;
+use tool_output_format::{Formatter, Layout, ToolOutput, to_markdown};
+
+// ---------------------------------------------------------------- the seed examples
+
+#[derive(ToolOutput, Serialize, Deserialize)]
+struct Member {
+    name: String,
+    role: String,
+    team: String,
+}
+
+#[derive(ToolOutput, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Status {
+    Delivered,
+    Pending,
+}
+
+#[derive(ToolOutput, Serialize, Deserialize)]
+struct Message {
+    id: String,
+    status: Status,
+    latency_ms: u64,
+}
+
+#[test]
+fn seed_team_table() {
+    let team: Vec<Member> = serde_json::from_str(data::TEAM).unwrap();
+    let fmt = Formatter::new();
+    let expected = "\
+| name  | role     | team    |
+|-------|----------|---------|
+| Alice | engineer | infra   |
+| Bob   | PM       | product |
+| Carol | designer | product |";
+    assert_eq!(fmt.format("list_team", &team), expected);
+    assert_eq!(fmt.format("list_team", &team[..]), expected);
+    assert_eq!(fmt.format("list_team", &data::parse(data::TEAM)), expected);
+}
+
+#[test]
+fn seed_message_record() {
+    let msg: Message = serde_json::from_str(data::MESSAGE).unwrap();
+    let expected =
+        "**get_message result**\n\n- id: msg_001\n- status: delivered\n- latency_ms: 142";
+    let fmt = Formatter::new();
+    assert_eq!(fmt.format("get_message", &msg), expected);
+    assert_eq!(
+        fmt.format("get_message", &data::parse(data::MESSAGE)),
+        expected
+    );
+}
+
+#[test]
+fn seed_string_log() {
+    let log: String = serde_json::from_str(data::LOGS).unwrap();
+    let fmt = Formatter::new();
+    let typed = fmt.format("read_logs", &log);
+    assert_eq!(typed, fmt.format("read_logs", &data::parse(data::LOGS)));
+    let total = log.lines().count();
+    assert!(total > 100);
+    let first_line = log.lines().next().unwrap();
+    assert!(typed.starts_with(&format!(
+        "[Truncated to 100 lines of {total} total]\n\n```\n{first_line}\n"
+    )));
+    assert!(typed.ends_with(&format!("{}\n```", log.lines().nth(99).unwrap())));
+}
+
+// ---------------------------------------------------------------- one case per attribute
+
+/// `case!(value => "expected")` renders with no tool name and default options.
+macro_rules! case {
+    ($value:expr => $expected:expr) => {
+        assert_eq!(to_markdown(&$value), $expected, "{}", stringify!($value))
+    };
+}
+
+#[derive(ToolOutput)]
+struct Renamed {
+    #[tool_output(rename = "customer_id")]
+    id: u32,
+    #[tool_output(skip)]
+    #[allow(dead_code)]
+    secret: String,
+    r#type: &'static str,
+}
+
+#[derive(ToolOutput)]
+struct Cut {
+    #[tool_output(max_chars = 5)]
+    text: String,
+    #[tool_output(max_chars = 3)]
+    n: u64,
+}
+
+fn cents(c: &u64) -> String {
+    format!("{}.{:02}", c / 100, c % 100)
+}
+
+mod normalise {
+    pub fn upper(s: &str) -> String {
+        s.to_uppercase()
+    }
+}
+
+#[derive(ToolOutput)]
+struct With {
+    #[tool_output(with = "cents")]
+    price: u64,
+    #[tool_output(with = "normalise::upper")]
+    code: &'static str,
+}
+
+#[derive(ToolOutput, Serialize)]
+struct Address {
+    city: &'static str,
+    zip: &'static str,
+}
+
+#[derive(ToolOutput, Serialize)]
+struct Person {
+    name: &'static str,
+    #[tool_output(flatten)]
+    address: Address,
+    age: u8,
+}
+
+#[derive(ToolOutput)]
+#[tool_output(rename_all = "SCREAMING-KEBAB-CASE")]
+struct Shouty {
+    user_id: u8,
+    #[tool_output(rename = "kept")]
+    other_field: u8,
+}
+
+#[derive(ToolOutput)]
+#[tool_output(title = "Open tickets", max_rows = 2)]
+struct Ticket {
+    id: u8,
+}
+
+mod reexport {
+    pub use tool_output_format as tof;
+}
+
+#[derive(ToolOutput)]
+#[tool_output(crate = "reexport::tof")]
+struct ViaReexport {
+    ok: bool,
+}
+
+const fn is_snake(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !(b[i].is_ascii_lowercase() || b[i].is_ascii_digit() || b[i] == b'_') {
+            return false;
+        }
+        i += 1;
+    }
+    !b.is_empty()
+}
+
+#[derive(ToolOutput)]
+#[tool_output(canonical = "is_snake")]
+struct Canonical {
+    customer_id: u8,
+    #[tool_output(rename = "order_id")]
+    order: u8,
+}
+
+#[derive(ToolOutput, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct SerdeNames {
+    user_id: u8,
+    #[serde(rename = "ID")]
+    id: u8,
+    #[serde(rename(serialize = "outName", deserialize = "inName"))]
+    both: u8,
+    #[serde(skip)]
+    hidden: u8,
+    #[serde(skip_serializing)]
+    also_hidden: u8,
+    #[serde(flatten)]
+    address: Address,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "ignored")]
+    ignored_keys: Option<u8>,
+}
+
+mod ignored {
+    pub fn serialize<S: serde::Serializer>(v: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(v, s)
+    }
+}
+
+#[derive(ToolOutput, Serialize)]
+#[serde(rename_all(serialize = "PascalCase"))]
+#[tool_output(rename_all = "kebab-case")]
+struct Precedence {
+    #[tool_output(rename = "ours")]
+    #[serde(rename = "serdes")]
+    a_b: u8,
+    #[serde(rename = "serde_wins")]
+    c_d: u8,
+    e_f: u8,
+}
+
+#[derive(ToolOutput, Serialize)]
+struct Empty {}
+
+#[derive(ToolOutput, Serialize, Clone, Copy)]
+#[tool_output(rename_all = "snake_case")]
+enum Priority {
+    NiceToHave,
+    #[tool_output(rename = "P1")]
+    High,
+    #[serde(rename = "urgent!")]
+    Urgent,
+}
+
+#[derive(ToolOutput)]
+struct Generic<T, U: Clone> {
+    value: T,
+    list: Vec<U>,
+}
+
+#[test]
+fn attribute_cases() {
+    let renamed = Renamed {
+        id: 7,
+        secret: "hunter2".into(),
+        r#type: "a",
+    };
+    case!(renamed => "- customer_id: 7\n- type: a");
+    case!(vec![Renamed { id: 7, secret: "x".into(), r#type: "a" }]
+        => "| customer_id | type |\n|-------------|------|\n| 7           | a    |");
+
+    let cut = Cut {
+        text: "héllo wörld".into(),
+        n: 123456,
+    };
+    case!(cut => "- text: héllo…[+6 chars]\n- n: 123…[+3 chars]");
+    case!(vec![Cut { text: "👍🏽👍🏽👍🏽".into(), n: 12 }]
+        => "| text            | n  |\n|-----------------|----|\n| 👍🏽👍🏽…[+2 chars] | 12 |");
+
+    case!(With { price: 4999, code: "ab" } => "- price: 49.99\n- code: AB");
+    case!(vec![With { price: 5, code: "x" }] => "| price | code |\n|-------|------|\n| 0.05  | X    |");
+    assert_eq!(
+        With {
+            price: 4999,
+            code: "ab"
+        }
+        .to_json(),
+        json!({"price": "49.99", "code": "AB"})
+    );
+
+    let person = Person {
+        name: "Ada",
+        address: Address {
+            city: "London",
+            zip: "N1",
+        },
+        age: 36,
+    };
+    case!(person => "- name: Ada\n- city: London\n- zip: N1\n- age: 36");
+    assert_eq!(
+        person.to_json(),
+        json!({"name": "Ada", "city": "London", "zip": "N1", "age": 36})
+    );
+    case!(vec![person] => "| name | city   | zip | age |\n|------|--------|-----|-----|\n| Ada  | London | N1  | 36  |");
+
+    case!(Shouty { user_id: 1, other_field: 2 } => "- USER-ID: 1\n- kept: 2");
+
+    let tickets = vec![Ticket { id: 1 }, Ticket { id: 2 }, Ticket { id: 3 }];
+    assert_eq!(
+        Formatter::new().format("t", &tickets),
+        "[Truncated to 2 rows of 3 total]\n\n**Open tickets**\n\n| id |\n|----|\n| 1  |\n| 2  |"
+    );
+    assert_eq!(
+        Formatter::new().format("t", &Ticket { id: 1 }),
+        "**Open tickets**\n\n- id: 1"
+    );
+
+    case!(ViaReexport { ok: true } => "- ok: true");
+    case!(Canonical { customer_id: 1, order: 2 } => "- customer_id: 1\n- order_id: 2");
+
+    let s = SerdeNames {
+        user_id: 1,
+        id: 2,
+        both: 3,
+        hidden: 4,
+        also_hidden: 5,
+        address: Address {
+            city: "Oslo",
+            zip: "0150",
+        },
+        ignored_keys: Some(6),
+    };
+    case!(s => "- userId: 1\n- ID: 2\n- outName: 3\n- city: Oslo\n- zip: 0150\n- ignoredKeys: 6");
+    assert_eq!(s.to_json(), serde_json::to_value(&s).unwrap());
+
+    let p = Precedence {
+        a_b: 1,
+        c_d: 2,
+        e_f: 3,
+    };
+    case!(p => "- ours: 1\n- serde_wins: 2\n- e-f: 3");
+
+    case!(Empty {} => "*(empty)*");
+    case!(vec![Empty {}, Empty {}] => "- {}\n- {}");
+    assert_eq!(
+        to_markdown(&vec![Empty {}, Empty {}]),
+        to_markdown(&json!([{}, {}]))
+    );
+    case!(Vec::<Member>::new() => "*(empty)*");
+
+    case!(Priority::NiceToHave => "```\nnice_to_have\n```");
+    case!(vec![Priority::High, Priority::Urgent] => "- P1\n- urgent!");
+    assert_eq!(Priority::High.to_json(), json!("P1"));
+
+    case!(Generic { value: 1.5, list: vec!['a', 'b'] } => "- value: 1.5\n- list: a, b");
+}
+
+// ---------------------------------------------------------------- field types
+
+#[derive(ToolOutput)]
+struct Types<'a> {
+    s: String,
+    st: &'a str,
+    i8: i8,
+    i16: i16,
+    i32: i32,
+    i64: i64,
+    i128: i128,
+    isize: isize,
+    u8: u8,
+    u16: u16,
+    u32: u32,
+    u64: u64,
+    u128: u128,
+    usize: usize,
+    f32: f32,
+    f64: f64,
+    nan: f64,
+    b: bool,
+    c: char,
+    none: Option<u8>,
+    some: Option<&'a str>,
+    v: Vec<u8>,
+    slice: &'a [&'a str],
+    arr: [bool; 2],
+    dq: VecDeque<i8>,
+    bmap: BTreeMap<String, u8>,
+    hmap: HashMap<&'a str, u8>,
+    boxed: Box<str>,
+    rc: Rc<u8>,
+    arc: Arc<String>,
+    r: &'a u8,
+    cow: Cow<'a, str>,
+    prio: Vec<Priority>,
+    nested: Address,
+    nested_list: Vec<Address>,
+}
+
+#[test]
+fn field_types_record_and_cells() {
+    let t = Types {
+        s: "s".into(),
+        st: "st",
+        i8: -8,
+        i16: -16,
+        i32: -32,
+        i64: i64::MIN,
+        i128: -(1 << 100),
+        isize: -1,
+        u8: 8,
+        u16: 16,
+        u32: 32,
+        u64: u64::MAX,
+        u128: 1 << 100,
+        usize: 1,
+        f32: 0.1,
+        f64: 1e20,
+        nan: f64::NAN,
+        b: true,
+        c: 'é',
+        none: None,
+        some: Some("x"),
+        v: vec![1, 2],
+        slice: &["a", "b"],
+        arr: [true, false],
+        dq: VecDeque::from([1, -1]),
+        bmap: BTreeMap::from([("k".to_string(), 1)]),
+        hmap: HashMap::from([("h", 2)]),
+        boxed: "bx".into(),
+        rc: Rc::new(3),
+        arc: Arc::new("arc".into()),
+        r: &4,
+        cow: Cow::Borrowed("cow"),
+        prio: vec![Priority::NiceToHave, Priority::High],
+        nested: Address {
+            city: "Rome",
+            zip: "00100",
+        },
+        nested_list: vec![Address {
+            city: "Bern",
+            zip: "3000",
+        }],
+    };
+    let expected = "\
+- s: s
+- st: st
+- i8: -8
+- i16: -16
+- i32: -32
+- i64: -9223372036854775808
+- i128: -1267650600228229401496703205376
+- isize: -1
+- u8: 8
+- u16: 16
+- u32: 32
+- u64: 18446744073709551615
+- u128: 1267650600228229401496703205376
+- usize: 1
+- f32: 0.10000000149011612
+- f64: 1e+20
+- nan:
+- b: true
+- c: é
+- none:
+- some: x
+- v: 1, 2
+- slice: a, b
+- arr: true, false
+- dq: 1, -1
+- bmap:
+  - k: 1
+- hmap:
+  - h: 2
+- boxed: bx
+- rc: 3
+- arc: arc
+- r: 4
+- cow: cow
+- prio: nice_to_have, P1
+- nested:
+  - city: Rome
+  - zip: 00100
+- nested_list:
+
+  | city | zip  |
+  |------|------|
+  | Bern | 3000 |";
+    assert_eq!(to_markdown(&t), expected);
+
+    let md = Formatter::new()
+        .layout(Layout::Compact)
+        .format("", &vec![t]);
+    let mut lines = md.lines();
+    assert_eq!(
+        lines.nth(2).unwrap(),
+        "|s|st|-8|-16|-32|-9223372036854775808|-1267650600228229401496703205376\
+         |-1|8|16|32|18446744073709551615|1267650600228229401496703205376|1\
+         |0.10000000149011612|1e+20||true|é||x|1, 2|a, b|true, false\
+         |1, -1|{\"k\":1}|{\"h\":2}|bx|3|arc|4|cow|nice_to_have, P1\
+         |{\"city\":\"Rome\",\"zip\":\"00100\"}|[{\"city\":\"Bern\",\"zip\":\"3000\"}]|"
+    );
+}
+
+// ---------------------------------------------------------------- sequences and generics
+
+#[derive(ToolOutput)]
+struct Wrap<T> {
+    id: u8,
+    #[tool_output(flatten)]
+    inner: T,
+}
+
+#[test]
+fn every_sequence_of_records_is_a_table() {
+    let table = "| city | zip  |\n|------|------|\n| Oslo | 0150 |";
+    let one = || Address {
+        city: "Oslo",
+        zip: "0150",
+    };
+    assert_eq!(to_markdown(&vec![one()]), table);
+    assert_eq!(to_markdown(&[one()]), table);
+    assert_eq!(to_markdown(&vec![one()].into_boxed_slice()), table);
+    assert_eq!(to_markdown(&VecDeque::from([one()])), table);
+    assert_eq!(to_markdown(&&[one()][..]), table);
+}
+
+#[test]
+fn generic_flatten() {
+    let w = vec![Wrap {
+        id: 1,
+        inner: Address {
+            city: "Oslo",
+            zip: "0150",
+        },
+    }];
+    assert_eq!(
+        to_markdown(&w),
+        "| id | city | zip  |\n|----|------|------|\n| 1  | Oslo | 0150 |"
+    );
+}

@@ -1,0 +1,11 @@
+//! Compile-fail tests for `#[derive(ToolOutput)]`: every attribute mistake is a spanned
+//! compile error (one mistake per file under `tests/ui/<group>/`, `.stderr` checked in).
+//!
+//! Regenerate the expected output with `TRYBUILD=overwrite cargo test --test derive_ui`,
+//! then read every changed `.stderr`.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/*/*.rs");
+}

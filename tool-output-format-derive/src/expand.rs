@@ -1,0 +1,202 @@
+//! Code generation. Everything is emitted inside `const _: () = { ... };` and reaches the
+//! runtime only through `<crate>::__private`.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{DeriveInput, Generics, LitStr, Path, parse_quote};
+
+use crate::ast::{Container, Data, Field, Variant};
+use crate::ctxt::Ctxt;
+use crate::{ast, check, fallback};
+
+/// The whole derive: parse, check, then generate code or report every error (with a stub
+/// impl so the call sites do not fail a second time).
+pub fn derive(input: &DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let cont = ast::Container::from_ast(&cx, input);
+    if let Some(cont) = &cont {
+        check::check(&cx, cont);
+    }
+    match (cx.check(), cont) {
+        (Ok(()), Some(cont)) => expand(&cont),
+        (Err(err), _) => {
+            let mut out = err.to_compile_error();
+            out.extend(fallback::stub(input));
+            out
+        }
+        (Ok(()), None) => fallback::stub(input),
+    }
+}
+
+/// The runtime crate's path (`crate = "..."`, default `::tool_output_format`).
+pub fn runtime_path(krate: Option<&Path>) -> TokenStream {
+    match krate {
+        Some(p) => quote!(#p),
+        None => quote!(::tool_output_format),
+    }
+}
+
+/// The generics with a `ToolOutput` bound on every type parameter.
+pub fn bounded(generics: &Generics, p: &TokenStream) -> Generics {
+    let mut g = generics.clone();
+    for param in g.type_params_mut() {
+        param.bounds.push(parse_quote!(#p::ToolOutput));
+    }
+    g
+}
+
+fn expand(cont: &Container) -> TokenStream {
+    let krate = runtime_path(cont.attrs.krate.get());
+    let p = quote!(#krate::__private);
+    let version = format_ident!("API_{}", env!("CARGO_PKG_VERSION").replace(['.', '-'], "_"));
+    let body = match &cont.data {
+        Data::Struct(fields) => expand_struct(cont, fields, &p),
+        Data::Enum(variants) => expand_enum(cont, variants, &p),
+    };
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_attributes, unused_qualifications)]
+        const _: () = {
+            const _: () = #p::#version;
+            #body
+        };
+    }
+}
+
+fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
+    let ident = cont.ident;
+    let mut generics = bounded(cont.generics, p);
+    if cont.generics.type_params().next().is_some() {
+        let wc = generics.make_where_clause();
+        for f in fields.iter().filter(|f| !f.skipped() && f.flattened()) {
+            let ty = f.ty;
+            wc.predicates.push(parse_quote!(#ty: #p::Struct));
+        }
+    }
+    let (ig, tg, wc) = generics.split_for_impl();
+    let live: Vec<&Field> = fields.iter().filter(|f| !f.skipped()).collect();
+
+    let mut columns = Vec::new();
+    let mut row = Vec::new();
+    let mut record = Vec::new();
+    let mut json = Vec::new();
+    let mut canonical = Vec::new();
+    for f in &live {
+        let m = f.member;
+        let ty = f.ty;
+        if f.flattened() {
+            // Spanned at the field's type: "`X` cannot be flattened" points there.
+            let sp = ty.span();
+            columns.push(quote_spanned!(sp=> <#ty as #p::Struct>::columns(out);));
+            row.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_row(&self.#m, t);));
+            record.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_fields(&self.#m, r);));
+            json.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_json(&self.#m, m);));
+            continue;
+        }
+        let name = LitStr::new(&f.name, f.name_span);
+        // Spanned at the `with` literal (its return type must implement `ToolOutput`), else
+        // at the field's type, so a type error points at the user's tokens.
+        let (sp, value) = match f.attrs.with.get() {
+            Some(with) => (with.span(), quote_spanned!(with.span()=> &#with(&self.#m))),
+            None => (ty.span(), quote_spanned!(ty.span()=> &self.#m)),
+        };
+        columns.push(quote!(out.push(#p::Name::Borrowed(#name));));
+        let node = quote_spanned!(sp=> #p::ToolOutput::to_node(#value));
+        match f.attrs.max_chars.get() {
+            Some(&n) => {
+                let n = Literal::usize_unsuffixed(n);
+                row.push(quote_spanned!(sp=> #p::cell_cut(#value, #n, t);));
+                record.push(quote!(r.push(#p::Name::Borrowed(#name), #p::node_cut(#node, #n));));
+            }
+            None => {
+                row.push(quote_spanned!(sp=> #p::cell(#value, t);));
+                record.push(quote!(r.push(#p::Name::Borrowed(#name), #node);));
+            }
+        }
+        json.push(quote_spanned!(sp=> m.insert(#p::String::from(#name), #p::ToolOutput::to_json(#value));));
+        if let Some(check) = cont.attrs.canonical.get() {
+            let msg = format!(
+                "tool_output: field name {:?} is rejected by `canonical = \"{}\"`",
+                f.name,
+                quote!(#check).to_string().replace(' ', "")
+            );
+            canonical.push(quote_spanned! {f.name_span=>
+                const _: () = ::core::assert!(#check(#name), #msg);
+            });
+        }
+    }
+    let title = match cont.attrs.title.get() {
+        Some(t) => quote!(#p::Some(#t)),
+        None => quote!(#p::None),
+    };
+    let max_rows = match cont.attrs.max_rows.get() {
+        Some(&n) => {
+            let n = Literal::usize_unsuffixed(n);
+            quote!(#p::Some(#n))
+        }
+        None => quote!(#p::None),
+    };
+    quote! {
+        #(#canonical)*
+        #[automatically_derived]
+        impl #ig #p::Struct for #ident #tg #wc {
+            fn columns(out: &mut #p::Vec<#p::Name>) {
+                #(#columns)*
+            }
+            fn write_row(&self, t: &mut #p::Table) {
+                #(#row)*
+            }
+            fn write_fields(&self, r: &mut #p::Record) {
+                #(#record)*
+            }
+            fn write_json(&self, m: &mut #p::Map<#p::String, #p::Value>) {
+                #(#json)*
+            }
+        }
+        #[automatically_derived]
+        impl #ig #p::ToolOutput for #ident #tg #wc {
+            fn to_node(&self) -> #p::Node {
+                #p::record_node(self, #title)
+            }
+            fn to_json(&self) -> #p::Value {
+                #p::record_json(self)
+            }
+            fn __list_node(items: &[Self]) -> #p::Node {
+                #p::list_node(items, #title, #max_rows)
+            }
+        }
+    }
+}
+
+fn expand_enum(cont: &Container, variants: &[Variant], p: &TokenStream) -> TokenStream {
+    let ident = cont.ident;
+    let generics = bounded(cont.generics, p);
+    let (ig, tg, wc) = generics.split_for_impl();
+    let arms: Vec<TokenStream> = variants
+        .iter()
+        .map(|v| {
+            let vi = v.ident;
+            let name = LitStr::new(&v.name, v.name_span);
+            quote!(#ident::#vi => #name,)
+        })
+        .collect();
+    let name = quote!(match *self { #(#arms)* });
+    quote! {
+        #[automatically_derived]
+        impl #ig #p::ToolOutput for #ident #tg #wc {
+            fn to_node(&self) -> #p::Node {
+                #p::Node::Str(#p::String::from(#name))
+            }
+            fn to_json(&self) -> #p::Value {
+                #p::Value::String(#p::String::from(#name))
+            }
+            fn write_cell(&self, out: &mut #p::String) {
+                out.push_str(#name)
+            }
+            fn __list_cell(items: &[Self], out: &mut #p::String) {
+                #p::scalar_list_cell(items, out)
+            }
+        }
+    }
+}

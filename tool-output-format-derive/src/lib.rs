@@ -1,0 +1,35 @@
+//! `#[derive(ToolOutput)]` for [`tool-output-format`](https://docs.rs/tool-output-format):
+//! compile-time renderers for typed tool results.
+//!
+//! Use it through the runtime crate (`use tool_output_format::ToolOutput;` brings the trait
+//! and the derive, like serde); the attribute reference with examples is in the runtime
+//! crate's docs, section "Deriving `ToolOutput`".
+//!
+//! - A struct with named fields renders as a record, and `Vec<T>` / `&[T]` of it as a table
+//!   whose header names are string literals fixed at compile time.
+//! - An enum whose variants are all unit variants renders as the variant's name.
+//! - Tuple structs, unit structs, enums with data and unions are refused with a compile
+//!   error on the offending item.
+//!
+//! The pipeline is serde_derive's: `attr` parses `#[tool_output(...)]` and the
+//! `#[serde(...)]` keys we honour, `ast` resolves every final name, `check` runs the
+//! cross-field rules, `ctxt` collects all errors for one compile, `expand` generates the
+//! code and `fallback` a stub impl when there were errors.
+
+mod ast;
+mod attr;
+mod case;
+mod check;
+mod ctxt;
+mod expand;
+mod fallback;
+
+use proc_macro::TokenStream;
+use syn::{DeriveInput, parse_macro_input};
+
+/// Derive `ToolOutput` (see the `tool_output_format` crate docs for the attributes).
+#[proc_macro_derive(ToolOutput, attributes(tool_output))]
+pub fn derive_tool_output(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input).into()
+}
