@@ -213,9 +213,13 @@ fn row() -> impl Strategy<Value = Row> {
         )
 }
 
-/// Several option sets: caps, both layouts, per-tool options.
+/// Several option sets: caps, budgets, both layouts, per-tool options.
 fn formatter() -> impl Strategy<Value = Formatter> {
     prop_oneof![
+        (40usize..2000).prop_map(|n| Formatter::new().max_chars(n)),
+        (40usize..2000).prop_map(|n| Formatter::new().layout(Layout::Compact).max_chars(n)),
+        (1usize..40).prop_map(|n| Formatter::new().max_cell_chars(n)),
+        (20usize..400).prop_map(|n| Formatter::new().max_tokens(n)),
         Just(Formatter::new()),
         Just(Formatter::new().layout(Layout::Compact)),
         Just(Formatter::new().max_lines(2)),

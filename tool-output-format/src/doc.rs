@@ -136,7 +136,7 @@ impl Table {
     /// Pad the current row with empty cells up to the column count.
     pub fn end_row(&mut self) {
         let cols = self.columns.len().max(1);
-        while self.ends.len() % cols != 0 {
+        while !self.ends.len().is_multiple_of(cols) {
             self.end_cell();
         }
     }
