@@ -69,6 +69,7 @@ pub struct Field {
     pub max_chars: Attr<usize>,
     pub with: Attr<Path>,
     pub flatten: Attr<()>,
+    pub redact: Attr<()>,
     pub serde_rename: Option<LitStr>,
     pub serde_skip: bool,
     pub serde_flatten: bool,
@@ -81,7 +82,7 @@ pub struct Variant {
 }
 
 const CONTAINER_KEYS: &[&str] = &["rename_all", "title", "max_rows", "crate", "canonical"];
-const FIELD_KEYS: &[&str] = &["rename", "skip", "max_chars", "with", "flatten"];
+const FIELD_KEYS: &[&str] = &["rename", "skip", "max_chars", "with", "flatten", "redact"];
 const VARIANT_KEYS: &[&str] = &["rename"];
 
 impl Container {
@@ -155,6 +156,7 @@ impl Field {
             max_chars: Attr::none("max_chars"),
             with: Attr::none("with"),
             flatten: Attr::none("flatten"),
+            redact: Attr::none("redact"),
             serde_rename: None,
             serde_skip: false,
             serde_flatten: false,
@@ -179,6 +181,10 @@ impl Field {
             } else if meta.path.is_ident("flatten") {
                 if flag(cx, &meta, "flatten")? {
                     f.flatten.set(cx, &meta.path, ());
+                }
+            } else if meta.path.is_ident("redact") {
+                if flag(cx, &meta, "redact")? {
+                    f.redact.set(cx, &meta.path, ());
                 }
             } else {
                 unknown(cx, &meta, "field", FIELD_KEYS)?;

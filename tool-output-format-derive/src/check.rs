@@ -77,6 +77,7 @@ fn check_combinations(cx: &Ctxt, f: &Field) {
         (a.rename.span(), "rename"),
         (a.max_chars.span(), "max_chars"),
         (a.with.span(), "with"),
+        (a.redact.span(), "redact"),
     ] {
         if let Some(span) = span {
             cx.error_at(

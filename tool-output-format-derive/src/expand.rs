@@ -97,7 +97,10 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         let name = LitStr::new(&f.name, f.name_span);
         // Spanned at the `with` literal (its return type must implement `ToolOutput`), else
         // at the field's type, so a type error points at the user's tokens.
+        // A redacted field's value is never read: `[redacted]` stands in everywhere,
+        // including the JSON a registered renderer receives.
         let (sp, value) = match f.attrs.with.get() {
+            _ if f.attrs.redact.get().is_some() => (ty.span(), quote!(#p::REDACTED)),
             Some(with) => (with.span(), quote_spanned!(with.span()=> &#with(&self.#m))),
             None => (ty.span(), quote_spanned!(ty.span()=> &self.#m)),
         };

@@ -206,7 +206,7 @@ pub(crate) fn cut_values(node: &mut Node, max: usize) -> usize {
 
 fn cut_cells(t: &mut Table, max: usize) -> usize {
     let mut n = 0;
-    t.map_cells(|cell, out| match text::cut_chars(cell, max) {
+    t.map_cells(|_, cell, out| match text::cut_chars(cell, max) {
         Some(cut) => {
             n += 1;
             out.push_str(&cut);

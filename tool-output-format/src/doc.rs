@@ -170,20 +170,19 @@ impl Table {
         }
     }
 
-    /// Rebuild every cell through `f` (used by caps that shorten cells).
-    pub fn map_cells(&mut self, mut f: impl FnMut(&str, &mut String)) {
-        let mut out = Table {
-            columns: std::mem::take(&mut self.columns),
-            ..Table::default()
-        };
+    /// Rebuild every cell through `f(column, text, out)` (used by caps that shorten cells
+    /// and by redaction).
+    pub fn map_cells(&mut self, mut f: impl FnMut(usize, &str, &mut String)) {
+        let cols = self.columns.len().max(1);
+        let mut buf = String::with_capacity(self.buf.len());
+        let mut ends = Vec::with_capacity(self.ends.len());
         let mut start = 0;
-        for &end in &self.ends {
-            f(&self.buf[start..end], &mut out.buf);
-            out.end_cell();
+        for (i, &end) in self.ends.iter().enumerate() {
+            f(i % cols, &self.buf[start..end], &mut buf);
+            ends.push(buf.len());
             start = end;
         }
-        self.buf = out.buf;
-        self.ends = out.ends;
-        self.columns = out.columns;
+        self.buf = buf;
+        self.ends = ends;
     }
 }

@@ -10,6 +10,7 @@ use crate::budget::{Keep, Notice, cut};
 use crate::doc::Node;
 use crate::fit::{Fitter, Limit};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
+use crate::redact::{self, Secrets};
 use crate::report::{Formatted, Report};
 use crate::sink::markdown::{self, Document};
 use crate::source::ToolOutput;
@@ -171,6 +172,21 @@ impl Formatter {
         self
     }
 
+    /// Keys whose values render as `[redacted]` wherever they occur, for every tool
+    /// (case-insensitive, nested included; see [`ToolOptions::redact_keys`] for per tool).
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new().redact_keys(["password", "api_key"]);
+    /// let v = serde_json::json!([{"user": "ada", "API_KEY": "k-123", "meta": {"password": "pw"}}]);
+    /// let md = fmt.format("t", &v);
+    /// assert!(!md.contains("k-123") && !md.contains("pw\""));
+    /// assert!(md.contains("[redacted]"));
+    /// ```
+    pub fn redact_keys<I: IntoIterator<Item = S>, S: Into<String>>(mut self, keys: I) -> Self {
+        self.options.secrets = self.options.secrets.union(&Secrets::new(keys));
+        self
+    }
+
     /// Which lines of long strings to keep, for every tool (default [`Strategy::Head`]).
     ///
     /// ```
@@ -249,13 +265,16 @@ impl Formatter {
     }
 
     fn render<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T, report: bool) -> Formatted {
+        let opts = self.options_for(tool);
         if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
-            let text = render(&result.to_json());
+            let mut json = result.to_json();
+            opts.secrets.value(&mut json);
+            let text = render(&json);
             let r = Report::new(&text, &Node::Null, Vec::new(), 0);
             return self.with_tokens(Formatted { text, report: r }, report);
         }
-        let opts = self.options_for(tool);
-        let node = result.to_node();
+        let mut node = redact::scope(&opts.secrets, || result.to_node());
+        opts.secrets.node(&mut node);
         let title = (!tool.is_empty()).then(|| format!("{tool} result"));
         let render = |node: &Node, notices: &[Notice]| {
             markdown::render(&Document {

@@ -113,6 +113,7 @@
 //! | `skip` | field | left out everywhere | `#[serde(skip)]`, `#[serde(skip_serializing)]` |
 //! | `max_chars = N` | field | cut to N characters on a grapheme boundary, `…[+K chars]` | none (not in the law) |
 //! | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` return type) | none (not in the law) |
+//! | `redact` | field | the value is never read: `[redacted]` in cells, records and JSON (see [`redact`]) | none (not in the law) |
 //! | `flatten` | field | the nested derived struct's fields become columns / keys in place | `#[serde(flatten)]` |
 //! | `rename_all = "rule"` | struct, enum | serde's eight rules, serde's exact algorithm | `#[serde(rename_all = "...")]`, `rename_all(serialize = "...")` |
 //! | `title = "..."` | struct | a `**title**` line over the table, or instead of `{tool} result` over the record | none (not in the law) |
@@ -311,6 +312,7 @@ pub mod doc;
 pub mod fit;
 mod formatter;
 mod options;
+pub mod redact;
 mod report;
 pub mod sink;
 pub mod source;

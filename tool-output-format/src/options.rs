@@ -1,5 +1,7 @@
 //! Rendering options, set globally on a [`Formatter`](crate::Formatter) or per tool.
 
+use crate::redact::Secrets;
+
 /// How tables are laid out.
 ///
 /// ```
@@ -62,6 +64,7 @@ pub struct ToolOptions {
     pub(crate) max_tokens: Option<usize>,
     pub(crate) layout: Option<Layout>,
     pub(crate) strategy: Option<Strategy>,
+    pub(crate) secrets: Secrets,
 }
 
 impl ToolOptions {
@@ -114,6 +117,20 @@ impl ToolOptions {
         self
     }
 
+    /// Keys whose values render as `[redacted]` wherever they occur (case-insensitive,
+    /// nested included). A tool's keys add to the formatter's global keys.
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, ToolOptions};
+    /// let fmt = Formatter::new().tool("login", ToolOptions::new().redact_keys(["token"]));
+    /// let v = serde_json::json!({"user": "ada", "Token": "s3cr3t"});
+    /// assert_eq!(fmt.format("login", &v), "**login result**\n\n- user: ada\n- Token: [redacted]");
+    /// ```
+    pub fn redact_keys<I: IntoIterator<Item = S>, S: Into<String>>(mut self, keys: I) -> Self {
+        self.secrets = self.secrets.union(&Secrets::new(keys));
+        self
+    }
+
     /// Which lines of long strings to keep.
     pub fn strategy(mut self, strategy: Strategy) -> Self {
         self.strategy = Some(strategy);
@@ -130,6 +147,7 @@ impl ToolOptions {
             max_tokens: self.max_tokens.or(base.max_tokens),
             layout: self.layout.or(base.layout),
             strategy: self.strategy.or(base.strategy),
+            secrets: self.secrets.union(&base.secrets),
         }
     }
 
@@ -143,6 +161,7 @@ impl ToolOptions {
             max_tokens: self.max_tokens,
             layout: self.layout.unwrap_or_default(),
             strategy: self.strategy.unwrap_or_default(),
+            secrets: self.secrets.clone(),
         }
     }
 }
@@ -151,7 +170,7 @@ impl ToolOptions {
 pub const DEFAULT_MAX_LINES: usize = 100;
 
 /// Options with every value decided.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Resolved {
     pub max_lines: usize,
     pub max_rows: usize,
@@ -161,4 +180,5 @@ pub(crate) struct Resolved {
     pub max_tokens: Option<usize>,
     pub layout: Layout,
     pub strategy: Strategy,
+    pub secrets: Secrets,
 }

@@ -12,6 +12,7 @@ pub use std::vec::Vec;
 pub use serde_json::{Map, Value};
 
 pub use crate::doc::{Name, Node, Record, Table};
+pub use crate::redact::REDACTED;
 pub use crate::source::ToolOutput;
 
 /// The version handshake: the derive emits a reference to `API_<its version>`.

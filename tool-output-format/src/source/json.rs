@@ -49,7 +49,11 @@ fn write_at(v: &Value, depth: usize, out: &mut String) {
                 }
                 write_str(k, out);
                 out.push(':');
-                write_at(item, depth + 1, out);
+                if crate::redact::is_active_secret(k) {
+                    write_str(crate::redact::REDACTED, out);
+                } else {
+                    write_at(item, depth + 1, out);
+                }
             }
             out.push('}');
         }
