@@ -14,6 +14,7 @@ pub use serde_json::{Map, Value};
 pub use crate::doc::{Name, Node, Record, Table};
 pub use crate::redact::REDACTED;
 pub use crate::source::ToolOutput;
+pub use crate::source::typed::scalar_list_cell;
 
 /// The version handshake: the derive emits a reference to `API_<its version>`.
 pub const API_0_1_0: () = ();
@@ -120,16 +121,3 @@ pub fn node_cut(node: Node, max: usize) -> Node {
     }
 }
 
-/// Cell text of a list of scalars (unit-only enums): joined by `, `, `[]` when empty.
-pub fn scalar_list_cell<T: ToolOutput>(items: &[T], out: &mut String) {
-    if items.is_empty() {
-        out.push_str("[]");
-        return;
-    }
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        item.write_cell(out);
-    }
-}

@@ -15,7 +15,10 @@ use serde_json::Value;
 use super::ToolOutput;
 use crate::doc::{Name, Node, Record};
 
-fn scalar_list_cell<T: ToolOutput>(items: &[T], out: &mut String) {
+/// Cell text of a list of scalars: joined by `, `, `[]` when empty (the cell rule, for
+/// types whose items are never null or nested; derived unit-only enums use it too).
+#[doc(hidden)]
+pub fn scalar_list_cell<T: ToolOutput>(items: &[T], out: &mut String) {
     if items.is_empty() {
         out.push_str("[]");
         return;
