@@ -114,6 +114,8 @@ impl Writer {
             self.out.push('-');
             match v {
                 Node::Null => self.out.push_str(" null\n"),
+                // `- ` alone would end in a space.
+                Node::Str(s) if s.is_empty() => self.out.push('\n'),
                 Node::Str(s) if !is_multiline(s) => {
                     self.out.push(' ');
                     escape_inline(s, true, &mut self.out);
@@ -123,6 +125,9 @@ impl Writer {
                     self.out.push(' ');
                     self.code_block(s, &format!("{indent}  "), "");
                 }
+                // The first joined item starts the item's text, where `#`, `-`, `>`, a fence
+                // or `1.` would open a block.
+                Node::List(l) if is_joinable(l) => self.joined(l, true),
                 _ => self.value(v, indent),
             }
         }
@@ -142,22 +147,7 @@ impl Writer {
                 self.code_block(s, &inner, &inner);
             }
             Node::List(items) if items.is_empty() => self.out.push_str(" []\n"),
-            Node::List(items)
-                if items
-                    .iter()
-                    .all(|i| matches!(i, Node::Scalar(_) | Node::Str(_))) =>
-            {
-                self.out.push(' ');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    if let Node::Scalar(s) | Node::Str(s) = item {
-                        escape_inline(s, false, &mut self.out);
-                    }
-                }
-                self.out.push('\n');
-            }
+            Node::List(items) if is_joinable(items) => self.joined(items, false),
             Node::List(items) => {
                 self.out.push('\n');
                 self.items(items, &inner);
@@ -173,6 +163,20 @@ impl Writer {
             }
             Node::DepthCut(n) => self.inline(&depth_notice(*n)),
         }
+    }
+
+    /// ` a, b, c`: a list of scalars on one line. `line_start` when it begins a list item.
+    fn joined(&mut self, items: &[Node], line_start: bool) {
+        self.out.push(' ');
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if let Node::Scalar(s) | Node::Str(s) = item {
+                escape_inline(s, line_start && i == 0, &mut self.out);
+            }
+        }
+        self.out.push('\n');
     }
 
     fn inline(&mut self, s: &str) {
@@ -261,6 +265,16 @@ impl Writer {
             }
         }
     }
+}
+
+/// A list printed joined on one line: numbers, booleans and non-empty strings (an empty
+/// string would vanish between the commas, or leave a trailing space).
+fn is_joinable(items: &[Node]) -> bool {
+    items.iter().all(|i| match i {
+        Node::Scalar(_) => true,
+        Node::Str(s) => !s.is_empty(),
+        _ => false,
+    })
 }
 
 fn is_multiline(s: &str) -> bool {
