@@ -64,7 +64,11 @@ pub(crate) fn apply_caps(node: &mut Node, opts: &Resolved) -> Vec<Notice> {
             for line in text::lines(s) {
                 total += 1;
                 if total == cap {
-                    keep_end = Some(line.as_ptr() as usize - s.as_ptr() as usize + line.len());
+                    // Keep the line's terminator too: cut at the line's end, a kept empty
+                    // last line would vanish (`lines("a\n")` is one line, not two).
+                    let end = line.as_ptr() as usize - s.as_ptr() as usize + line.len();
+                    let term = if s[end..].starts_with("\r\n") { 2 } else { 1 };
+                    keep_end = Some((end + term).min(s.len()));
                 }
             }
             if total > cap {

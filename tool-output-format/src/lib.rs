@@ -37,12 +37,16 @@
 //! | number, bool | the value as serde_json writes it |
 //! | null | `null` |
 //! | empty list / empty record | `*(empty)*` |
-//! | list of scalars, or mixed | one bullet per item (null items as `null`); records as sub-bullets |
+//! | list of scalars, or mixed | one bullet per item (null items as `null`, empty strings as a bare `-`); records as sub-bullets |
 //!
 //! Inside records: nested objects are indented sub-bullets (`{}` when empty); lists of
-//! records are tables inside the item (after a blank line); lists of scalars are joined with
-//! `, ` (`[]` when empty); other lists are nested bullets; multi-line strings are fenced code
-//! blocks inside the item; null and empty strings leave the value empty (`- key:`).
+//! records are tables inside the item (after a blank line); lists of numbers, booleans and
+//! non-empty strings are joined with `, ` (`[]` when empty); other lists are nested bullets
+//! (after a blank line when the first one is a bare `-`, so it cannot underline the key);
+//! multi-line strings are fenced code blocks inside the item; null and empty strings leave
+//! the value empty (`- key:`). Records with more than
+//! [`source::value::MAX_COLUMNS`] (65,535) keys between them, more cells than GFM parsers
+//! read as a table row, are listed as records instead of tabled.
 //!
 //! In table cells ([`source::cell`]): null is empty, scalar lists are joined with `, `,
 //! other nested values are compact JSON. Text is escaped by one documented, invertible

@@ -16,8 +16,9 @@
 //! data backslash is doubled, an escape sequence in the output can only come from this table.
 //!
 //! At the start of a list item (record keys, list entries) a character that could open a
-//! block (`#`, `>`, `-`, `+`, `*`, `=`, `_`, `` ` ``, `~`, or a digit run followed by `.` or `)`)
-//! is also preceded by a backslash, so data can never forge a heading, quote, list or fence.
+//! block (`#`, `>`, `-`, `+`, `*`, `=`, `_`, `` ` ``, `~`, `[`, or a digit run followed by `.`
+//! or `)`) is also preceded by a backslash, so data can never forge a heading, quote, list,
+//! fence, link reference definition, footnote or task-list checkbox.
 //!
 //! # Code blocks (string results, multi-line values)
 //!
@@ -126,7 +127,9 @@ fn needs_inline_escape(b: u8) -> bool {
 fn opens_block(s: &str) -> bool {
     let b = s.as_bytes();
     match b.first() {
-        Some(b'#' | b'>' | b'-' | b'+' | b'*' | b'=' | b'_' | b'`' | b'~') => true,
+        // `[` opens a link reference definition (`[a]: /url`, which hides the text), a
+        // footnote definition or a task-list checkbox (`[x] done`).
+        Some(b'#' | b'>' | b'-' | b'+' | b'*' | b'=' | b'_' | b'`' | b'~' | b'[') => true,
         Some(b'0'..=b'9') => {
             let d = b.iter().take_while(|c| c.is_ascii_digit()).count();
             matches!(b.get(d), Some(b'.' | b')'))

@@ -52,7 +52,7 @@ pub(crate) fn render(doc: &Document<'_>) -> String {
                 .map(str::to_owned)
                 .or_else(|| doc.title.clone())
             {
-                w.line("", &format!("**{t}**"));
+                w.title(&t);
                 w.blank();
             }
             if r.fields.is_empty() {
@@ -62,7 +62,7 @@ pub(crate) fn render(doc: &Document<'_>) -> String {
         }
         Node::Table(t) => {
             if let Some(title) = &t.title {
-                w.line("", &format!("**{title}**"));
+                w.title(title);
                 w.blank();
             }
             w.table(t, "");
@@ -92,6 +92,13 @@ impl Writer {
         self.out.push('\n');
     }
 
+    /// `**title**`: the title is text (a tool name may hold anything), escaped like a cell.
+    fn title(&mut self, title: &str) {
+        self.out.push_str("**");
+        escape_inline(title, false, &mut self.out);
+        self.out.push_str("**\n");
+    }
+
     fn blank(&mut self) {
         self.out.push('\n');
     }
@@ -103,7 +110,7 @@ impl Writer {
             self.out.push_str("- ");
             escape_inline(k, true, &mut self.out);
             self.out.push(':');
-            self.value(v, indent);
+            self.value(v, indent, true);
         }
     }
 
@@ -128,14 +135,16 @@ impl Writer {
                 // The first joined item starts the item's text, where `#`, `-`, `>`, a fence
                 // or `1.` would open a block.
                 Node::List(l) if is_joinable(l) => self.joined(l, true),
-                _ => self.value(v, indent),
+                _ => self.value(v, indent, false),
             }
         }
     }
 
     /// The rest of a list item whose marker (and key) is written: ` value` inline, or a
-    /// newline and a nested block.
-    fn value(&mut self, v: &Node, indent: &str) {
+    /// newline and a nested block. `keyed` when the item's line holds text (`- key:`), so a
+    /// block that could continue or underline that text must follow a blank line; after a
+    /// bare `-` there must be none (an item may begin with at most one blank line).
+    fn value(&mut self, v: &Node, indent: &str, keyed: bool) {
         let inner = format!("{indent}  ");
         match v {
             Node::Null => self.out.push('\n'),
@@ -149,7 +158,10 @@ impl Writer {
             Node::List(items) if items.is_empty() => self.out.push_str(" []\n"),
             Node::List(items) if is_joinable(items) => self.joined(items, false),
             Node::List(items) => {
-                self.out.push('\n');
+                // A bare `-` right under `- key:` would read as a setext underline (an empty
+                // item cannot interrupt a paragraph): a blank line ends the paragraph first.
+                let bare = keyed && items.first().is_some_and(is_bare_item);
+                self.out.push_str(if bare { "\n\n" } else { "\n" });
                 self.items(items, &inner);
             }
             Node::Record(r) if r.fields.is_empty() => self.out.push_str(" {}\n"),
@@ -158,7 +170,8 @@ impl Writer {
                 self.fields(r, &inner);
             }
             Node::Table(t) => {
-                self.out.push_str("\n\n");
+                // After `- key:` the header row would continue the paragraph.
+                self.out.push_str(if keyed { "\n\n" } else { "\n" });
                 self.table(t, &inner);
             }
             Node::DepthCut(n) => self.inline(&depth_notice(*n)),
@@ -275,6 +288,17 @@ fn is_joinable(items: &[Node]) -> bool {
         Node::Str(s) => !s.is_empty(),
         _ => false,
     })
+}
+
+/// True when [`Writer::items`] writes this node as a bare `-` with nothing after it.
+fn is_bare_item(n: &Node) -> bool {
+    match n {
+        Node::Str(s) => s.is_empty(),
+        Node::List(l) => !l.is_empty() && !is_joinable(l),
+        Node::Record(r) => !r.fields.is_empty(),
+        Node::Table(_) => true,
+        Node::Null | Node::Scalar(_) | Node::DepthCut(_) => false,
+    }
 }
 
 fn is_multiline(s: &str) -> bool {
