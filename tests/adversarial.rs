@@ -558,3 +558,20 @@ fn regression_tool_name_in_the_title_is_escaped() {
         "**get_message result**\n\n- k: 1"
     );
 }
+
+#[test]
+fn regression_empty_list_in_a_list_item() {
+    // Found by the property tests (`[[]]`) after the joined-list change: an empty list
+    // counted as joinable and was written `- ` instead of `- []`.
+    assert_eq!(checked(&json!([[]])), "- []");
+    assert_eq!(checked(&json!({"k": [[], 1]})), "- k:\n  - []\n  - 1");
+}
+
+#[test]
+fn regression_line_break_starting_a_list_item() {
+    // Found by the property tests (`[["\n"]]`): `- <br>` is a line holding only an HTML
+    // tag, which opens an HTML block. A leading break at an item start is `\u{A}`.
+    assert_eq!(checked(&json!([["\n"]])), "- \\u{A}");
+    assert_eq!(checked(&json!([["\r\n# x", 1]])), "- \\u{A}# x, 1");
+    assert_eq!(checked(&json!({"\n": 1})), "- \\u{A}: 1");
+}

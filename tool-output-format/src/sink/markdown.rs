@@ -283,11 +283,12 @@ impl Writer {
 /// A list printed joined on one line: numbers, booleans and non-empty strings (an empty
 /// string would vanish between the commas, or leave a trailing space).
 fn is_joinable(items: &[Node]) -> bool {
-    items.iter().all(|i| match i {
-        Node::Scalar(_) => true,
-        Node::Str(s) => !s.is_empty(),
-        _ => false,
-    })
+    !items.is_empty()
+        && items.iter().all(|i| match i {
+            Node::Scalar(_) => true,
+            Node::Str(s) => !s.is_empty(),
+            _ => false,
+        })
 }
 
 /// True when [`Writer::items`] writes this node as a bare `-` with nothing after it.
