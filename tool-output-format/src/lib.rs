@@ -70,7 +70,46 @@
 //! [`Layout::Aligned`] (default) pads columns to their widest cell by display width, but a
 //! cell wider than [`sink::markdown::PAD_CAP`] (32) columns does not widen its column.
 //! [`Layout::Compact`] drops padding and uses `|-|` separators.
-
+//!
+//! # Security
+//!
+//! A tool result is untrusted data (a web page, a ticket body, a log line). What the
+//! formatter guarantees, for every input, both parsers (pulldown-cmark and comrak, GFM
+//! tables on) and both layouts:
+//!
+//! - **Data cannot forge structure.** A table has exactly the data's columns and kept rows,
+//!   and each cell's text maps back to its value ([`text`]: pipes, backslashes, line
+//!   breaks and `<` are escaped). Records and lists have one list item per field or entry,
+//!   nested as the data is. No value can open a heading, block quote, HTML block, list,
+//!   thematic break, link reference definition, footnote or task-list checkbox, and no
+//!   string can close its code block early (the fence is longer than any backtick run).
+//! - **Nothing invisible or terminal-active is written raw.** C0 and C1 controls (NUL, ESC
+//!   and so ANSI colour codes), DEL, U+2028, U+2029 and the bidi overrides and isolates
+//!   become `\u{HEX}`; no line ends in white space; the output never ends with a newline.
+//! - **Bounded depth.** Records and lists nest at most [`doc::MAX_DEPTH`] levels and every
+//!   walk is bounded by it, so no input overflows the stack (a 100,000-deep value renders on a
+//!   2 MiB thread). Tables have at most [`source::value::MAX_COLUMNS`] columns.
+//! - **Bounded, announced cuts.** Top-level tables keep at most `max_rows` rows and strings
+//!   `max_lines` lines; every cut is announced first with exact counts, and a depth cut in
+//!   place with the number of values omitted.
+//! - **No panics.** Checked by an adversarial corpus (`tests/adversarial.rs`), 10,000
+//!   generated cases per CI run (`tests/properties.rs`) and libFuzzer (`fuzz/README.md`).
+//!   A registered renderer is your code: the formatter does not catch its panics.
+//!
+//! What it does not do:
+//!
+//! - **Prompt injection is out of scope.** Text inside a cell is still text, and a model may
+//!   obey it ("ignore previous instructions" arrives intact, by design: the mapping keeps
+//!   content). Keep untrusted results out of the instruction channel.
+//! - **Inline markup is kept.** Within a line, `**bold**`, `` `code` ``, links and images
+//!   (`![x](https://host/?q=...)`) and entities (`&lt;`) are written as given; a markdown
+//!   viewer may render them (and fetch an image). Only block structure is neutralised.
+//! - **Look-alikes are kept.** Zero-width characters, joiners, combining marks and
+//!   homoglyphs are written as is (they cannot change structure).
+//! - **Size is bounded only where capped.** Records, lists and tables nested inside a
+//!   record are not capped, and no cell is cut on the `Value` path, so output grows linearly
+//!   with such input: cap results at the source if they may be huge.
+//! - **No redaction yet.** Secret fields are rendered like any other value.
 pub mod budget;
 pub mod doc;
 mod formatter;
