@@ -19,12 +19,14 @@ pub struct Seen {
 }
 
 /// A cell's source text without surrounding white space and delimiter pipes (a pipe after
-/// a backslash is content, not a delimiter).
+/// a backslash is content, not a delimiter). Only spaces and tabs are trimmed, as GFM does:
+/// Unicode white space (U+00A0, U+3000) at a cell's edge is content.
 fn cell_text(src: &str) -> String {
-    let mut s = src.trim();
-    s = s.strip_prefix('|').unwrap_or(s).trim_start();
+    let ws: &[char] = &[' ', '\t'];
+    let mut s = src.trim_matches(ws);
+    s = s.strip_prefix('|').unwrap_or(s).trim_start_matches(ws);
     if s.ends_with('|') && !s.ends_with("\\|") {
-        s = s[..s.len() - 1].trim_end();
+        s = s[..s.len() - 1].trim_end_matches(ws);
     }
     s.to_string()
 }

@@ -37,12 +37,16 @@
 //! | number, bool | the value as serde_json writes it |
 //! | null | `null` |
 //! | empty list / empty record | `*(empty)*` |
-//! | list of scalars, or mixed | one bullet per item (null items as `null`); records as sub-bullets |
+//! | list of scalars, or mixed | one bullet per item (null items as `null`, empty strings as a bare `-`); records as sub-bullets |
 //!
 //! Inside records: nested objects are indented sub-bullets (`{}` when empty); lists of
-//! records are tables inside the item (after a blank line); lists of scalars are joined with
-//! `, ` (`[]` when empty); other lists are nested bullets; multi-line strings are fenced code
-//! blocks inside the item; null and empty strings leave the value empty (`- key:`).
+//! records are tables inside the item (after a blank line); lists of numbers, booleans and
+//! non-empty strings are joined with `, ` (`[]` when empty); other lists are nested bullets
+//! (after a blank line when the first one is a bare `-`, so it cannot underline the key);
+//! multi-line strings are fenced code blocks inside the item; null and empty strings leave
+//! the value empty (`- key:`). Records with more than
+//! [`source::value::MAX_COLUMNS`] (65,535) keys between them, more cells than GFM parsers
+//! read as a table row, are listed as records instead of tabled.
 //!
 //! In table cells ([`source::cell`]): null is empty, scalar lists are joined with `, `,
 //! other nested values are compact JSON. Text is escaped by one documented, invertible
@@ -306,7 +310,51 @@
 //! assert_eq!(fmt.format("t", &m), "**t result**\n\n- messageId: msg_001\n- ms: 142");
 //! assert_eq!(fmt.format("t", &m), fmt.format("t", &serde_json::to_value(&m).unwrap()));
 //! ```
-
+//!
+//! # Security
+//!
+//! A tool result is untrusted data (a web page, a ticket body, a log line). What the
+//! formatter guarantees, for every input, both parsers (pulldown-cmark and comrak, GFM
+//! tables on) and both layouts:
+//!
+//! - **Data cannot forge structure.** A table has exactly the data's columns and kept rows,
+//!   and each cell's text maps back to its value ([`text`]: pipes, backslashes, line
+//!   breaks and `<` are escaped). Records and lists have one list item per field or entry,
+//!   nested as the data is. No value can open a heading, block quote, HTML block, list,
+//!   thematic break, link reference definition, footnote or task-list checkbox, and no
+//!   string can close its code block early (the fence is longer than any backtick run).
+//! - **Nothing invisible or terminal-active is written raw.** C0 and C1 controls (NUL, ESC
+//!   and so ANSI colour codes), DEL, U+2028, U+2029 and the bidi overrides and isolates
+//!   become `\u{HEX}`; no line ends in white space; the output never ends with a newline.
+//! - **Bounded depth.** Records and lists nest at most [`doc::MAX_DEPTH`] levels and every
+//!   walk is bounded by it, so no input overflows the stack (a 100,000-deep value renders on a
+//!   2 MiB thread). Tables have at most [`source::value::MAX_COLUMNS`] columns.
+//! - **Bounded, announced cuts.** Top-level tables keep at most `max_rows` rows and strings
+//!   `max_lines` lines; every cut is announced first with exact counts, and a depth cut in
+//!   place with the number of values omitted.
+//! - **No panics.** Checked by an adversarial corpus (`tests/adversarial.rs`), 10,000
+//!   generated cases per CI run (`tests/properties.rs`) and libFuzzer (`fuzz/README.md`).
+//!   A registered renderer is your code: the formatter does not catch its panics.
+//!
+//! What it does not do:
+//!
+//! - **Prompt injection is out of scope.** Text inside a cell is still text, and a model may
+//!   obey it ("ignore previous instructions" arrives intact, by design: the mapping keeps
+//!   content). Keep untrusted results out of the instruction channel.
+//! - **Inline markup is kept.** Within a line, `**bold**`, `` `code` ``, links and images
+//!   (`![x](https://host/?q=...)`) and entities (`&lt;`) are written as given; a markdown
+//!   viewer may render them (and fetch an image). Only block structure is neutralised.
+//! - **Look-alikes are kept.** Zero-width characters, joiners, combining marks and
+//!   homoglyphs are written as is (they cannot change structure).
+//! - **Size is bounded only where capped or budgeted.** Without `max_chars` / `max_tokens`,
+//!   records, lists and tables nested inside a record are not capped and cells are not cut
+//!   (unless `max_cell_chars` is set), so output grows linearly with such input: set a budget
+//!   when results may be huge.
+//!
+//! Secrets: keys given to [`Formatter::redact_keys`] (or per tool) and fields marked
+//! `#[tool_output(redact)]` render as `[redacted]` wherever they occur, nested and inside
+//! JSON cells included, and a registered renderer receives the redacted JSON: the value never
+//! reaches the output ([`redact`]).
 pub mod budget;
 pub mod doc;
 pub mod fit;

@@ -120,4 +120,3 @@ pub fn node_cut(node: Node, max: usize) -> Node {
         other => other,
     }
 }
-

@@ -9,6 +9,7 @@
 //! | `<` | `\<` (so data can never open an HTML tag, and `<br>` below stays unambiguous) |
 //! | line break: `\r\n`, `\r` or `\n` | `<br>` |
 //! | a space at the very start or end | `\u{20}` (GFM would trim it) |
+//! | a line break at the very start of a list item's text | `\u{A}` (a line of only `<br>` would open an HTML block) |
 //! | C0 controls (incl. tab, NUL, ESC), DEL, C1 controls, U+2028, U+2029, bidi controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) | `\u{HEX}` (uppercase hex) |
 //!
 //! The mapping is invertible (after line breaks are normalised to `\n`): read `\u{HEX}` as
@@ -16,8 +17,9 @@
 //! data backslash is doubled, an escape sequence in the output can only come from this table.
 //!
 //! At the start of a list item (record keys, list entries) a character that could open a
-//! block (`#`, `>`, `-`, `+`, `*`, `=`, `_`, `` ` ``, `~`, or a digit run followed by `.` or `)`)
-//! is also preceded by a backslash, so data can never forge a heading, quote, list or fence.
+//! block (`#`, `>`, `-`, `+`, `*`, `=`, `_`, `` ` ``, `~`, `[`, or a digit run followed by `.`
+//! or `)`) is also preceded by a backslash, so data can never forge a heading, quote, list,
+//! fence, link reference definition, footnote or task-list checkbox.
 //!
 //! # Code blocks (string results, multi-line values)
 //!
@@ -66,6 +68,19 @@ pub fn escape_inline(s: &str, line_start: bool, out: &mut String) {
     if !(block || edge_space || s.bytes().any(needs_inline_escape)) {
         out.push_str(s);
         return;
+    }
+    if line_start {
+        // A line holding only `<br>` opens an HTML block: a leading break is `\u{A}`.
+        let brk = if s.starts_with("\r\n") {
+            2
+        } else {
+            usize::from(s.starts_with(['\n', '\r']))
+        };
+        if brk > 0 {
+            out.push_str("\\u{A}");
+            escape_chars(&s[brk..], brk, s.len(), out);
+            return;
+        }
     }
     if block {
         let digits = s.bytes().take_while(u8::is_ascii_digit).count();
@@ -126,7 +141,9 @@ fn needs_inline_escape(b: u8) -> bool {
 fn opens_block(s: &str) -> bool {
     let b = s.as_bytes();
     match b.first() {
-        Some(b'#' | b'>' | b'-' | b'+' | b'*' | b'=' | b'_' | b'`' | b'~') => true,
+        // `[` opens a link reference definition (`[a]: /url`, which hides the text), a
+        // footnote definition or a task-list checkbox (`[x] done`).
+        Some(b'#' | b'>' | b'-' | b'+' | b'*' | b'=' | b'_' | b'`' | b'~' | b'[') => true,
         Some(b'0'..=b'9') => {
             let d = b.iter().take_while(|c| c.is_ascii_digit()).count();
             matches!(b.get(d), Some(b'.' | b')'))

@@ -52,7 +52,7 @@ pub(crate) fn render(doc: &Document<'_>) -> String {
                 .map(str::to_owned)
                 .or_else(|| doc.title.clone())
             {
-                w.line("", &format!("**{t}**"));
+                w.title(&t);
                 w.blank();
             }
             if r.fields.is_empty() {
@@ -62,7 +62,7 @@ pub(crate) fn render(doc: &Document<'_>) -> String {
         }
         Node::Table(t) => {
             if let Some(title) = &t.title {
-                w.line("", &format!("**{title}**"));
+                w.title(title);
                 w.blank();
             }
             w.table(t, "");
@@ -92,6 +92,13 @@ impl Writer {
         self.out.push('\n');
     }
 
+    /// `**title**`: the title is text (a tool name may hold anything), escaped like a cell.
+    fn title(&mut self, title: &str) {
+        self.out.push_str("**");
+        escape_inline(title, false, &mut self.out);
+        self.out.push_str("**\n");
+    }
+
     fn blank(&mut self) {
         self.out.push('\n');
     }
@@ -103,7 +110,7 @@ impl Writer {
             self.out.push_str("- ");
             escape_inline(k, true, &mut self.out);
             self.out.push(':');
-            self.value(v, indent);
+            self.value(v, indent, true);
         }
     }
 
@@ -114,6 +121,7 @@ impl Writer {
             self.out.push('-');
             match v {
                 Node::Null => self.out.push_str(" null\n"),
+                // `- ` alone would end in a space.
                 Node::Str(s) if s.is_empty() => self.out.push('\n'),
                 Node::Str(s) if !is_multiline(s) => {
                     self.out.push(' ');
@@ -124,14 +132,19 @@ impl Writer {
                     self.out.push(' ');
                     self.code_block(s, &format!("{indent}  "), "");
                 }
-                _ => self.value(v, indent),
+                // The first joined item starts the item's text, where `#`, `-`, `>`, a fence
+                // or `1.` would open a block.
+                Node::List(l) if is_joinable(l) => self.joined(l, true),
+                _ => self.value(v, indent, false),
             }
         }
     }
 
     /// The rest of a list item whose marker (and key) is written: ` value` inline, or a
-    /// newline and a nested block.
-    fn value(&mut self, v: &Node, indent: &str) {
+    /// newline and a nested block. `keyed` when the item's line holds text (`- key:`), so a
+    /// block that could continue or underline that text must follow a blank line; after a
+    /// bare `-` there must be none (an item may begin with at most one blank line).
+    fn value(&mut self, v: &Node, indent: &str, keyed: bool) {
         let inner = format!("{indent}  ");
         match v {
             Node::Null => self.out.push('\n'),
@@ -143,24 +156,12 @@ impl Writer {
                 self.code_block(s, &inner, &inner);
             }
             Node::List(items) if items.is_empty() => self.out.push_str(" []\n"),
-            Node::List(items)
-                if items
-                    .iter()
-                    .all(|i| matches!(i, Node::Scalar(_) | Node::Str(_))) =>
-            {
-                self.out.push(' ');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    if let Node::Scalar(s) | Node::Str(s) = item {
-                        escape_inline(s, false, &mut self.out);
-                    }
-                }
-                self.out.push('\n');
-            }
+            Node::List(items) if is_joinable(items) => self.joined(items, false),
             Node::List(items) => {
-                self.out.push('\n');
+                // A bare `-` right under `- key:` would read as a setext underline (an empty
+                // item cannot interrupt a paragraph): a blank line ends the paragraph first.
+                let bare = keyed && items.first().is_some_and(is_bare_item);
+                self.out.push_str(if bare { "\n\n" } else { "\n" });
                 self.items(items, &inner);
             }
             Node::Record(r) if r.fields.is_empty() => self.out.push_str(" {}\n"),
@@ -169,11 +170,26 @@ impl Writer {
                 self.fields(r, &inner);
             }
             Node::Table(t) => {
-                self.out.push_str("\n\n");
+                // After `- key:` the header row would continue the paragraph.
+                self.out.push_str(if keyed { "\n\n" } else { "\n" });
                 self.table(t, &inner);
             }
             Node::DepthCut(n) => self.inline(&depth_notice(*n)),
         }
+    }
+
+    /// ` a, b, c`: a list of scalars on one line. `line_start` when it begins a list item.
+    fn joined(&mut self, items: &[Node], line_start: bool) {
+        self.out.push(' ');
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if let Node::Scalar(s) | Node::Str(s) = item {
+                escape_inline(s, line_start && i == 0, &mut self.out);
+            }
+        }
+        self.out.push('\n');
     }
 
     fn inline(&mut self, s: &str) {
@@ -261,6 +277,28 @@ impl Writer {
                 self.out.push('\n');
             }
         }
+    }
+}
+
+/// A list printed joined on one line: numbers, booleans and non-empty strings (an empty
+/// string would vanish between the commas, or leave a trailing space).
+fn is_joinable(items: &[Node]) -> bool {
+    !items.is_empty()
+        && items.iter().all(|i| match i {
+            Node::Scalar(_) => true,
+            Node::Str(s) => !s.is_empty(),
+            _ => false,
+        })
+}
+
+/// True when [`Writer::items`] writes this node as a bare `-` with nothing after it.
+fn is_bare_item(n: &Node) -> bool {
+    match n {
+        Node::Str(s) => s.is_empty(),
+        Node::List(l) => !l.is_empty() && !is_joinable(l),
+        Node::Record(r) => !r.fields.is_empty(),
+        Node::Table(_) => true,
+        Node::Null | Node::Scalar(_) | Node::DepthCut(_) => false,
     }
 }
 

@@ -89,10 +89,18 @@ fn array_node_ref(items: &[Value], depth: usize) -> Node {
             .iter()
             .any(|v| v.as_object().is_some_and(|m| !m.is_empty()))
     {
-        return Node::Table(table(items));
+        let t = table(items);
+        if t.columns().len() <= MAX_COLUMNS {
+            return Node::Table(t);
+        }
     }
     Node::List(items.iter().map(|v| node_at(v, depth + 1)).collect())
 }
+
+/// The most columns a table may have. GFM parsers read a row of more cells as plain text
+/// (cmark-gfm and comrak give up at 65,535), so records with more keys between them than
+/// this are written as a list of records (bullets) instead: same data, honest structure.
+pub const MAX_COLUMNS: usize = 65_535;
 
 /// Build a table from objects: columns are the keys in first-seen order across all rows.
 fn table(items: &[Value]) -> Table {
