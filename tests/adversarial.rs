@@ -502,7 +502,7 @@ fn regression_table_in_a_bare_item_stays_inside_it() {
         checked(&json!([[{"a": 1}], 2])),
         "-\n  | a |\n  |---|\n  | 1 |\n- 2"
     );
-    let s = check::shape_comrak(&checked(&json!([[{"a": 1}], 2])));
+    let s = gfm::comrak(&checked(&json!([[{"a": 1}], 2]))).shape;
     assert_eq!(s.tables, [1]);
 }
 
@@ -541,7 +541,7 @@ fn hostile_tool_names_do_not_break_the_text_rules() {
     for tool in ["a\nb", "x ", "\u{1b}[31m", "# h", "**"] {
         let md = Formatter::new().format(tool, &json!({"k": 1}));
         check::check_text(&md).unwrap_or_else(|e| panic!("tool {tool:?}: {e}\n{md}"));
-        assert_eq!(check::shape_pulldown(&md).items, [1], "tool {tool:?}\n{md}");
+        assert_eq!(gfm::pulldown(&md).shape.items, [1], "tool {tool:?}\n{md}");
     }
 }
 

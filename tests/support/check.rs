@@ -11,7 +11,7 @@
 //!   inside code blocks;
 //! - scalars, `null` and `*(empty)*` are exact;
 //! - pulldown-cmark and comrak see the same tables, list items and code blocks, nested exactly
-//!   as the data's shape asks ([`Shape`]: one list item per field or list entry at each level,
+//!   as the data's shape asks ([`gfm::Shape`]: one list item per field or list entry at each level,
 //!   one table per list of records, one code block per multi-line string, each inside the
 //!   item it belongs to);
 //! - every table has header width == data columns, rows == kept rows, and every cell unescapes
@@ -26,7 +26,7 @@
 use serde_json::Value;
 use tool_output_format::{Formatter, Layout};
 
-use crate::gfm;
+use crate::gfm::{self, Shape};
 
 /// The crate's nesting limit, restated so a change to it shows up here.
 pub const MAX_DEPTH: usize = 32;
@@ -207,8 +207,8 @@ pub fn check(v: &Value, o: &Opts, md: &str) -> Result<(), String> {
     }
 
     for (name, shape) in [
-        ("pulldown-cmark", shape_pulldown(md)),
-        ("comrak", shape_comrak(md)),
+        ("pulldown-cmark", gfm::pulldown(md).shape),
+        ("comrak", gfm::comrak(md).shape),
     ] {
         ensure!(
             shape == want.shape,
@@ -476,61 +476,6 @@ struct Expected {
     code_blocks: Vec<String>,
     shape: Shape,
     depth_cuts: Vec<String>,
-}
-
-/// The nesting a parser sees: for every list item, table and fenced code block in document
-/// order, how many list items enclose it (an item counts itself).
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Shape {
-    /// Depth of each list item (1 for a top-level item).
-    pub items: Vec<usize>,
-    /// Depth of each table (0 at the top level).
-    pub tables: Vec<usize>,
-    /// Depth of each fenced code block.
-    pub code_blocks: Vec<usize>,
-}
-
-/// The shape pulldown-cmark sees.
-pub fn shape_pulldown(md: &str) -> Shape {
-    use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
-    let mut shape = Shape::default();
-    let mut depth = 0;
-    for ev in Parser::new_ext(md, Options::ENABLE_TABLES) {
-        match ev {
-            Event::Start(Tag::Item) => {
-                depth += 1;
-                shape.items.push(depth);
-            }
-            Event::End(TagEnd::Item) => depth -= 1,
-            Event::Start(Tag::Table(_)) => shape.tables.push(depth),
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => shape.code_blocks.push(depth),
-            _ => {}
-        }
-    }
-    shape
-}
-
-/// The shape comrak sees.
-pub fn shape_comrak(md: &str) -> Shape {
-    use comrak::nodes::NodeValue;
-    let arena = comrak::Arena::new();
-    let mut opts = comrak::Options::default();
-    opts.extension.table = true;
-    let root = comrak::parse_document(&arena, md, &opts);
-    let mut shape = Shape::default();
-    for node in root.descendants() {
-        let depth = node
-            .ancestors()
-            .filter(|a| matches!(a.data.borrow().value, NodeValue::Item(_)))
-            .count();
-        match &node.data.borrow().value {
-            NodeValue::Item(_) => shape.items.push(depth),
-            NodeValue::Table(_) => shape.tables.push(depth),
-            NodeValue::CodeBlock(cb) if cb.fenced => shape.code_blocks.push(depth),
-            _ => {}
-        }
-    }
-    shape
 }
 
 impl Expected {

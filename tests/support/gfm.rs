@@ -16,6 +16,20 @@ pub struct Seen {
     pub headings_and_quotes: usize,
     /// Number of raw HTML blocks or inline HTML other than `<br>`.
     pub html: usize,
+    /// How list items, tables and code blocks nest.
+    pub shape: Shape,
+}
+
+/// The nesting a parser sees: for every list item, table and fenced code block in document
+/// order, how many list items enclose it (an item counts itself).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Shape {
+    /// Depth of each list item (1 for a top-level item).
+    pub items: Vec<usize>,
+    /// Depth of each table (0 at the top level).
+    pub tables: Vec<usize>,
+    /// Depth of each fenced code block.
+    pub code_blocks: Vec<usize>,
 }
 
 /// A cell's source text without surrounding white space and delimiter pipes (a pipe after
@@ -34,12 +48,16 @@ fn cell_text(src: &str) -> String {
 /// What pulldown-cmark (tables enabled) sees.
 pub fn pulldown(md: &str) -> Seen {
     use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+    let mut depth = 0;
     let mut seen = Seen::default();
     let mut grid: Option<Grid> = None;
     let mut code: Option<String> = None;
     for (ev, range) in Parser::new_ext(md, Options::ENABLE_TABLES).into_offset_iter() {
         match ev {
-            Event::Start(Tag::Table(_)) => grid = Some(Vec::new()),
+            Event::Start(Tag::Table(_)) => {
+                seen.shape.tables.push(depth);
+                grid = Some(Vec::new())
+            }
             Event::End(TagEnd::Table) => seen.tables.extend(grid.take()),
             Event::Start(Tag::TableHead | Tag::TableRow) => {
                 if let Some(g) = grid.as_mut() {
@@ -51,14 +69,22 @@ pub fn pulldown(md: &str) -> Seen {
                     row.push(cell_text(&md[range]));
                 }
             }
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => code = Some(String::new()),
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => {
+                seen.shape.code_blocks.push(depth);
+                code = Some(String::new())
+            }
             Event::Text(t) => {
                 if let Some(c) = code.as_mut() {
                     c.push_str(&t)
                 }
             }
             Event::End(TagEnd::CodeBlock) => seen.code_blocks.extend(code.take()),
-            Event::Start(Tag::Item) => seen.items += 1,
+            Event::Start(Tag::Item) => {
+                seen.items += 1;
+                depth += 1;
+                seen.shape.items.push(depth);
+            }
+            Event::End(TagEnd::Item) => depth -= 1,
             Event::Start(Tag::Heading { .. } | Tag::BlockQuote(_)) => seen.headings_and_quotes += 1,
             Event::Html(_) => seen.html += 1,
             Event::InlineHtml(h) if h.as_ref() != "<br>" => seen.html += 1,
@@ -81,9 +107,14 @@ pub fn comrak(md: &str) -> Seen {
     let offset = |line: usize, col: usize| line_starts[line - 1] + col - 1;
     let mut seen = Seen::default();
     for node in root.descendants() {
+        let depth = node
+            .ancestors()
+            .filter(|a| matches!(a.data.borrow().value, NodeValue::Item(_)))
+            .count();
         let data = node.data.borrow();
         match &data.value {
             NodeValue::Table(_) => {
+                seen.shape.tables.push(depth);
                 let mut grid = Vec::new();
                 for row in node.children() {
                     let mut cells = Vec::new();
@@ -104,8 +135,14 @@ pub fn comrak(md: &str) -> Seen {
                 }
                 seen.tables.push(grid);
             }
-            NodeValue::CodeBlock(cb) if cb.fenced => seen.code_blocks.push(cb.literal.clone()),
-            NodeValue::Item(_) => seen.items += 1,
+            NodeValue::CodeBlock(cb) if cb.fenced => {
+                seen.shape.code_blocks.push(depth);
+                seen.code_blocks.push(cb.literal.clone())
+            }
+            NodeValue::Item(_) => {
+                seen.shape.items.push(depth);
+                seen.items += 1
+            }
             NodeValue::Heading(_) | NodeValue::BlockQuote => seen.headings_and_quotes += 1,
             NodeValue::HtmlBlock(_) => seen.html += 1,
             NodeValue::HtmlInline(h) if h != "<br>" => seen.html += 1,
