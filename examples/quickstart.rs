@@ -3,10 +3,21 @@
 //! Run with `cargo run --example quickstart`.
 
 use tof_support::data;
-use tool_output_format::Formatter;
+use tool_output_format::{Formatter, Layout, Strategy, ToolOptions};
 
 fn main() {
-    let fmt = Formatter::new().max_lines(5);
+    // Five lines / rows per result, the newest log lines, and a compact table cut to fit a
+    // 1,500-character budget for the repository search (its descriptions are long).
+    let fmt = Formatter::new()
+        .max_lines(5)
+        .tool("read_logs", ToolOptions::new().strategy(Strategy::Tail))
+        .tool(
+            "search_repos",
+            ToolOptions::new()
+                .layout(Layout::Compact)
+                .max_rows(100)
+                .max_chars(1500),
+        );
     for (tool, text) in [
         ("list_team", data::TEAM),
         ("get_message", data::MESSAGE),
@@ -15,7 +26,14 @@ fn main() {
         ("search_repos", data::REPOS_100),
     ] {
         let value = data::parse(text);
-        println!("## {tool}\n\n{}\n", fmt.format(tool, &value));
+        let out = fmt.format_with_report(tool, &value);
+        let r = &out.report;
+        println!(
+            "## {tool} ({} chars, {} o200k tokens)\n\n{}\n",
+            r.chars,
+            r.tokens.unwrap_or(0),
+            out.text
+        );
     }
 }
 
