@@ -78,7 +78,14 @@ pub fn list_node<T: Struct>(
     let mut t = Table::new(columns);
     t.title = title.map(Name::Borrowed);
     t.max_rows = max_rows;
-    for item in items {
+    // Size the buffers from the first row (instead of doubling them about 20 times for
+    // 100,000 rows), with an eighth more for rows longer than the first, up to 64 MiB of
+    // text (an outsized first row must not reserve gigabytes).
+    let (first, rest) = items.split_first().expect("not empty");
+    first.write_row(&mut t);
+    let row_bytes = t.text_len() + t.text_len() / 8;
+    t.reserve_rows(rest.len(), row_bytes.min((64 << 20) / rest.len().max(1)));
+    for item in rest {
         item.write_row(&mut t);
     }
     Node::Table(t)
