@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::budget::{Keep, Notice, cut};
+use crate::budget::{Keep, Notice, cut_owned};
 use crate::doc::Node;
 use crate::fit::{Fitter, Limit};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
@@ -286,7 +286,7 @@ impl Formatter {
             });
         }
         let (text, cut) = if limits.is_empty() {
-            let c = cut(&node, caps, opts.strategy);
+            let c = cut_owned(node, caps, opts.strategy);
             (render(&c.node, &c.notices), c)
         } else {
             let f = Fitter {
