@@ -248,14 +248,23 @@ impl Formatter {
         }
     }
 
+    /// The only code generated per result type: everything after `to_node` / `to_json` is
+    /// shared (this keeps the compile time of crates that format many types down).
     fn render<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T, report: bool) -> Formatted {
-        if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
-            let text = render(&result.to_json());
-            let r = Report::new(&text, &Node::Null, Vec::new(), 0);
-            return self.with_tokens(Formatted { text, report: r }, report);
+        match self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
+            Some(render) => self.render_custom(render, &result.to_json(), report),
+            None => self.render_node(tool, result.to_node(), report),
         }
+    }
+
+    fn render_custom(&self, render: &Renderer, json: &Value, report: bool) -> Formatted {
+        let text = render(json);
+        let r = Report::new(&text, &Node::Null, Vec::new(), 0);
+        self.with_tokens(Formatted { text, report: r }, report)
+    }
+
+    fn render_node(&self, tool: &str, node: Node, report: bool) -> Formatted {
         let opts = self.options_for(tool);
-        let node = result.to_node();
         let title = (!tool.is_empty()).then(|| format!("{tool} result"));
         let render = |node: &Node, notices: &[Notice]| {
             markdown::render(&Document {
