@@ -23,10 +23,35 @@ struct Counts {
     md_compact: usize,
 }
 
+/// True for a list of records with the same keys in the same order and only scalar values
+/// (strings, numbers, booleans, null): the uniform tables the token targets are about.
+fn is_uniform_table(v: &serde_json::Value) -> bool {
+    let Some(items) = v.as_array() else {
+        return false;
+    };
+    let Some(first) = items.first().and_then(|i| i.as_object()) else {
+        return false;
+    };
+    items.iter().all(|i| {
+        i.as_object().is_some_and(|m| {
+            m.keys().eq(first.keys()) && m.values().all(|x| !x.is_array() && !x.is_object())
+        })
+    })
+}
+
 fn shape(v: &serde_json::Value) -> String {
     match v {
+        serde_json::Value::Array(items) if is_uniform_table(v) => {
+            format!("uniform table, {} rows", items.len())
+        }
         serde_json::Value::Array(items) if items.iter().all(|i| i.is_object()) => {
-            format!("{} records", items.len())
+            let nested = items
+                .iter()
+                .filter_map(|i| i.as_object())
+                .flat_map(|m| m.values())
+                .any(|x| x.is_object());
+            let cells = if nested { "objects" } else { "lists" };
+            format!("table with {cells} in cells, {} rows", items.len())
         }
         serde_json::Value::Array(items) => format!("list of {}", items.len()),
         serde_json::Value::Object(m) => format!("record, {} keys", m.len()),
@@ -67,6 +92,7 @@ fn report(datasets: &[(&'static str, &str)]) -> String {
          |---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let mut total = [0usize; 5];
+    let mut uniform = [0usize; 5];
     for &(name, text) in datasets {
         let c = count(name, text);
         let n = [
@@ -78,6 +104,11 @@ fn report(datasets: &[(&'static str, &str)]) -> String {
         ];
         for (t, x) in total.iter_mut().zip(n) {
             *t += x;
+        }
+        if c.shape.starts_with("uniform") {
+            for (t, x) in uniform.iter_mut().zip(n) {
+                *t += x;
+            }
         }
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
@@ -93,13 +124,17 @@ fn report(datasets: &[(&'static str, &str)]) -> String {
             ratio(c.md_aligned, c.json_compact),
         ));
     }
-    let [jp, jc, toon, al, co] = total;
-    out.push_str(&format!(
-        "| **all** | | {jp} | {jc} | {toon} | {al} | {co} | {} | {} | {} |\n",
-        ratio(co, jc),
-        ratio(co, toon),
-        ratio(al, jc),
-    ));
+    for (label, [jp, jc, toon, al, co]) in [("uniform tables", uniform), ("all", total)] {
+        if jc == 0 {
+            continue;
+        }
+        out.push_str(&format!(
+            "| **{label}** | | {jp} | {jc} | {toon} | {al} | {co} | {} | {} | {} |\n",
+            ratio(co, jc),
+            ratio(co, toon),
+            ratio(al, jc),
+        ));
+    }
     out
 }
 
