@@ -257,10 +257,30 @@ pub(crate) struct Cut {
     pub values_shortened: usize,
 }
 
+/// [`cut`] for a node the caller no longer needs: a table (the common result) is cut in
+/// place instead of copied.
+pub(crate) fn cut_owned(node: Node, keep: Keep, strategy: Strategy) -> Cut {
+    match node {
+        Node::Table(mut t) => {
+            let mut notices = Vec::new();
+            let total = t.rows();
+            if total > keep.count {
+                notices.push(Notice::Rows {
+                    kept: keep.count,
+                    total,
+                });
+                t.truncate_rows(keep.count);
+            }
+            shorten(Node::Table(t), notices, keep)
+        }
+        other => cut(&other, keep, strategy),
+    }
+}
+
 /// Cut `node` down to `keep`, announcing every cut.
 pub(crate) fn cut(node: &Node, keep: Keep, strategy: Strategy) -> Cut {
     let mut notices = Vec::new();
-    let mut out = match node {
+    let out = match node {
         Node::Table(t) => {
             let total = t.rows();
             if total > keep.count {
@@ -297,6 +317,11 @@ pub(crate) fn cut(node: &Node, keep: Keep, strategy: Strategy) -> Cut {
         }
         other => other.clone(),
     };
+    shorten(out, notices, keep)
+}
+
+/// Apply `keep.value_chars` to a node already cut to `keep.count`.
+fn shorten(mut out: Node, mut notices: Vec<Notice>, keep: Keep) -> Cut {
     let values_shortened = match keep.value_chars {
         Some(max) => cut_values(&mut out, max),
         None => 0,

@@ -100,13 +100,14 @@ impl Fitter<'_> {
             },
             budget: chars.is_some(),
         };
-        let longest = longest_value(node);
+        // Measured only when values must be shortened: it reads every cell of the input.
+        let longest = || longest_value(node);
         let found = match node {
             Node::Table(_) | Node::Str(_) => {
                 match self.largest(count, |k| budget_keep(k, None), node) {
                     Some((k, f)) if k > 0 || count == 0 => Some(f),
                     _ => self
-                        .largest(longest, |len| budget_keep(1, Some(len)), node)
+                        .largest(longest(), |len| budget_keep(1, Some(len)), node)
                         .and_then(|(len, f)| {
                             if count <= 1 {
                                 return Some(f);
@@ -119,6 +120,7 @@ impl Fitter<'_> {
             Node::Record(_) => match self.eval(node, caps) {
                 Ok((_, whole)) => Some(whole),
                 Err(_) => {
+                    let longest = longest();
                     let shorten = (longest > MIN_VALUE_CHARS)
                         .then(|| {
                             self.largest(

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::budget::{Keep, Notice, cut};
+use crate::budget::{Keep, Notice, cut_owned};
 use crate::doc::Node;
 use crate::fit::{Fitter, Limit};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
@@ -264,16 +264,30 @@ impl Formatter {
         }
     }
 
+    /// The only code generated per result type: everything after `to_node` / `to_json` is
+    /// shared (this keeps the compile time of crates that format many types down).
     fn render<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T, report: bool) -> Formatted {
         let opts = self.options_for(tool);
-        if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
-            let mut json = result.to_json();
-            opts.secrets.value(&mut json);
-            let text = render(&json);
-            let r = Report::new(&text, &Node::Null, Vec::new(), 0);
-            return self.with_tokens(Formatted { text, report: r }, report);
+        match self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
+            Some(render) => {
+                let mut json = result.to_json();
+                opts.secrets.value(&mut json);
+                self.render_custom(render, &json, report)
+            }
+            None => {
+                let node = redact::scope(&opts.secrets, || result.to_node());
+                self.render_node(tool, &opts, node, report)
+            }
         }
-        let mut node = redact::scope(&opts.secrets, || result.to_node());
+    }
+
+    fn render_custom(&self, render: &Renderer, json: &Value, report: bool) -> Formatted {
+        let text = render(json);
+        let r = Report::new(&text, &Node::Null, Vec::new(), 0);
+        self.with_tokens(Formatted { text, report: r }, report)
+    }
+
+    fn render_node(&self, tool: &str, opts: &Resolved, mut node: Node, report: bool) -> Formatted {
         opts.secrets.node(&mut node);
         let title = (!tool.is_empty()).then(|| format!("{tool} result"));
         let render = |node: &Node, notices: &[Notice]| {
@@ -284,7 +298,7 @@ impl Formatter {
                 layout: opts.layout,
             })
         };
-        let caps = Keep::caps(&node, &opts);
+        let caps = Keep::caps(&node, opts);
         let chars = |t: &str| t.chars().count();
         let mut limits = Vec::new();
         if let Some(budget) = opts.max_chars {
@@ -305,7 +319,7 @@ impl Formatter {
             });
         }
         let (text, cut) = if limits.is_empty() {
-            let c = cut(&node, caps, opts.strategy);
+            let c = cut_owned(node, caps, opts.strategy);
             (render(&c.node, &c.notices), c)
         } else {
             let f = Fitter {

@@ -64,8 +64,7 @@ fn push_code_point(c: char, out: &mut String) {
 /// ```
 pub fn escape_inline(s: &str, line_start: bool, out: &mut String) {
     let block = line_start && opens_block(s);
-    let edge_space = s.starts_with(' ') || s.ends_with(' ');
-    if !(block || edge_space || s.bytes().any(needs_inline_escape)) {
+    if !block && is_plain_inline(s) {
         out.push_str(s);
         return;
     }
@@ -128,7 +127,61 @@ fn escape_chars(part: &str, offset: usize, total: usize, out: &mut String) {
     }
 }
 
-fn needs_inline_escape(b: u8) -> bool {
+/// True when [`escape_inline`] writes `s` unchanged (away from the start of a list item):
+/// no byte that needs escaping and no space at either end.
+///
+/// ```
+/// use tool_output_format::text::is_plain_inline;
+/// assert!(is_plain_inline("São Paulo"));
+/// assert!(!is_plain_inline("a|b"));
+/// assert!(!is_plain_inline(" a"));
+/// ```
+#[inline]
+pub fn is_plain_inline(s: &str) -> bool {
+    // Most cells need no escaping: one table lookup per byte decides it (the sinks call this
+    // for every cell, so it is the hottest loop of a render).
+    !(s.starts_with(' ') || s.ends_with(' ') || s.bytes().any(|b| CLASS[b as usize] & ESCAPE != 0))
+}
+
+/// The display [`width`] of `s` when [`escape_inline`] writes it unchanged (away from the
+/// start of a list item), `None` when it must be escaped. One pass over the bytes.
+///
+/// ```
+/// use tool_output_format::text::plain_width;
+/// assert_eq!(plain_width("李雷"), Some(4));
+/// assert_eq!(plain_width("a|b"), None);
+/// ```
+#[inline]
+pub fn plain_width(s: &str) -> Option<usize> {
+    let class = s.bytes().fold(0, |acc, b| acc | CLASS[b as usize]);
+    if class & ESCAPE != 0 || s.starts_with(' ') || s.ends_with(' ') {
+        None
+    } else if class & NON_ASCII == 0 {
+        Some(s.len())
+    } else {
+        Some(UnicodeWidthStr::width(s))
+    }
+}
+
+/// Byte classes for the fast paths: [`ESCAPE`] (see `needs_inline_escape`), [`NON_ASCII`].
+const CLASS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        if needs_inline_escape(b as u8) {
+            t[b] |= ESCAPE;
+        }
+        if b >= 0x80 {
+            t[b] |= NON_ASCII;
+        }
+        b += 1;
+    }
+    t
+};
+const ESCAPE: u8 = 1;
+const NON_ASCII: u8 = 2;
+
+const fn needs_inline_escape(b: u8) -> bool {
     // Any non-ASCII lead byte may start a hidden control (C1, U+2028, bidi): check those
     // strings char by char.
     matches!(

@@ -221,62 +221,115 @@ impl Writer {
         if ncols == 0 {
             return;
         }
-        // Escape every cell once into one buffer; remember where each ends and its width.
-        let mut buf = String::new();
-        let mut ends = Vec::with_capacity((t.rows() + 1) * ncols);
+        let header = || t.columns().iter().map(|c| &**c);
+        if self.layout == Layout::Compact {
+            // One pass: each cell is escaped straight into the output.
+            self.out
+                .reserve(t.text_len() + (t.rows() + 2) * (ncols + 1 + indent.len()));
+            self.compact_row(header(), indent);
+            self.separator(&vec![0; ncols], indent);
+            let mut cells = t.cells();
+            for _ in 0..t.rows() {
+                self.compact_row(cells.by_ref().take(ncols), indent);
+            }
+            return;
+        }
+        // Aligned: measure every escaped cell first. Most cells need no escaping, so only
+        // those that do are escaped (into `scratch`) to be measured, and are marked to be
+        // escaped again when written; the rest are measured and copied as they are.
+        let mut scratch = String::new();
         let mut widths = vec![0usize; ncols];
-        let mut cell_w = Vec::with_capacity(ends.capacity());
-        let mut start = 0;
-        for (i, name) in t.columns().iter().enumerate() {
-            escape_inline(name, false, &mut buf);
-            let w = text::width(&buf[start..]);
-            widths[i] = w;
+        let mut cell_w = Vec::with_capacity((t.rows() + 1) * ncols);
+        let mut bytes = 0;
+        let mut col = 0;
+        for (i, cell) in header().chain(t.cells()).enumerate() {
+            let w = match text::plain_width(cell) {
+                Some(w) => {
+                    bytes += cell.len();
+                    w
+                }
+                None => {
+                    scratch.clear();
+                    escape_inline(cell, false, &mut scratch);
+                    bytes += scratch.len();
+                    text::width(&scratch) | ESCAPED
+                }
+            };
+            if i < ncols || w & !ESCAPED <= PAD_CAP {
+                widths[col] = widths[col].max(w & !ESCAPED);
+            }
             cell_w.push(w);
-            ends.push(buf.len());
-            start = buf.len();
+            col = if col + 1 == ncols { 0 } else { col + 1 };
         }
-        for row in 0..t.rows() {
-            for (col, width) in widths.iter_mut().enumerate() {
-                escape_inline(t.cell(row, col), false, &mut buf);
-                let w = text::width(&buf[start..]);
-                if w <= PAD_CAP {
-                    *width = (*width).max(w);
-                }
-                cell_w.push(w);
-                ends.push(buf.len());
-                start = buf.len();
-            }
+        let padding: usize = cell_w
+            .chunks(ncols)
+            .flat_map(|row| row.iter().zip(&widths))
+            .map(|(w, width)| width.saturating_sub(w & !ESCAPED))
+            .sum();
+        let row_bytes = indent.len() + 2 + 3 * ncols;
+        self.out
+            .reserve(bytes + padding + row_bytes * (t.rows() + 2) + widths.iter().sum::<usize>());
+        let mut cell_w = cell_w.chunks(ncols);
+        let header_w = cell_w.next().unwrap_or_default();
+        self.aligned_row(header(), header_w, &widths, indent);
+        self.separator(&widths, indent);
+        let mut cells = t.cells();
+        for row_w in cell_w {
+            self.aligned_row(cells.by_ref().take(ncols), row_w, &widths, indent);
         }
-        let aligned = self.layout == Layout::Aligned;
-        let mut start = 0;
-        for (row, chunk) in ends.chunks(ncols).enumerate() {
-            self.out.push_str(indent);
+    }
+
+    /// `|a|b|`: cells escaped, no padding.
+    fn compact_row<'a>(&mut self, cells: impl Iterator<Item = &'a str>, indent: &str) {
+        self.out.push_str(indent);
+        self.out.push('|');
+        for cell in cells {
+            escape_inline(cell, false, &mut self.out);
             self.out.push('|');
-            for (col, &end) in chunk.iter().enumerate() {
-                if aligned {
-                    self.out.push(' ');
-                    self.out.push_str(&buf[start..end]);
-                    let pad = widths[col].saturating_sub(cell_w[row * ncols + col]);
-                    self.out.extend(std::iter::repeat_n(' ', pad));
-                    self.out.push_str(" |");
-                } else {
-                    self.out.push_str(&buf[start..end]);
-                    self.out.push('|');
-                }
-                start = end;
-            }
-            self.out.push('\n');
-            if row == 0 {
-                self.out.push_str(indent);
-                self.out.push('|');
-                for w in &widths {
-                    let dashes = if aligned { w + 2 } else { 1 };
-                    self.out.extend(std::iter::repeat_n('-', dashes));
-                    self.out.push('|');
-                }
-                self.out.push('\n');
-            }
         }
+        self.out.push('\n');
+    }
+
+    /// `| a  | b |`: cells escaped (when marked [`ESCAPED`]) and padded to the column widths.
+    fn aligned_row<'a>(
+        &mut self,
+        cells: impl Iterator<Item = &'a str>,
+        cell_w: &[usize],
+        widths: &[usize],
+        indent: &str,
+    ) {
+        self.out.push_str(indent);
+        self.out.push('|');
+        for ((cell, &w), width) in cells.zip(cell_w).zip(widths) {
+            self.out.push(' ');
+            if w & ESCAPED == 0 {
+                self.out.push_str(cell);
+            } else {
+                escape_inline(cell, false, &mut self.out);
+            }
+            let mut pad = width.saturating_sub(w & !ESCAPED);
+            while pad > 0 {
+                let n = pad.min(SPACES.len());
+                self.out.push_str(&SPACES[..n]);
+                pad -= n;
+            }
+            self.out.push_str(" |");
+        }
+        self.out.push('\n');
+    }
+
+    /// The delimiter row: `|-|` per column when compact, else dashes as wide as the column
+    /// plus its two spaces.
+    fn separator(&mut self, widths: &[usize], indent: &str) {
+        let aligned = self.layout == Layout::Aligned;
+        self.out.push_str(indent);
+        self.out.push('|');
+        for w in widths {
+            let dashes = if aligned { w + 2 } else { 1 };
+            self.out.extend(std::iter::repeat_n('-', dashes));
+            self.out.push('|');
+        }
+        self.out.push('\n');
     }
 }
 
@@ -301,6 +354,12 @@ fn is_bare_item(n: &Node) -> bool {
         Node::Null | Node::Scalar(_) | Node::DepthCut(_) => false,
     }
 }
+
+/// Marks a measured cell width whose cell must be escaped when written.
+const ESCAPED: usize = 1 << (usize::BITS - 1);
+
+/// Padding, copied in slices rather than pushed a space at a time.
+const SPACES: &str = "                                                                ";
 
 fn is_multiline(s: &str) -> bool {
     s.contains(['\n', '\r'])

@@ -187,7 +187,13 @@ impl<T: ToolOutput> ToolOutput for [T] {
         T::__list_node(self)
     }
     fn to_json(&self) -> Value {
-        Value::Array(self.iter().map(T::to_json).collect())
+        // A plain loop: an iterator chain here is a dozen more functions to compile for
+        // every element type (it is instantiated for each derived struct that is formatted).
+        let mut items = Vec::with_capacity(self.len());
+        for item in self {
+            items.push(item.to_json());
+        }
+        Value::Array(items)
     }
     fn write_cell(&self, out: &mut String) {
         T::__list_cell(self, out);

@@ -1,5 +1,7 @@
 //! The `serde_json::Value` walker: shape detection and the first-seen column union.
 
+use std::collections::HashSet;
+
 use serde_json::{Map, Value};
 
 use super::{ToolOutput, cell, json};
@@ -103,23 +105,43 @@ fn array_node_ref(items: &[Value], depth: usize) -> Node {
 pub const MAX_COLUMNS: usize = 65_535;
 
 /// Build a table from objects: columns are the keys in first-seen order across all rows.
+///
+/// Rows of a tool result nearly always share one key order, so keys are first compared by
+/// position with the columns (no hashing); a set of the column names is built only when a
+/// row brings a new key, and a row whose keys differ from the columns is looked up by name.
 fn table(items: &[Value]) -> Table {
-    let mut columns: Map<String, Value> = Map::new();
-    for m in items.iter().filter_map(Value::as_object) {
+    let rows = || items.iter().filter_map(Value::as_object);
+    // Whether `m`'s keys are the first `m.len()` columns, in order.
+    let is_prefix = |m: &Map<String, Value>, columns: &[&str]| {
+        m.len() <= columns.len() && m.keys().zip(columns).all(|(k, c)| k == c)
+    };
+    let mut columns: Vec<&str> = Vec::new();
+    let mut seen: Option<HashSet<&str>> = None;
+    for m in rows() {
+        if is_prefix(m, &columns) {
+            continue;
+        }
+        let seen = seen.get_or_insert_with(|| columns.iter().copied().collect());
         for k in m.keys() {
-            if !columns.contains_key(k) {
-                columns.insert(k.clone(), Value::Null);
+            if seen.insert(k) {
+                columns.push(k);
             }
         }
     }
-    let names: Vec<Name> = columns.keys().map(|k| Name::Owned(k.clone())).collect();
-    let mut t = Table::new(names);
-    for m in items.iter().filter_map(Value::as_object) {
-        for k in columns.keys() {
-            if let Some(v) = m.get(k) {
+    let mut t = Table::new(columns.iter().map(|&k| Name::Owned(k.to_owned())).collect());
+    for m in rows() {
+        if m.len() == columns.len() && is_prefix(m, &columns) {
+            for v in m.values() {
                 cell::write_value(v, t.buf_mut());
+                t.end_cell();
             }
-            t.end_cell();
+        } else {
+            for k in &columns {
+                if let Some(v) = m.get(*k) {
+                    cell::write_value(v, t.buf_mut());
+                }
+                t.end_cell();
+            }
         }
     }
     t

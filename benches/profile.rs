@@ -1,0 +1,82 @@
+//! A fixed workload to profile under callgrind, which counts instructions deterministically
+//! (the evidence behind the optimisations and targets in BENCHMARKS.md).
+//!
+//! `benches/callgrind.sh` runs every workload and prints instructions per render; by hand:
+//!
+//! ```text
+//! cargo bench --bench profile --no-run
+//! BIN=$(ls target/release/deps/profile-* | grep -v '\.d$')
+//! valgrind --tool=callgrind --callgrind-out-file=cg.base $BIN typed_serde_json 0
+//! valgrind --tool=callgrind --callgrind-out-file=cg.out $BIN typed_md_compact 20
+//! callgrind_annotate cg.out | head -40
+//! ```
+//!
+//! Each run parses `rows_1000.json` (into a typed `Vec<Row>` and a `Value`) and then renders
+//! it `N` times with the chosen contender; `(total - total of the N = 0 run) / N` is the
+//! cost of one render. `cargo bench` runs it with no workload.
+
+use serde::{Deserialize, Serialize};
+use tof_support::data;
+use tool_output_format::{Formatter, Layout, ToolOutput};
+
+/// One row of `rows_1000.json` (as in benches/render.rs).
+#[derive(Clone, Serialize, Deserialize, ToolOutput)]
+struct Row {
+    id: u64,
+    sku: String,
+    title: String,
+    price: f64,
+    qty: u32,
+    in_stock: bool,
+    warehouse: String,
+    updated: String,
+    rating: f64,
+    tags: Vec<String>,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(what), Some(n)) = (args.first(), args.get(1).and_then(|n| n.parse().ok())) else {
+        eprintln!(
+            "usage: profile <typed_serde_json|typed_md_compact|typed_md_aligned|value_serde_json\
+             |value_md_compact|value_md_aligned|budget_fit_100000|budget_kept_rows> <iterations>"
+        );
+        return;
+    };
+    let rows: Vec<Row> = serde_json::from_str(data::ROWS_1000).expect("rows_1000.json");
+    let value = serde_json::to_value(&rows).expect("serializable");
+    let big: Vec<Row> = match what.as_str() {
+        "budget_fit_100000" | "budget_kept_rows" => {
+            (0..100).flat_map(|_| rows.iter().cloned()).collect()
+        }
+        _ => Vec::new(),
+    };
+    let aligned = Formatter::new().max_rows(usize::MAX);
+    let compact = Formatter::new()
+        .max_rows(usize::MAX)
+        .layout(Layout::Compact);
+    let fit = Formatter::new().max_rows(usize::MAX).max_chars(4000);
+    let kept = match what.as_str() {
+        "budget_kept_rows" => fit
+            .format_with_report("", &big)
+            .report
+            .rows
+            .map_or(0, |r| r.kept),
+        _ => 0,
+    };
+    let mut bytes = 0;
+    for _ in 0..n {
+        bytes += match what.as_str() {
+            "typed_serde_json" => serde_json::to_string(&rows).expect("JSON").len(),
+            "typed_md_compact" => compact.format("", &rows).len(),
+            "typed_md_aligned" => aligned.format("", &rows).len(),
+            "value_serde_json" => serde_json::to_string(&value).expect("JSON").len(),
+            "value_md_compact" => compact.format("", &value).len(),
+            "value_md_aligned" => aligned.format("", &value).len(),
+            "budget_fit_100000" => fit.format("", &big).len(),
+            "budget_kept_rows" => aligned.format("", &big[..kept]).len(),
+            other => panic!("unknown workload {other}"),
+        };
+    }
+    println!("{bytes} bytes written");
+}
