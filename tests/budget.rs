@@ -234,3 +234,75 @@ proptest! {
         prop_assert!(md.lines().all(|l| l == l.trim_end()));
     }
 }
+
+// ---- sources build only the rows a cap or budget can keep ----
+
+#[test]
+fn shape_and_columns_still_come_from_every_row() {
+    let mut items: Vec<Value> = (0..500).map(|i| json!({"id": i})).collect();
+    items.push(json!({"id": 500, "late": "column"}));
+    let md = Formatter::new()
+        .max_rows(2)
+        .format("t", &Value::Array(items.clone()));
+    assert_eq!(
+        md,
+        "[Truncated to 2 rows of 501 total]\n\n| id | late |\n|----|------|\n| 0  |      |\n| 1  |      |"
+    );
+    items.push(json!(7));
+    let md = Formatter::new()
+        .max_rows(2)
+        .format("t", &Value::Array(items));
+    assert!(
+        md.starts_with("- \n") || md.starts_with("-\n"),
+        "a list, not a table: {md}"
+    );
+}
+
+#[test]
+fn budgets_grow_the_build_until_the_budget_cuts() {
+    for n in [10usize, 63, 64, 65, 300, 2000] {
+        let v = rows(n);
+        for budget in [500usize, 5_000, 20_000, 200_000] {
+            let fmt = Formatter::new().max_rows(usize::MAX).max_chars(budget);
+            let md = fmt.format("t", &v);
+            assert!(md.chars().count() <= budget);
+            let kept = match notice_count(&md, "rows") {
+                Some((kept, total)) => {
+                    assert_eq!(total, n);
+                    kept
+                }
+                None => n,
+            };
+            // The largest prefix: one more row does not fit (or there is none).
+            let exact = |k: usize| Formatter::new().max_rows(k).format("t", &v);
+            if kept < n {
+                assert!(
+                    exact(kept + 1).chars().count() > budget,
+                    "n={n} budget={budget} kept={kept}"
+                );
+            } else {
+                assert_eq!(md, exact(n));
+            }
+        }
+    }
+}
+
+#[derive(tool_output_format::ToolOutput)]
+#[tool_output(max_rows = 150)]
+struct Row {
+    id: usize,
+}
+
+#[test]
+fn a_type_cap_above_the_formatter_cap_is_honoured() {
+    let v: Vec<Row> = (0..1000).map(|id| Row { id }).collect();
+    let out = Formatter::new().format_with_report("t", &v);
+    assert!(
+        out.text
+            .starts_with("[Truncated to 150 rows of 1000 total]")
+    );
+    assert_eq!(
+        out.report.rows.map(|r| (r.kept, r.total)),
+        Some((150, 1000))
+    );
+}

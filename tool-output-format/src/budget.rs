@@ -263,13 +263,10 @@ pub(crate) fn cut_owned(node: Node, keep: Keep, strategy: Strategy) -> Cut {
     match node {
         Node::Table(mut t) => {
             let mut notices = Vec::new();
-            let total = t.rows();
-            if total > keep.count {
-                notices.push(Notice::Rows {
-                    kept: keep.count,
-                    total,
-                });
-                t.truncate_rows(keep.count);
+            let (kept, total) = (keep.count.min(t.rows()), t.total_rows());
+            if kept < total {
+                notices.push(Notice::Rows { kept, total });
+                t.truncate_rows(kept);
             }
             shorten(Node::Table(t), notices, keep)
         }
@@ -282,14 +279,11 @@ pub(crate) fn cut(node: &Node, keep: Keep, strategy: Strategy) -> Cut {
     let mut notices = Vec::new();
     let out = match node {
         Node::Table(t) => {
-            let total = t.rows();
-            if total > keep.count {
-                notices.push(Notice::Rows {
-                    kept: keep.count,
-                    total,
-                });
+            let (kept, total) = (keep.count.min(t.rows()), t.total_rows());
+            if kept < total {
+                notices.push(Notice::Rows { kept, total });
             }
-            Node::Table(t.head(keep.count))
+            Node::Table(t.head(kept))
         }
         Node::Str(s) => match cut_lines(s, keep.count, strategy) {
             Some((kept, notice)) => {

@@ -100,6 +100,8 @@ pub struct Table {
     /// A row cap that overrides the formatter's (from `#[tool_output(max_rows = N)]`).
     pub max_rows: Option<usize>,
     columns: Vec<Name>,
+    /// Rows in the data when only a prefix was built (see [`Table::total_rows`]).
+    total: Option<usize>,
     buf: String,
     ends: Vec<usize>,
 }
@@ -116,6 +118,25 @@ impl Table {
     /// Column names in order.
     pub fn columns(&self) -> &[Name] {
         &self.columns
+    }
+
+    /// Rows in the data: more than [`rows`](Self::rows) when the source built only the
+    /// rows a cap or budget can keep.
+    ///
+    /// ```
+    /// use tool_output_format::doc::Table;
+    /// let mut t = Table::new(vec!["a".into()]);
+    /// t.end_cell();
+    /// t.set_total_rows(1_000_000);
+    /// assert_eq!((t.rows(), t.total_rows()), (1, 1_000_000));
+    /// ```
+    pub fn total_rows(&self) -> usize {
+        self.total.unwrap_or(0).max(self.rows())
+    }
+
+    /// Record how many rows the data has (when only a prefix is built).
+    pub fn set_total_rows(&mut self, total: usize) {
+        self.total = Some(total);
     }
 
     /// Number of complete rows.
@@ -188,6 +209,7 @@ impl Table {
             title: self.title.clone(),
             max_rows: self.max_rows,
             columns: self.columns.clone(),
+            total: Some(self.total_rows()),
             buf: self.buf[..end].to_owned(),
             ends: self.ends[..cells].to_vec(),
         }

@@ -275,8 +275,17 @@ impl Formatter {
                 self.render_custom(render, &json, report)
             }
             None => {
-                let node = redact::scope(&opts.secrets, || result.to_node());
-                self.render_node(tool, &opts, node, report)
+                // Build only the table rows a cap or budget can keep, more if they all fit.
+                let mut limit = first_build(&opts);
+                loop {
+                    let node = redact::scope(&opts.secrets, || result.__node_limited(limit));
+                    let rows = table_rows(&node);
+                    let out = self.render_node(tool, &opts, node, report);
+                    match next_build(rows, out.report.rows, &opts, limit) {
+                        Some(more) => limit = more,
+                        None => return out,
+                    }
+                }
             }
         }
     }
@@ -351,6 +360,49 @@ impl Formatter {
         let _ = count;
         f
     }
+}
+
+/// Rows built first when a budget applies: the budget usually keeps fewer, and when it keeps
+/// them all the next build is four times larger.
+const FIRST_BUILD: usize = 64;
+
+/// How many table rows to build first: the cap, or fewer when a budget will cut anyway.
+fn first_build(opts: &Resolved) -> usize {
+    if opts.max_chars.is_some() || opts.max_tokens.is_some() {
+        opts.max_rows.min(FIRST_BUILD)
+    } else {
+        opts.max_rows
+    }
+}
+
+/// `(built, total, cap)` of a top-level table.
+fn table_rows(node: &Node) -> Option<(usize, usize, Option<usize>)> {
+    match node {
+        Node::Table(t) => Some((t.rows(), t.total_rows(), t.max_rows)),
+        _ => None,
+    }
+}
+
+/// Whether a larger prefix must be built: only when every built row was kept and the data
+/// and the cap allow more. Builds grow fourfold, so the rows built in all stay within a
+/// small multiple of the rows kept.
+fn next_build(
+    rows: Option<(usize, usize, Option<usize>)>,
+    kept: Option<crate::report::Kept>,
+    opts: &Resolved,
+    limit: usize,
+) -> Option<usize> {
+    let (built, total, type_cap) = rows?;
+    let cap = type_cap.unwrap_or(opts.max_rows);
+    let wanted = total.min(cap);
+    // Nothing more is wanted, or the budget cut within what was built (or left no table).
+    if built >= wanted || kept.is_none_or(|k| k.kept < built) {
+        return None;
+    }
+    if opts.max_chars.is_none() && opts.max_tokens.is_none() {
+        return Some(wanted);
+    }
+    Some(wanted.min(limit.saturating_mul(4)).max(built + 1))
 }
 
 /// Render with default options and no title.

@@ -55,6 +55,25 @@ pub fn record_json<T: Struct + ?Sized>(value: &T) -> Value {
     Value::Object(m)
 }
 
+/// [`list_node`] building at most `max_rows` rows (at least one); the table records the
+/// full row count. The columns of a derived type are the same for every row.
+pub fn list_node_limited<T: Struct>(
+    items: &[T],
+    title: Option<&'static str>,
+    max_rows: Option<usize>,
+    limit: usize,
+) -> Node {
+    let built = items.len().min(limit.max(1));
+    match list_node(&items[..built], title, max_rows) {
+        Node::Table(mut t) => {
+            t.set_total_rows(items.len());
+            Node::Table(t)
+        }
+        // No columns: a list of empty records, one per item.
+        _ => list_node(items, title, max_rows),
+    }
+}
+
 /// A sequence of derived records: a table built directly, cell by cell, into one buffer.
 ///
 /// Matches the `Value` walker: an empty sequence is an empty list, and records without any

@@ -64,7 +64,7 @@ impl Report {
             Node::Table(t) => (
                 cut_rows.or(Some(Kept {
                     kept: t.rows(),
-                    total: t.rows(),
+                    total: t.total_rows(),
                 })),
                 None,
             ),

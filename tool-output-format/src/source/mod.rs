@@ -66,6 +66,27 @@ pub trait ToolOutput {
     }
 
     #[doc(hidden)]
+    /// This value as a node, building at most `max_rows` rows (at least one) of a top-level
+    /// table; the table records the data's full row count. Shape and columns still come from
+    /// all the data. Sources that cannot build a prefix ignore the hint. Not part of the
+    /// stable API.
+    fn __node_limited(&self, max_rows: usize) -> Node {
+        let _ = max_rows;
+        self.to_node()
+    }
+
+    #[doc(hidden)]
+    /// [`__list_node`](ToolOutput::__list_node) building at most `max_rows` rows (at least
+    /// one) when the sequence is a table. Not part of the stable API.
+    fn __list_node_limited(items: &[Self], max_rows: usize) -> Node
+    where
+        Self: Sized,
+    {
+        let _ = max_rows;
+        Self::__list_node(items)
+    }
+
+    #[doc(hidden)]
     /// A sequence of `Self` as one table cell. Not part of the stable API.
     fn __list_cell(items: &[Self], out: &mut String)
     where

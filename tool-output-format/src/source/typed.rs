@@ -186,6 +186,9 @@ impl<T: ToolOutput> ToolOutput for [T] {
     fn to_node(&self) -> Node {
         T::__list_node(self)
     }
+    fn __node_limited(&self, max_rows: usize) -> Node {
+        T::__list_node_limited(self, max_rows)
+    }
     fn to_json(&self) -> Value {
         // A plain loop: an iterator chain here is a dozen more functions to compile for
         // every element type (it is instantiated for each derived struct that is formatted).
@@ -206,6 +209,9 @@ macro_rules! as_slice {
             fn to_node(&self) -> Node {
                 T::__list_node(&self[..])
             }
+            fn __node_limited(&self, max_rows: usize) -> Node {
+                T::__list_node_limited(&self[..], max_rows)
+            }
             fn to_json(&self) -> Value {
                 self[..].to_json()
             }
@@ -224,6 +230,12 @@ impl<T: ToolOutput> ToolOutput for VecDeque<T> {
             _ => Value::__list_node(&self.iter().map(T::to_json).collect::<Vec<_>>()),
         }
     }
+    fn __node_limited(&self, max_rows: usize) -> Node {
+        match self.as_slices() {
+            (front, []) => T::__list_node_limited(front, max_rows),
+            _ => self.to_node(),
+        }
+    }
     fn to_json(&self) -> Value {
         Value::Array(self.iter().map(T::to_json).collect())
     }
@@ -234,6 +246,9 @@ macro_rules! deref {
         impl<$($g)*> ToolOutput for $t {
             fn to_node(&self) -> Node {
                 (**self).to_node()
+            }
+            fn __node_limited(&self, max_rows: usize) -> Node {
+                (**self).__node_limited(max_rows)
             }
             fn to_json(&self) -> Value {
                 (**self).to_json()
@@ -255,6 +270,9 @@ deref!(
 impl<T: ToolOutput + ?Sized> ToolOutput for &T {
     fn to_node(&self) -> Node {
         (**self).to_node()
+    }
+    fn __node_limited(&self, max_rows: usize) -> Node {
+        (**self).__node_limited(max_rows)
     }
     fn to_json(&self) -> Value {
         (**self).to_json()

@@ -20,6 +20,17 @@ impl ToolOutput for Value {
         cell::write_value(self, out);
     }
 
+    fn __node_limited(&self, max_rows: usize) -> Node {
+        match self {
+            Value::Array(items) => array_node_limited(items, 0, max_rows),
+            _ => self.to_node(),
+        }
+    }
+
+    fn __list_node_limited(items: &[Self], max_rows: usize) -> Node {
+        array_node_limited(items, 0, max_rows)
+    }
+
     fn __list_node(items: &[Self]) -> Node {
         array_node_ref(items, 0)
     }
@@ -85,14 +96,21 @@ pub fn array_node(items: Vec<Value>, depth: usize) -> Node {
 /// Dispatch a sequence by shape: a table when every item is an object and they have at
 /// least one key between them, else a list.
 fn array_node_ref(items: &[Value], depth: usize) -> Node {
+    array_node_limited(items, depth, usize::MAX)
+}
+
+/// [`array_node_ref`] building at most `max_rows` rows (at least one) of a table: the shape
+/// and the columns still come from every item, and the table records the full row count.
+fn array_node_limited(items: &[Value], depth: usize, max_rows: usize) -> Node {
     let all_objects = !items.is_empty() && items.iter().all(Value::is_object);
     if all_objects
         && items
             .iter()
             .any(|v| v.as_object().is_some_and(|m| !m.is_empty()))
     {
-        let t = table(items);
+        let mut t = table(items, max_rows.max(1));
         if t.columns().len() <= MAX_COLUMNS {
+            t.set_total_rows(items.len());
             return Node::Table(t);
         }
     }
@@ -109,7 +127,9 @@ pub const MAX_COLUMNS: usize = 65_535;
 /// Rows of a tool result nearly always share one key order, so keys are first compared by
 /// position with the columns (no hashing); a set of the column names is built only when a
 /// row brings a new key, and a row whose keys differ from the columns is looked up by name.
-fn table(items: &[Value]) -> Table {
+/// Build a table from objects (cells of the first `max_rows` only): columns are the keys in
+/// first-seen order across all rows.
+fn table(items: &[Value], max_rows: usize) -> Table {
     let rows = || items.iter().filter_map(Value::as_object);
     // Whether `m`'s keys are the first `m.len()` columns, in order.
     let is_prefix = |m: &Map<String, Value>, columns: &[&str]| {
@@ -129,7 +149,7 @@ fn table(items: &[Value]) -> Table {
         }
     }
     let mut t = Table::new(columns.iter().map(|&k| Name::Owned(k.to_owned())).collect());
-    for m in rows() {
+    for m in rows().take(max_rows) {
         if m.len() == columns.len() && is_prefix(m, &columns) {
             for v in m.values() {
                 cell::write_value(v, t.buf_mut());
