@@ -156,6 +156,16 @@ fn budget(c: &mut Criterion) {
     g.bench_function("kept_rows_no_budget", |b| {
         b.iter(|| plain.format("", black_box(&items[..kept])))
     });
+    // The same through serde_json::Value: shape and columns still scan every row.
+    let value = serde_json::to_value(&items).expect("rows serialize");
+    assert_eq!(fit.format("", &value), fit.format("", &items));
+    g.bench_function("value_fit_4000_chars", |b| {
+        b.iter(|| fit.format("", black_box(&value)))
+    });
+    // For scale: what an agent pays to hand the same value over as JSON.
+    g.bench_function("value_serde_json", |b| {
+        b.iter(|| serde_json::to_string(black_box(&value)).unwrap())
+    });
     g.finish();
 }
 
