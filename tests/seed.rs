@@ -282,3 +282,23 @@ fn typed_scalars_and_collections_match_their_json() {
     let m: std::collections::BTreeMap<String, Vec<u8>> = [("k".to_string(), vec![1, 2])].into();
     assert_eq!(f.format("t", &m), f.format("t", &m.to_json()));
 }
+
+#[test]
+fn nested_tables_are_capped_in_place() {
+    let v = json!({"id": 7, "orders": [{"n": 1}, {"n": 2}, {"n": 3}], "tags": [{"t": "a"}]});
+    assert_eq!(
+        fmt().max_rows(2).format("get_customer", &v),
+        "**get_customer result**\n\n\
+         - id: 7\n\
+         - orders:\n\n  [Truncated to 2 rows of 3 total]\n\n  | n |\n  |---|\n  | 1 |\n  | 2 |\n\
+         - tags:\n\n  | t |\n  |---|\n  | a |"
+    );
+    // In a list item (no key), the notice starts the item.
+    assert_eq!(
+        fmt()
+            .max_rows(1)
+            .layout(Layout::Compact)
+            .format("t", &json!([1, [{"n": 1}, {"n": 2}]])),
+        "- 1\n-\n  [Truncated to 1 rows of 2 total]\n\n  |n|\n  |-|\n  |1|"
+    );
+}

@@ -157,7 +157,10 @@ pub fn check(v: &Value, o: &Opts, md: &str) -> Result<(), String> {
         _ => {}
     }
 
-    let mut want = Expected::default();
+    let mut want = Expected {
+        nested_rows: o.rows_cap(),
+        ..Expected::default()
+    };
     match v {
         Value::String(s) => {
             let all: Vec<&str> = lines(s).collect();
@@ -276,6 +279,15 @@ pub fn check(v: &Value, o: &Opts, md: &str) -> Result<(), String> {
     }
     for n in &want.depth_cuts {
         ensure!(md.contains(n.as_str()), "depth cut not announced: {n:?}");
+    }
+    // Nested tables cut by the row cap: each announced on a line of its own, in place.
+    for n in &want.nested_notices {
+        let want_count = want.nested_notices.iter().filter(|m| *m == n).count();
+        let lines = md.lines().filter(|l| l.trim_start() == n).count();
+        ensure!(
+            lines >= want_count,
+            "nested row cut not announced in place: {n:?} ({lines} of {want_count})"
+        );
     }
     let extra = extensions_forged(md);
     ensure!(
@@ -472,6 +484,10 @@ pub fn cell_text(v: &Value) -> Option<String> {
 /// What the parsers must see.
 #[derive(Debug, Default)]
 struct Expected {
+    /// Row cap of tables nested in records and lists.
+    nested_rows: usize,
+    /// In-place notices of nested tables cut by that cap, in document order.
+    nested_notices: Vec<String>,
     tables: Vec<Vec<Vec<Option<String>>>>,
     code_blocks: Vec<String>,
     shape: Shape,
@@ -532,7 +548,14 @@ impl Expected {
                     self.value(f, depth + 1, level + 1);
                 }
             }
-            Value::Array(a) if is_table(a) => self.table(a, a.len(), level),
+            Value::Array(a) if is_table(a) => {
+                let kept = a.len().min(self.nested_rows);
+                if kept < a.len() {
+                    self.nested_notices
+                        .push(format!("[Truncated to {kept} rows of {} total]", a.len()));
+                }
+                self.table(a, kept, level)
+            }
             Value::Array(a) if a.iter().all(joinable) => {}
             Value::Array(a) => self.list(a, depth, level),
             _ => {}

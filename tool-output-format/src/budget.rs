@@ -216,6 +216,26 @@ fn cut_cells(t: &mut Table, max: usize) -> usize {
     n
 }
 
+/// Cap the tables nested in records and lists at `cap` rows (or their type's own cap). The
+/// table keeps its full row count, and the sink announces the cut in place.
+fn cap_nested_tables(node: &mut Node, cap: usize) {
+    match node {
+        Node::Record(r) => r
+            .fields
+            .iter_mut()
+            .for_each(|(_, v)| cap_nested_tables(v, cap)),
+        Node::List(items) => items.iter_mut().for_each(|v| cap_nested_tables(v, cap)),
+        Node::Table(t) => {
+            let cap = t.max_rows.unwrap_or(cap);
+            if t.rows() > cap {
+                t.set_total_rows(t.total_rows());
+                t.truncate_rows(cap);
+            }
+        }
+        Node::Null | Node::Scalar(_) | Node::Str(_) | Node::DepthCut(_) => {}
+    }
+}
+
 /// What to keep of a top-level node: the caps set it from the options, budgets search it.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Keep {
@@ -225,6 +245,8 @@ pub(crate) struct Keep {
     pub value_chars: Option<usize>,
     /// The value cut comes from a budget, so it is announced with a notice.
     pub budget: bool,
+    /// Row cap of tables nested in records and lists (announced in place).
+    pub nested_rows: usize,
 }
 
 impl Keep {
@@ -245,6 +267,7 @@ impl Keep {
             count,
             value_chars,
             budget: false,
+            nested_rows: opts.max_rows,
         }
     }
 }
@@ -316,6 +339,9 @@ pub(crate) fn cut(node: &Node, keep: Keep, strategy: Strategy) -> Cut {
 
 /// Apply `keep.value_chars` to a node already cut to `keep.count`.
 fn shorten(mut out: Node, mut notices: Vec<Notice>, keep: Keep) -> Cut {
+    if let Node::Record(_) | Node::List(_) = out {
+        cap_nested_tables(&mut out, keep.nested_rows);
+    }
     let values_shortened = match keep.value_chars {
         Some(max) => cut_values(&mut out, max),
         None => 0,

@@ -99,6 +99,7 @@ impl Fitter<'_> {
                 (a, b) => a.or(b),
             },
             budget: chars.is_some(),
+            nested_rows: caps.nested_rows,
         };
         // Measured only when values must be shortened: it reads every cell of the input.
         let longest = || longest_value(node);

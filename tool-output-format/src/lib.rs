@@ -57,7 +57,11 @@
 //!
 //! Strings over `max_lines` lines (default 100) keep their first lines and tables over
 //! `max_rows` rows (default `max_lines`) their first rows; the cut is announced first:
-//! `[Truncated to 100 rows of 10000 total]`, a blank line, then the content.
+//! `[Truncated to 100 rows of 10000 total]`, a blank line, then the content. A table nested
+//! in a record or list is capped by `max_rows` too, announced in place (the notice line, a
+//! blank line, then the table, inside the item). `max_cell_chars` cuts long cells and values
+//! (`…[+N chars]`); [`Formatter::max_chars`] and `max_tokens` fit the whole output into a
+//! budget ([`fit`]); [`Formatter::format_with_report`] tells what was produced and cut.
 //!
 //! # Limits on hostile input
 //!

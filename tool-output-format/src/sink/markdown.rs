@@ -172,6 +172,15 @@ impl Writer {
             Node::Table(t) => {
                 // After `- key:` the header row would continue the paragraph.
                 self.out.push_str(if keyed { "\n\n" } else { "\n" });
+                // A nested table cut by the row cap says so in place, before its header.
+                if t.total_rows() > t.rows() {
+                    let notice = Notice::Rows {
+                        kept: t.rows(),
+                        total: t.total_rows(),
+                    };
+                    self.line(&inner, &notice.to_string());
+                    self.blank();
+                }
                 self.table(t, &inner);
             }
             Node::DepthCut(n) => self.inline(&depth_notice(*n)),
