@@ -15,24 +15,9 @@
 //! it `N` times with the chosen contender; `(total - total of the N = 0 run) / N` is the
 //! cost of one render. `cargo bench` runs it with no workload.
 
-use serde::{Deserialize, Serialize};
-use tof_support::data;
-use tool_output_format::{Formatter, Layout, ToolOutput};
-
-/// One row of `rows_1000.json` (as in benches/render.rs).
-#[derive(Clone, Serialize, Deserialize, ToolOutput)]
-struct Row {
-    id: u64,
-    sku: String,
-    title: String,
-    price: f64,
-    qty: u32,
-    in_stock: bool,
-    warehouse: String,
-    updated: String,
-    rating: f64,
-    tags: Vec<String>,
-}
+mod common;
+use common::{Row, rows};
+use tool_output_format::{Formatter, Layout};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,7 +28,7 @@ fn main() {
         );
         return;
     };
-    let rows: Vec<Row> = serde_json::from_str(data::ROWS_1000).expect("rows_1000.json");
+    let rows: Vec<Row> = rows(1_000);
     let value = serde_json::to_value(&rows).expect("serializable");
     let big: Vec<Row> = match what.as_str() {
         "budget_fit_100000" | "budget_kept_rows" => {

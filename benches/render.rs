@@ -21,23 +21,10 @@ use serde::{Deserialize, Serialize};
 use tabled::settings::Style;
 use tabled::{Table as Tabled_, Tabled};
 use tof_support::data;
-use tool_output_format::{Formatter, Layout, ToolOutput};
 
-/// One row of `rows_1000.json` (10 fields).
-#[derive(Clone, Serialize, Deserialize, ToolOutput, Tabled)]
-struct Row {
-    id: u64,
-    sku: String,
-    title: String,
-    price: f64,
-    qty: u32,
-    in_stock: bool,
-    warehouse: String,
-    updated: String,
-    rating: f64,
-    #[tabled(display = "join")]
-    tags: Vec<String>,
-}
+mod common;
+use common::rows;
+use tool_output_format::{Formatter, Layout, ToolOutput};
 
 /// One row of `employees_100.json` (8 fields).
 #[derive(Clone, Serialize, Deserialize, ToolOutput, Tabled)]
@@ -50,23 +37,6 @@ struct Employee {
     city: String,
     salary: u64,
     active: bool,
-}
-
-/// tabled needs `Display` cells: the tags joined as our cell rules join them.
-fn join(tags: &[String]) -> String {
-    tags.join(", ")
-}
-
-/// `rows_1000.json` repeated to `n` rows, ids renumbered.
-fn rows(n: usize) -> Vec<Row> {
-    let base: Vec<Row> = serde_json::from_str(data::ROWS_1000).expect("rows_1000.json");
-    (0..n)
-        .map(|i| {
-            let mut r = base[i % base.len()].clone();
-            r.id = i as u64;
-            r
-        })
-        .collect()
 }
 
 fn markdown(layout: Layout) -> Formatter {
