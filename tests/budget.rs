@@ -306,3 +306,27 @@ fn a_type_cap_above_the_formatter_cap_is_honoured() {
         Some((150, 1000))
     );
 }
+
+proptest! {
+    #![proptest_config(Config { cases: 300, rng_seed: RngSeed::Fixed(0x70c5), failure_persistence: None, ..Config::default() })]
+
+    /// The same guarantees for a token budget, counted exactly with o200k.
+    #[test]
+    fn token_budgets_hold(v in value(), budget in 0usize..400, compact in any::<bool>()) {
+        use tool_output_format::{O200k, TokenCounter};
+        let layout = if compact { Layout::Compact } else { Layout::Aligned };
+        let base = Formatter::new().layout(layout);
+        let out = base.clone().max_tokens(budget).format_with_report("tool", &v);
+        let md = &out.text;
+        let tokens = O200k.count(md);
+        prop_assert_eq!(out.report.tokens, Some(tokens));
+        let omitted = md.starts_with("[Omitted: ");
+        prop_assert!(tokens <= budget || (omitted && !md.contains('\n')), "{tokens} > {budget}: {md}");
+        let unbudgeted = base.format("tool", &v);
+        if O200k.count(&unbudgeted) <= budget {
+            prop_assert_eq!(md, &unbudgeted);
+        } else {
+            prop_assert!(md.starts_with('['), "cut without a notice: {}", md);
+        }
+    }
+}
