@@ -176,12 +176,8 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
                 #p::record_json(self)
             }
             #[inline]
-            fn __list_node(items: &[Self]) -> #p::Node {
-                #p::list_node(items, #title, #max_rows)
-            }
-            #[inline]
-            fn __list_node_limited(items: &[Self], limit: usize) -> #p::Node {
-                #p::list_node_limited(items, #title, #max_rows, limit)
+            fn __list_node(items: &[Self], max_rows: usize) -> #p::Node {
+                #p::list_node(items, #title, #max_rows, max_rows)
             }
         }
     }

@@ -274,18 +274,27 @@ impl Formatter {
                 opts.secrets.value(&mut json);
                 self.render_custom(render, &json, report)
             }
-            None => {
-                // Build only the table rows a cap or budget can keep, more if they all fit.
-                let mut limit = first_build(&opts);
-                loop {
-                    let node = redact::scope(&opts.secrets, || result.__node_limited(limit));
-                    let rows = table_rows(&node);
-                    let out = self.render_node(tool, &opts, node, report);
-                    match next_build(rows, out.report.rows, &opts, limit) {
-                        Some(more) => limit = more,
-                        None => return out,
-                    }
-                }
+            None => self.render_built(tool, &opts, report, &|limit| result.__node_limited(limit)),
+        }
+    }
+
+    /// Build the node (only the table rows a cap or budget can keep, more if they all fit)
+    /// and render it. Not generic: `build` is the only per-type code.
+    fn render_built(
+        &self,
+        tool: &str,
+        opts: &Resolved,
+        report: bool,
+        build: &dyn Fn(usize) -> Node,
+    ) -> Formatted {
+        let mut limit = first_build(opts);
+        loop {
+            let node = redact::scope(&opts.secrets, || build(limit));
+            let rows = table_rows(&node);
+            let out = self.render_node(tool, opts, node, report);
+            match next_build(rows, out.report.rows, opts, limit) {
+                Some(more) => limit = more,
+                None => return out,
             }
         }
     }

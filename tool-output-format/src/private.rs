@@ -55,34 +55,31 @@ pub fn record_json<T: Struct + ?Sized>(value: &T) -> Value {
     Value::Object(m)
 }
 
-/// [`list_node`] building at most `max_rows` rows (at least one); the table records the
-/// full row count. The columns of a derived type are the same for every row.
-pub fn list_node_limited<T: Struct>(
+/// A sequence of derived records: a table built directly, cell by cell, into one buffer.
+///
+/// Matches the `Value` walker: an empty sequence is an empty list, and records without any
+/// field (a table needs a column) are a list of empty records.
+///
+/// At most `limit` rows are built (at least one); the table records the full row count. The
+/// columns of a derived type are the same for every row, so a prefix is enough.
+pub fn list_node<T: Struct>(
     items: &[T],
     title: Option<&'static str>,
     max_rows: Option<usize>,
     limit: usize,
 ) -> Node {
     let built = items.len().min(limit.max(1));
-    match list_node(&items[..built], title, max_rows) {
+    match table_of(&items[..built], title, max_rows) {
         Node::Table(mut t) => {
             t.set_total_rows(items.len());
             Node::Table(t)
         }
         // No columns: a list of empty records, one per item.
-        _ => list_node(items, title, max_rows),
+        _ => table_of(items, title, max_rows),
     }
 }
 
-/// A sequence of derived records: a table built directly, cell by cell, into one buffer.
-///
-/// Matches the `Value` walker: an empty sequence is an empty list, and records without any
-/// field (a table needs a column) are a list of empty records.
-pub fn list_node<T: Struct>(
-    items: &[T],
-    title: Option<&'static str>,
-    max_rows: Option<usize>,
-) -> Node {
+fn table_of<T: Struct>(items: &[T], title: Option<&'static str>, max_rows: Option<usize>) -> Node {
     if items.is_empty() {
         return Node::List(Vec::new());
     }

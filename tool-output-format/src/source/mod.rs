@@ -56,16 +56,6 @@ pub trait ToolOutput {
     }
 
     #[doc(hidden)]
-    /// A sequence of `Self` as a node (derived records override this to build a table
-    /// directly). Not part of the stable API.
-    fn __list_node(items: &[Self]) -> Node
-    where
-        Self: Sized,
-    {
-        value::array_node(items.iter().map(ToolOutput::to_json).collect(), 0)
-    }
-
-    #[doc(hidden)]
     /// This value as a node, building at most `max_rows` rows (at least one) of a top-level
     /// table; the table records the data's full row count. Shape and columns still come from
     /// all the data. Sources that cannot build a prefix ignore the hint. Not part of the
@@ -76,14 +66,14 @@ pub trait ToolOutput {
     }
 
     #[doc(hidden)]
-    /// [`__list_node`](ToolOutput::__list_node) building at most `max_rows` rows (at least
-    /// one) when the sequence is a table. Not part of the stable API.
-    fn __list_node_limited(items: &[Self], max_rows: usize) -> Node
+    /// A sequence of `Self` as a node, building at most `max_rows` rows (at least one) when
+    /// it is a table (`usize::MAX`: all). Derived records override this to build the table
+    /// directly. Not part of the stable API.
+    fn __list_node(items: &[Self], max_rows: usize) -> Node
     where
         Self: Sized,
     {
-        let _ = max_rows;
-        Self::__list_node(items)
+        value::array_node(items.iter().map(ToolOutput::to_json).collect(), max_rows)
     }
 
     #[doc(hidden)]

@@ -184,10 +184,10 @@ impl<T: ToolOutput> ToolOutput for Option<T> {
 
 impl<T: ToolOutput> ToolOutput for [T] {
     fn to_node(&self) -> Node {
-        T::__list_node(self)
+        T::__list_node(self, usize::MAX)
     }
     fn __node_limited(&self, max_rows: usize) -> Node {
-        T::__list_node_limited(self, max_rows)
+        T::__list_node(self, max_rows)
     }
     fn to_json(&self) -> Value {
         // A plain loop: an iterator chain here is a dozen more functions to compile for
@@ -207,10 +207,10 @@ macro_rules! as_slice {
     ($([$($g:tt)*] $t:ty),*) => {$(
         impl<$($g)*> ToolOutput for $t {
             fn to_node(&self) -> Node {
-                T::__list_node(&self[..])
+                T::__list_node(&self[..], usize::MAX)
             }
             fn __node_limited(&self, max_rows: usize) -> Node {
-                T::__list_node_limited(&self[..], max_rows)
+                T::__list_node(&self[..], max_rows)
             }
             fn to_json(&self) -> Value {
                 self[..].to_json()
@@ -226,13 +226,13 @@ as_slice!([T: ToolOutput] Vec<T>, [T: ToolOutput, const N: usize] [T; N]);
 impl<T: ToolOutput> ToolOutput for VecDeque<T> {
     fn to_node(&self) -> Node {
         match self.as_slices() {
-            (front, []) => T::__list_node(front),
-            _ => Value::__list_node(&self.iter().map(T::to_json).collect::<Vec<_>>()),
+            (front, []) => T::__list_node(front, usize::MAX),
+            _ => Value::__list_node(&self.iter().map(T::to_json).collect::<Vec<_>>(), usize::MAX),
         }
     }
     fn __node_limited(&self, max_rows: usize) -> Node {
         match self.as_slices() {
-            (front, []) => T::__list_node_limited(front, max_rows),
+            (front, []) => T::__list_node(front, max_rows),
             _ => self.to_node(),
         }
     }

@@ -22,17 +22,13 @@ impl ToolOutput for Value {
 
     fn __node_limited(&self, max_rows: usize) -> Node {
         match self {
-            Value::Array(items) => array_node_limited(items, 0, max_rows),
+            Value::Array(items) => array_node_at(items, 0, max_rows),
             _ => self.to_node(),
         }
     }
 
-    fn __list_node_limited(items: &[Self], max_rows: usize) -> Node {
-        array_node_limited(items, 0, max_rows)
-    }
-
-    fn __list_node(items: &[Self]) -> Node {
-        array_node_ref(items, 0)
+    fn __list_node(items: &[Self], max_rows: usize) -> Node {
+        array_node_at(items, 0, max_rows)
     }
 
     fn __list_cell(items: &[Self], out: &mut String) {
@@ -73,7 +69,7 @@ fn node_at(v: &Value, depth: usize) -> Node {
         Value::Array(_) | Value::Object(_) if depth >= MAX_DEPTH => {
             Node::DepthCut(json::count_values(v))
         }
-        Value::Array(items) => array_node_ref(items, depth),
+        Value::Array(items) => array_node_at(items, depth, usize::MAX),
         Value::Object(map) => Node::Record(record(map, depth)),
     }
 }
@@ -89,19 +85,15 @@ fn record(map: &Map<String, Value>, depth: usize) -> Record {
 }
 
 /// The node for an owned array (used by the default list impl of [`ToolOutput`]).
-pub fn array_node(items: Vec<Value>, depth: usize) -> Node {
-    array_node_ref(&items, depth)
+pub fn array_node(items: Vec<Value>, max_rows: usize) -> Node {
+    array_node_at(&items, 0, max_rows)
 }
 
 /// Dispatch a sequence by shape: a table when every item is an object and they have at
-/// least one key between them, else a list.
-fn array_node_ref(items: &[Value], depth: usize) -> Node {
-    array_node_limited(items, depth, usize::MAX)
-}
-
-/// [`array_node_ref`] building at most `max_rows` rows (at least one) of a table: the shape
-/// and the columns still come from every item, and the table records the full row count.
-fn array_node_limited(items: &[Value], depth: usize, max_rows: usize) -> Node {
+/// least one key between them, else a list. A table builds at most `max_rows` rows (at least
+/// one): the shape and the columns still come from every item, and the table records the
+/// full row count.
+fn array_node_at(items: &[Value], depth: usize, max_rows: usize) -> Node {
     let all_objects = !items.is_empty() && items.iter().all(Value::is_object);
     if all_objects
         && items
