@@ -50,37 +50,33 @@ pub(crate) struct Fitted {
 }
 
 impl Fitter<'_> {
-    /// The load of a text: its size over its budget, the largest over all budgets (it fits
-    /// when the load is at most 1).
-    fn load(&self, text: &str) -> f64 {
-        self.limits
-            .iter()
-            .map(|l| {
-                (l.measure)(text) as f64 / l.budget.max(1) as f64
-                    * if l.budget == 0 { 2.0 } else { 1.0 }
-            })
-            .fold(0.0, f64::max)
+    /// The load of a text (its size over its budget, the largest over all budgets) and
+    /// whether it fits every budget. Each budget measures the text once.
+    fn load(&self, text: &str) -> (f64, bool) {
+        let (mut load, mut fits) = (0.0f64, true);
+        for l in self.limits {
+            let size = (l.measure)(text);
+            fits &= size <= l.budget;
+            let over = if l.budget == 0 { 2.0 } else { 1.0 };
+            load = load.max(size as f64 / l.budget.max(1) as f64 * over);
+        }
+        (load, fits)
     }
 
     /// Render and measure one candidate.
     fn eval(&self, node: &Node, keep: Keep) -> Result<(f64, Fitted), f64> {
         let c = cut(node, keep, self.strategy);
         let text = (self.render)(&c.node, &c.notices);
-        let load = self.load(&text);
-        if self.fits(&text) {
-            Ok((load, Fitted { text, cut: c }))
-        } else {
-            Err(load)
+        match self.load(&text) {
+            (load, true) => Ok((load, Fitted { text, cut: c })),
+            (load, false) => Err(load),
         }
-    }
-
-    fn fits(&self, text: &str) -> bool {
-        self.limits.iter().all(|l| (l.measure)(text) <= l.budget)
     }
 
     /// Whether the candidate's content, without its notice lines, fits.
     fn bare_fits(&self, node: &Node, keep: Keep) -> bool {
-        self.fits(&(self.render)(&cut(node, keep, self.strategy).node, &[]))
+        self.load(&(self.render)(&cut(node, keep, self.strategy).node, &[]))
+            .1
     }
 
     /// Fit `node` (uncut) into the budget, starting from what the caps keep.
