@@ -285,12 +285,8 @@ pub(crate) struct Cut {
 pub(crate) fn cut_owned(node: Node, keep: Keep, strategy: Strategy) -> Cut {
     match node {
         Node::Table(mut t) => {
-            let mut notices = Vec::new();
-            let (kept, total) = (keep.count.min(t.rows()), t.total_rows());
-            if kept < total {
-                notices.push(Notice::Rows { kept, total });
-                t.truncate_rows(kept);
-            }
+            let (kept, notices) = rows_kept(&t, keep);
+            t.truncate_rows(kept);
             shorten(Node::Table(t), notices, keep)
         }
         other => cut(&other, keep, strategy),
@@ -298,14 +294,24 @@ pub(crate) fn cut_owned(node: Node, keep: Keep, strategy: Strategy) -> Cut {
 }
 
 /// Cut `node` down to `keep`, announcing every cut.
+/// How many of a table's rows `keep` keeps, with the notice when that is fewer than the
+/// data has.
+fn rows_kept(t: &Table, keep: Keep) -> (usize, Vec<Notice>) {
+    let (kept, total) = (keep.count.min(t.rows()), t.total_rows());
+    let notices = if kept < total {
+        vec![Notice::Rows { kept, total }]
+    } else {
+        Vec::new()
+    };
+    (kept, notices)
+}
+
 pub(crate) fn cut(node: &Node, keep: Keep, strategy: Strategy) -> Cut {
     let mut notices = Vec::new();
     let out = match node {
         Node::Table(t) => {
-            let (kept, total) = (keep.count.min(t.rows()), t.total_rows());
-            if kept < total {
-                notices.push(Notice::Rows { kept, total });
-            }
+            let (kept, n) = rows_kept(t, keep);
+            notices = n;
             Node::Table(t.head(kept))
         }
         Node::Str(s) => match cut_lines(s, keep.count, strategy) {

@@ -30,16 +30,31 @@ pub fn write_value(v: &Value, out: &mut String) {
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => json::write_number(n, out),
         Value::String(s) => out.push_str(s),
-        Value::Array(items) if items.is_empty() => out.push_str("[]"),
-        Value::Array(items) if items.iter().all(is_plain_scalar) => {
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_value(item, out);
+        Value::Array(items) => write_array(items, out),
+        Value::Object(_) => json::write_compact(v, out),
+    }
+}
+
+/// Append the cell text of an array: `[]`, the items joined by `, `, or compact JSON.
+///
+/// ```
+/// use tool_output_format::source::cell::write_array;
+/// let mut s = String::new();
+/// write_array(&[serde_json::json!(1), serde_json::json!(null)], &mut s);
+/// assert_eq!(s, "[1,null]");
+/// ```
+pub fn write_array(items: &[Value], out: &mut String) {
+    if items.is_empty() {
+        out.push_str("[]");
+    } else if items.iter().all(is_plain_scalar) {
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
             }
+            write_value(item, out);
         }
-        _ => json::write_compact(v, out),
+    } else {
+        json::write_array(items, out);
     }
 }
 

@@ -22,6 +22,23 @@ pub fn write_compact(v: &Value, out: &mut String) {
     write_at(v, 0, out);
 }
 
+/// Append a slice of values as a compact JSON array (the same text as `write_compact` of a
+/// `Value::Array` holding them, without building one).
+pub fn write_array(items: &[Value], out: &mut String) {
+    write_items(items, 0, out);
+}
+
+fn write_items(items: &[Value], depth: usize, out: &mut String) {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_at(item, depth + 1, out);
+    }
+    out.push(']');
+}
+
 fn write_at(v: &Value, depth: usize, out: &mut String) {
     match v {
         Value::Null => out.push_str("null"),
@@ -31,16 +48,7 @@ fn write_at(v: &Value, depth: usize, out: &mut String) {
         Value::Array(_) | Value::Object(_) if depth >= MAX_DEPTH => {
             write_str(&depth_notice(count_values(v)), out);
         }
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_at(item, depth + 1, out);
-            }
-            out.push(']');
-        }
+        Value::Array(items) => write_items(items, depth, out),
         Value::Object(map) => {
             out.push('{');
             for (i, (k, item)) in map.iter().enumerate() {

@@ -32,26 +32,7 @@ impl ToolOutput for Value {
     }
 
     fn __list_cell(items: &[Self], out: &mut String) {
-        // Same text as the cell of a `Value::Array` holding these items.
-        if items.is_empty() {
-            out.push_str("[]");
-        } else if items.iter().all(cell::is_plain_scalar) {
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                cell::write_value(item, out);
-            }
-        } else {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json::write_compact(item, out);
-            }
-            out.push(']');
-        }
+        cell::write_array(items, out);
     }
 }
 
