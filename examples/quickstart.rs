@@ -2,7 +2,6 @@
 //!
 //! Run with `cargo run --example quickstart`.
 
-use tof_support::data;
 use tool_output_format::{Formatter, Layout, Strategy, ToolOptions};
 
 fn main() {
@@ -19,13 +18,13 @@ fn main() {
                 .max_chars(1500),
         );
     for (tool, text) in [
-        ("list_team", data::TEAM),
-        ("get_message", data::MESSAGE),
-        ("read_logs", data::LOGS),
-        ("get_config", data::CONFIG_NESTED),
-        ("search_repos", data::REPOS_100),
+        ("list_team", include_str!("data/team.json")),
+        ("get_message", include_str!("data/message.json")),
+        ("read_logs", include_str!("data/logs.json")),
+        ("get_config", include_str!("data/config_nested.json")),
+        ("search_repos", include_str!("data/repos_100.json")),
     ] {
-        let value = data::parse(text);
+        let value: serde_json::Value = serde_json::from_str(text).expect("bundled data is JSON");
         let out = fmt.format_with_report(tool, &value);
         let r = &out.report;
         println!(

@@ -4,7 +4,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use serde_json::{Value, json};
 use tof_support::gfm;
-use tool_output_format::budget::Notice;
+use tool_output_format::Notice;
 use tool_output_format::{Formatter, Layout, Strategy as Lines, ToolOptions};
 
 fn rows(n: usize) -> Value {
@@ -222,7 +222,7 @@ proptest! {
             }
         }
         if let (Some((kept, total)), Value::String(s)) = (notice_count(md, "lines"), &v) {
-            prop_assert_eq!(total, tool_output_format::text::lines(s).count());
+            prop_assert_eq!(total, tof_support::lines(s).len());
             prop_assert!(kept < total);
         }
         for n in &out.report.notices {

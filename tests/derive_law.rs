@@ -50,6 +50,9 @@ struct Row {
     meta: Meta,
     #[serde(rename = "attrs")]
     map: BTreeMap<String, i64>,
+    // A `HashMap` renders in sorted key order (deterministic output); serde writes it in
+    // iteration order, so the JSON side sorts it too for the law to compare like with like.
+    #[serde(serialize_with = "sorted")]
     counts: HashMap<String, u8>,
     items: Vec<Inner>,
     kinds: Vec<Kind>,
@@ -284,4 +287,10 @@ proptest! {
             prop_assert_eq!(fmt.format(&tool, k), fmt.format(&tool, &v));
         }
     }
+}
+
+/// Serialize a `HashMap` in sorted key order.
+fn sorted<S: serde::Serializer>(map: &HashMap<String, u8>, s: S) -> Result<S::Ok, S::Error> {
+    let sorted: BTreeMap<&String, &u8> = map.iter().collect();
+    serde::Serialize::serialize(&sorted, s)
 }

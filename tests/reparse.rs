@@ -116,7 +116,8 @@ fn adversarial_strings_are_one_code_block_with_the_kept_lines() {
             assert_eq!(seen.code_blocks.len(), 1, "{md}");
             // Code blocks show hidden controls as `\u{HEX}` (documented): undo that to compare.
             let content = gfm::unescape_code(&seen.code_blocks[0]);
-            let want: String = tool_output_format::text::lines(s)
+            let want: String = tof_support::lines(s)
+                .iter()
                 .map(|l| format!("{l}\n"))
                 .collect();
             assert_eq!(content, want, "{md}");

@@ -86,10 +86,10 @@ fn check_combinations(cx: &Ctxt, f: &Field) {
             );
         }
     }
-    if let Some(lit) = &a.serde_rename {
-        if a.rename.span().is_none() {
-            cx.error_spanned_by(lit, "`rename` cannot be combined with `flatten`");
-        }
+    if let Some(lit) = &a.serde_rename
+        && a.rename.span().is_none()
+    {
+        cx.error_spanned_by(lit, "`rename` cannot be combined with `flatten`");
     }
 }
 

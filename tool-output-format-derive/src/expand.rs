@@ -88,9 +88,9 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         if f.flattened() {
             // Spanned at the field's type: "`X` cannot be flattened" points there.
             let sp = ty.span();
-            columns.push(quote_spanned!(sp=> <#ty as #p::Struct>::columns(out);));
-            row.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_row(&self.#m, t);));
-            record.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_fields(&self.#m, r);));
+            columns.push(quote_spanned!(sp=> <#ty as #p::Struct>::columns(out, limits);));
+            row.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_row(&self.#m, t, cx);));
+            record.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_fields(&self.#m, r, cx);));
             json.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_json(&self.#m, m);));
             continue;
         }
@@ -99,24 +99,33 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         // at the field's type, so a type error points at the user's tokens.
         // A redacted field's value is never read: `[redacted]` stands in everywhere,
         // including the JSON a registered renderer receives.
-        let (sp, value) = match f.attrs.with.get() {
-            _ if f.attrs.redact.get().is_some() => (ty.span(), quote!(#p::REDACTED)),
-            Some(with) => (with.span(), quote_spanned!(with.span()=> &#with(&self.#m))),
-            None => (ty.span(), quote_spanned!(ty.span()=> &self.#m)),
+        let (sp, value, node) = match f.attrs.with.get() {
+            _ if f.attrs.redact.get().is_some() => (
+                ty.span(),
+                quote!(#p::REDACTED),
+                quote!(#p::ToolOutput::to_node(#p::REDACTED, &inner)),
+            ),
+            Some(with) => (
+                with.span(),
+                quote_spanned!(with.span()=> &#with(&self.#m)),
+                quote_spanned!(with.span()=> #p::owned_node(&#with(&self.#m), &inner)),
+            ),
+            None => (
+                ty.span(),
+                quote_spanned!(ty.span()=> &self.#m),
+                quote_spanned!(ty.span()=> #p::ToolOutput::to_node(&self.#m, &inner)),
+            ),
         };
-        columns.push(quote!(out.push(#p::Name::Borrowed(#name));));
-        let node = quote_spanned!(sp=> #p::ToolOutput::to_node(#value));
-        match f.attrs.max_chars.get() {
+        let limit = match f.attrs.max_chars.get() {
             Some(&n) => {
                 let n = Literal::usize_unsuffixed(n);
-                row.push(quote_spanned!(sp=> #p::cell_cut(#value, #n, t);));
-                record.push(quote!(r.push(#p::Name::Borrowed(#name), #p::node_cut(#node, #n));));
+                quote!(#p::Some(#n))
             }
-            None => {
-                row.push(quote_spanned!(sp=> #p::cell(#value, t);));
-                record.push(quote!(r.push(#p::Name::Borrowed(#name), #node);));
-            }
-        }
+            None => quote!(#p::None),
+        };
+        columns.push(quote!(out.push(#p::Text::Borrowed(#name)); limits.push(#limit);));
+        row.push(quote_spanned!(sp=> #p::cell(#value, t, cx);));
+        record.push(quote!(r.push_limited(#p::Text::Borrowed(#name), #node, #limit);));
         json.push(quote_spanned!(sp=> m.insert(#p::String::from(#name), #p::ToolOutput::to_json(#value));));
         if let Some(check) = cont.attrs.canonical.get() {
             let msg = format!(
@@ -149,15 +158,16 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         #[automatically_derived]
         impl #ig #p::Struct for #ident #tg #wc {
             #[inline]
-            fn columns(out: &mut #p::Vec<#p::Name>) {
+            fn columns(out: &mut #p::Vec<#p::Text<'static>>, limits: &mut #p::Vec<#p::Option<usize>>) {
                 #(#columns)*
             }
             #[inline]
-            fn write_row(&self, t: &mut #p::Table) {
+            fn write_row(&self, t: &mut #p::Table<'_>, cx: &#p::Context<'_>) {
                 #(#row)*
             }
             #[inline]
-            fn write_fields(&self, r: &mut #p::Record) {
+            fn write_fields<'__a>(&'__a self, r: &mut #p::Record<'__a>, cx: &#p::Context<'_>) {
+                let inner = cx.nested();
                 #(#record)*
             }
             #[inline]
@@ -168,16 +178,16 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         #[automatically_derived]
         impl #ig #p::ToolOutput for #ident #tg #wc {
             #[inline]
-            fn to_node(&self) -> #p::Node {
-                #p::record_node(self, #title)
+            fn to_node<'__a>(&'__a self, cx: &#p::Context<'_>) -> #p::Node<'__a> {
+                #p::record_node(self, #title, cx)
             }
             #[inline]
             fn to_json(&self) -> #p::Value {
                 #p::record_json(self)
             }
             #[inline]
-            fn __list_node(items: &[Self], max_rows: usize) -> #p::Node {
-                #p::list_node(items, #title, #max_rows, max_rows)
+            fn list_node<'__a>(items: &'__a [Self], cx: &#p::Context<'_>) -> #p::Node<'__a> {
+                #p::list_node(items, #title, #max_rows, cx)
             }
         }
     }
@@ -199,17 +209,15 @@ fn expand_enum(cont: &Container, variants: &[Variant], p: &TokenStream) -> Token
     quote! {
         #[automatically_derived]
         impl #ig #p::ToolOutput for #ident #tg #wc {
-            fn to_node(&self) -> #p::Node {
-                #p::Node::Str(#p::String::from(#name))
+            fn to_node<'__a>(&'__a self, _: &#p::Context<'_>) -> #p::Node<'__a> {
+                #p::Node::Str(#p::Text::Borrowed(#name))
             }
             fn to_json(&self) -> #p::Value {
                 #p::Value::String(#p::String::from(#name))
             }
-            fn write_cell(&self, out: &mut #p::String) {
-                out.push_str(#name)
-            }
-            fn __list_cell(items: &[Self], out: &mut #p::String) {
-                #p::scalar_list_cell(items, out)
+            fn write_cell(&self, _: &#p::Context<'_>, out: &mut #p::String) -> #p::Kind {
+                out.push_str(#name);
+                #p::Kind::Text
             }
         }
     }

@@ -16,9 +16,13 @@ pub fn stub(input: &DeriveInput) -> TokenStream {
     let structs = matches!(input.data, Data::Struct(_)).then(|| {
         quote! {
             impl #ig #p::Struct for #ident #tg #wc {
-                fn columns(_: &mut #p::Vec<#p::Name>) { ::core::unimplemented!() }
-                fn write_row(&self, _: &mut #p::Table) { ::core::unimplemented!() }
-                fn write_fields(&self, _: &mut #p::Record) { ::core::unimplemented!() }
+                fn columns(_: &mut #p::Vec<#p::Text<'static>>, _: &mut #p::Vec<#p::Option<usize>>) {
+                    ::core::unimplemented!()
+                }
+                fn write_row(&self, _: &mut #p::Table<'_>, _: &#p::Context<'_>) { ::core::unimplemented!() }
+                fn write_fields<'__a>(&'__a self, _: &mut #p::Record<'__a>, _: &#p::Context<'_>) {
+                    ::core::unimplemented!()
+                }
                 fn write_json(&self, _: &mut #p::Map<#p::String, #p::Value>) {
                     ::core::unimplemented!()
                 }
@@ -30,7 +34,9 @@ pub fn stub(input: &DeriveInput) -> TokenStream {
         const _: () = {
             #structs
             impl #ig #p::ToolOutput for #ident #tg #wc {
-                fn to_node(&self) -> #p::Node { ::core::unimplemented!() }
+                fn to_node<'__a>(&'__a self, _: &#p::Context<'_>) -> #p::Node<'__a> {
+                    ::core::unimplemented!()
+                }
                 fn to_json(&self) -> #p::Value { ::core::unimplemented!() }
             }
         };

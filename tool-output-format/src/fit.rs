@@ -5,6 +5,8 @@
 //! [`cut`](crate::budget) the caps use, rendered by the real sink and measured by the real
 //! counter, so the guarantee is exact. The search interpolates between a fitting and a
 //! failing candidate, so it renders only a few prefixes, each about the size of the kept part.
+//! A table's rows are built as the search asks for them: when a candidate needs more rows
+//! than were built, the source is asked for the next ones (it does not start over).
 //!
 //! The order of cuts:
 //! - tables: drop trailing rows; if not one row fits, shorten cells, then drop rows;
@@ -16,7 +18,9 @@
 //!   hold even that line, the line is returned anyway: the output then exceeds the budget,
 //!   but never silently.
 
-use crate::budget::{Cut, Keep, Notice, cut};
+use std::cell::RefCell;
+
+use crate::caps::{Cut, Keep, Notice, cut};
 use crate::doc::Node;
 use crate::options::Strategy;
 
@@ -33,23 +37,55 @@ pub(crate) struct Limit<'a> {
     pub unit: &'static str,
 }
 
+/// Builds `want` more rows of the result's main table from row `start`: the source's node
+/// for those rows only.
+pub(crate) type Grow<'f, 'a> = &'f dyn Fn(usize, usize) -> Node<'a>;
+
 /// How to render a candidate and what it costs.
-pub(crate) struct Fitter<'a> {
+pub(crate) struct Fitter<'f, 'a> {
     /// Render a node with its notices.
-    pub render: &'a dyn Fn(&Node, &[Notice]) -> String,
+    pub render: &'f dyn Fn(&Node<'a>, &[Notice]) -> String,
     /// Every budget the output must meet.
-    pub limits: &'a [Limit<'a>],
+    pub limits: &'f [Limit<'f>],
     /// Line strategy for strings.
     pub strategy: Strategy,
+    /// Ask the source for more rows of the main table.
+    pub grow: Grow<'f, 'a>,
 }
 
 /// A rendered, fitted result.
-pub(crate) struct Fitted {
+pub(crate) struct Fitted<'a> {
     pub text: String,
-    pub cut: Cut,
+    pub cut: Cut<'a>,
 }
 
-impl Fitter<'_> {
+/// What the search cuts: rows or lines, fields, items, or nothing.
+#[derive(Clone, Copy)]
+enum Shape {
+    Lines,
+    Record,
+    List,
+    Scalar,
+}
+
+/// The node being fitted; its main table grows as candidates need more rows.
+type Doc<'a> = RefCell<Node<'a>>;
+
+impl<'a> Fitter<'_, 'a> {
+    /// Make sure the main table has at least `rows` rows built (or all of them).
+    fn ensure(&self, doc: &Doc<'a>, rows: usize) {
+        let mut node = doc.borrow_mut();
+        let Node::Table(t) = &mut *node else { return };
+        let built = t.rows();
+        let wanted = rows.min(t.total_rows());
+        if built >= wanted {
+            return;
+        }
+        if let Node::Table(more) = (self.grow)(built, wanted - built) {
+            t.append_rows(&more);
+        }
+    }
+
     /// The load of a text (its size over its budget, the largest over all budgets) and
     /// whether it fits every budget. Each budget measures the text once.
     fn load(&self, text: &str) -> (f64, bool) {
@@ -64,8 +100,9 @@ impl Fitter<'_> {
     }
 
     /// Render and measure one candidate.
-    fn eval(&self, node: &Node, keep: Keep) -> Result<(f64, Fitted), f64> {
-        let c = cut(node, keep, self.strategy);
+    fn eval(&self, doc: &Doc<'a>, keep: &Keep) -> Result<(f64, Fitted<'a>), f64> {
+        self.ensure(doc, keep.count);
+        let c = cut(&doc.borrow(), keep, self.strategy);
         let text = (self.render)(&c.node, &c.notices);
         match self.load(&text) {
             (load, true) => Ok((load, Fitted { text, cut: c })),
@@ -74,19 +111,22 @@ impl Fitter<'_> {
     }
 
     /// Whether the candidate's content, without its notice lines, fits.
-    fn bare_fits(&self, node: &Node, keep: Keep) -> bool {
-        self.load(&(self.render)(&cut(node, keep, self.strategy).node, &[]))
-            .1
+    fn bare_fits(&self, doc: &Doc<'a>, keep: &Keep) -> bool {
+        self.ensure(doc, keep.count);
+        let c = cut(&doc.borrow(), keep, self.strategy);
+        self.load(&(self.render)(&c.node, &[])).1
     }
 
     /// Fit `node` (uncut) into the budget, starting from what the caps keep.
-    pub fn fit(&self, node: &Node, caps: Keep) -> Fitted {
-        let count = match node {
-            Node::Table(t) => caps.count.min(t.rows()),
-            Node::Str(s) => caps.count.min(crate::text::lines(s).count()),
-            Node::Record(r) => r.fields.len(),
-            Node::List(items) => items.len(),
-            _ => 0,
+    pub fn fit(&self, node: Node<'a>, caps: &Keep) -> Fitted<'a> {
+        let doc = RefCell::new(node);
+        let node = &doc;
+        let (shape, count) = match &*doc.borrow() {
+            Node::Table(t) => (Shape::Lines, caps.count.min(t.total_rows())),
+            Node::Str(s) => (Shape::Lines, caps.count.min(crate::text::lines(s).count())),
+            Node::Record(r) => (Shape::Record, r.fields.len()),
+            Node::List(items) => (Shape::List, items.len()),
+            _ => (Shape::Scalar, 0),
         };
         let budget_keep = |count: usize, chars: Option<usize>| Keep {
             count,
@@ -95,26 +135,24 @@ impl Fitter<'_> {
                 (a, b) => a.or(b),
             },
             budget: chars.is_some(),
-            nested_rows: caps.nested_rows,
+            plan: caps.plan.clone(),
         };
-        // Measured only when values must be shortened: it reads every cell of the input.
-        let longest = || longest_value(node);
-        let found = match node {
-            Node::Table(_) | Node::Str(_) => {
-                match self.largest(count, |k| budget_keep(k, None), node) {
-                    Some((k, f)) if k > 0 || count == 0 => Some(f),
-                    _ => self
-                        .largest(longest(), |len| budget_keep(1, Some(len)), node)
-                        .and_then(|(len, f)| {
-                            if count <= 1 {
-                                return Some(f);
-                            }
-                            self.largest(count, |k| budget_keep(k, Some(len)), node)
-                                .map(|(_, f)| f)
-                        }),
-                }
-            }
-            Node::Record(_) => match self.eval(node, caps) {
+        // Measured only when values must be shortened: it reads every built cell.
+        let longest = || longest_value(&doc.borrow());
+        let found = match shape {
+            Shape::Lines => match self.largest(count, |k| budget_keep(k, None), node) {
+                Some((k, f)) if k > 0 || count == 0 => Some(f),
+                _ => self
+                    .largest(longest(), |len| budget_keep(1, Some(len)), node)
+                    .and_then(|(len, f)| {
+                        if count <= 1 {
+                            return Some(f);
+                        }
+                        self.largest(count, |k| budget_keep(k, Some(len)), node)
+                            .map(|(_, f)| f)
+                    }),
+            },
+            Shape::Record => match self.eval(node, caps) {
                 Ok((_, whole)) => Some(whole),
                 Err(_) => {
                     let longest = longest();
@@ -135,15 +173,15 @@ impl Fitter<'_> {
                     }
                 }
             },
-            Node::List(_) => self
+            Shape::List => self
                 .largest(count, |k| budget_keep(k, None), node)
                 .map(|(_, f)| f),
-            _ => None,
+            Shape::Scalar => None,
         };
         found.unwrap_or_else(|| {
             let full = match self.eval(node, caps) {
                 Ok((_, f)) => return f,
-                Err(_) => (self.render)(&cut(node, caps, self.strategy).node, &[]),
+                Err(_) => (self.render)(&cut(&doc.borrow(), caps, self.strategy).node, &[]),
             };
             // Announce against the first budget the full rendering breaks.
             let limit = self
@@ -178,9 +216,9 @@ impl Fitter<'_> {
         &self,
         max: usize,
         keep: impl Fn(usize) -> Keep,
-        node: &Node,
-    ) -> Option<(usize, Fitted)> {
-        let (base, mut best) = self.eval(node, keep(0)).ok()?;
+        node: &Doc<'a>,
+    ) -> Option<(usize, Fitted<'a>)> {
+        let (base, mut best) = self.eval(node, &keep(0)).ok()?;
         let (mut lo, mut lo_size) = (0usize, base);
         let mut hi: Option<(usize, f64)> = None;
         let mut bisect = false;
@@ -205,7 +243,7 @@ impl Fitter<'_> {
                     (lo + more.clamp(1, lo.saturating_mul(4).max(1))).min(max)
                 }
             };
-            match self.eval(node, keep(guess)) {
+            match self.eval(node, &keep(guess)) {
                 Ok((load, f)) => {
                     lo_size = load;
                     lo = guess;
@@ -220,9 +258,9 @@ impl Fitter<'_> {
         // while that content fits; reaching `max` means the whole is worth trying. This
         // renders at most about twice the budget, never the whole input when it is large.
         if let Some((mut j, _)) = hi.filter(|_| lo < max) {
-            while self.bare_fits(node, keep(j)) {
+            while self.bare_fits(node, &keep(j)) {
                 if j == max {
-                    if let Ok((_, f)) = self.eval(node, keep(max)) {
+                    if let Ok((_, f)) = self.eval(node, &keep(max)) {
                         return Some((max, f));
                     }
                     break;
@@ -235,24 +273,26 @@ impl Fitter<'_> {
 }
 
 /// The longest string or cell in a node, in characters.
-fn longest_value(node: &Node) -> usize {
+fn longest_value(node: &Node<'_>) -> usize {
     match node {
         Node::Str(s) => crate::text::lines(s)
             .map(|l| l.chars().count())
             .max()
             .unwrap_or(0),
-        Node::Scalar(_) => 0,
         Node::Record(r) => r
             .fields
             .iter()
-            .map(|(_, v)| longest_value(v))
+            .map(|f| longest_value(&f.value))
             .max()
             .unwrap_or(0),
         Node::List(items) => items.iter().map(longest_value).max().unwrap_or(0),
-        Node::Table(t) => (0..t.rows())
-            .flat_map(|r| (0..t.columns().len()).map(move |c| t.cell(r, c).chars().count()))
+        Node::Table(t) => t
+            .cells()
+            .zip(t.kinds())
+            .filter(|(_, k)| k.may_shorten())
+            .map(|(c, _)| c.chars().count())
             .max()
             .unwrap_or(0),
-        Node::Null | Node::DepthCut(_) => 0,
+        _ => 0,
     }
 }

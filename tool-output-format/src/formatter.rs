@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::budget::{Keep, Notice, cut_owned};
+use crate::build::{Context, RowPlan};
+use crate::caps::{Keep, Notice, cut_owned};
 use crate::doc::Node;
 use crate::fit::{Fitter, Limit};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
-use crate::redact::{self, Secrets};
+use crate::redact::Secrets;
 use crate::report::{Formatted, Report};
-use crate::sink::markdown::{self, Document};
+use crate::sink::Document;
 use crate::source::ToolOutput;
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
@@ -258,62 +259,58 @@ impl Formatter {
     }
 
     fn options_for(&self, tool: &str) -> Resolved {
-        match self.tools.get(tool) {
-            Some(e) => e.options.over(&self.options).resolve(),
-            None => self.options.resolve(),
-        }
+        let tool = self.tools.get(tool).map(|e| &e.options);
+        ToolOptions::resolve(tool, &self.options)
     }
 
-    /// The only code generated per result type: everything after `to_node` / `to_json` is
-    /// shared (this keeps the compile time of crates that format many types down).
+    /// The only code generated per result type: the source's `to_node` (with a context that
+    /// says which rows to build) and `to_json`; everything else is shared, which keeps the
+    /// compile time of crates that format many types down.
     fn render<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T, report: bool) -> Formatted {
         let opts = self.options_for(tool);
-        match self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
-            Some(render) => {
-                let mut json = result.to_json();
-                opts.secrets.value(&mut json);
-                self.render_custom(render, &json, report)
-            }
-            None => self.render_built(tool, &opts, report, &|limit| result.__node_limited(limit)),
+        if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
+            let mut json = result.to_json();
+            opts.secrets.value(&mut json);
+            return self.render_custom(render, &json, report);
         }
+        let build = |start: usize, want: usize| {
+            let plan = RowPlan {
+                start,
+                want,
+                ..opts.row_plan()
+            };
+            let mut node = result.to_node(&Context::root(&plan, &opts.secrets));
+            opts.secrets.node(&mut node);
+            node
+        };
+        self.render_built(tool, &opts, report, &build)
     }
 
-    /// Build the node (only the table rows a cap or budget can keep, more if they all fit)
-    /// and render it. Not generic: `build` is the only per-type code.
-    fn render_built(
+    /// Build the document, cut it, fit it and write it. Not generic: `build` is the only
+    /// per-type code. Without a budget every row the caps keep is built at once; with one,
+    /// a first few, and the fit asks for more as it needs them.
+    fn render_built<'a>(
         &self,
         tool: &str,
         opts: &Resolved,
         report: bool,
-        build: &dyn Fn(usize) -> Node,
+        build: &dyn Fn(usize, usize) -> Node<'a>,
     ) -> Formatted {
-        let mut limit = first_build(opts);
-        loop {
-            let node = redact::scope(&opts.secrets, || build(limit));
-            let rows = table_rows(&node);
-            let out = self.render_node(tool, opts, node, report);
-            match next_build(rows, out.report.rows, opts, limit) {
-                Some(more) => limit = more,
-                None => return out,
-            }
-        }
-    }
-
-    fn render_custom(&self, render: &Renderer, json: &Value, report: bool) -> Formatted {
-        let text = render(json);
-        let r = Report::new(&text, &Node::Null, Vec::new(), 0);
-        self.with_tokens(Formatted { text, report: r }, report)
-    }
-
-    fn render_node(&self, tool: &str, opts: &Resolved, mut node: Node, report: bool) -> Formatted {
-        opts.secrets.node(&mut node);
+        let node = build(
+            0,
+            if opts.has_budget() {
+                FIRST_BUILD
+            } else {
+                usize::MAX
+            },
+        );
         let title = (!tool.is_empty()).then(|| format!("{tool} result"));
-        let render = |node: &Node, notices: &[Notice]| {
-            markdown::render(&Document {
+        let sink = opts.layout.sink();
+        let render = |node: &Node<'a>, notices: &[Notice]| {
+            sink.render(&Document {
                 notices,
-                title: title.clone(),
+                title: title.as_deref(),
                 body: node,
-                layout: opts.layout,
             })
         };
         let caps = Keep::caps(&node, opts);
@@ -337,18 +334,31 @@ impl Formatter {
             });
         }
         let (text, cut) = if limits.is_empty() {
-            let c = cut_owned(node, caps, opts.strategy);
+            let c = cut_owned(node, &caps, opts.strategy);
             (render(&c.node, &c.notices), c)
         } else {
             let f = Fitter {
                 render: &render,
                 limits: &limits,
                 strategy: opts.strategy,
+                grow: build,
             }
-            .fit(&node, caps);
+            .fit(node, &caps);
             (f.text, f.cut)
         };
+        if !report {
+            return Formatted {
+                text,
+                report: Report::default(),
+            };
+        }
         let r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
+        self.with_tokens(Formatted { text, report: r }, true)
+    }
+
+    fn render_custom(&self, render: &Renderer, json: &Value, report: bool) -> Formatted {
+        let text = render(json);
+        let r = Report::new(&text, &Node::Null, Vec::new(), 0);
         self.with_tokens(Formatted { text, report: r }, report)
     }
 
@@ -371,48 +381,8 @@ impl Formatter {
     }
 }
 
-/// Rows built first when a budget applies: the budget usually keeps fewer, and when it keeps
-/// them all the next build is four times larger.
+/// Rows of the main table built first when a budget applies (the fit asks for more).
 const FIRST_BUILD: usize = 64;
-
-/// How many table rows to build first: the cap, or fewer when a budget will cut anyway.
-fn first_build(opts: &Resolved) -> usize {
-    if opts.max_chars.is_some() || opts.max_tokens.is_some() {
-        opts.max_rows.min(FIRST_BUILD)
-    } else {
-        opts.max_rows
-    }
-}
-
-/// `(built, total, cap)` of a top-level table.
-fn table_rows(node: &Node) -> Option<(usize, usize, Option<usize>)> {
-    match node {
-        Node::Table(t) => Some((t.rows(), t.total_rows(), t.max_rows)),
-        _ => None,
-    }
-}
-
-/// Whether a larger prefix must be built: only when every built row was kept and the data
-/// and the cap allow more. Builds grow fourfold, so the rows built in all stay within a
-/// small multiple of the rows kept.
-fn next_build(
-    rows: Option<(usize, usize, Option<usize>)>,
-    kept: Option<crate::report::Kept>,
-    opts: &Resolved,
-    limit: usize,
-) -> Option<usize> {
-    let (built, total, type_cap) = rows?;
-    let cap = type_cap.unwrap_or(opts.max_rows);
-    let wanted = total.min(cap);
-    // Nothing more is wanted, or the budget cut within what was built (or left no table).
-    if built >= wanted || kept.is_none_or(|k| k.kept < built) {
-        return None;
-    }
-    if opts.max_chars.is_none() && opts.max_tokens.is_none() {
-        return Some(wanted);
-    }
-    Some(wanted.min(limit.saturating_mul(4)).max(built + 1))
-}
 
 /// Render with default options and no title.
 ///

@@ -239,7 +239,7 @@
 //!
 //! ```
 //! mod deps {
-//!     pub use tool_output_format as tof;
+//!     pub use ::tool_output_format as tof;
 //! }
 //!
 //! #[derive(deps::tof::ToolOutput)]
@@ -359,22 +359,27 @@
 //! `#[tool_output(redact)]` render as `[redacted]` wherever they occur, nested and inside
 //! JSON cells included, and a registered renderer receives the redacted JSON: the value never
 //! reaches the output ([`redact`]).
-pub mod budget;
-pub mod doc;
-pub mod fit;
+mod build;
+mod caps;
+mod doc;
+mod fit;
 mod formatter;
 mod options;
-pub mod redact;
+mod redact;
 mod report;
-pub mod sink;
-pub mod source;
-pub mod text;
+mod sink;
+mod source;
+mod text;
 mod tokens;
 
+pub use build::Context;
+pub use caps::Notice;
+pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
 pub use report::{Formatted, Kept, Report};
 pub use source::ToolOutput;
+pub use source::list::MAX_COLUMNS;
 #[cfg(feature = "tokens")]
 pub use tokens::O200k;
 pub use tokens::TokenCounter;

@@ -1,6 +1,9 @@
 //! Rendering options, set globally on a [`Formatter`](crate::Formatter) or per tool.
 
+use crate::build::RowPlan;
 use crate::redact::Secrets;
+use crate::sink::Sink;
+use crate::sink::markdown::{Aligned, Compact, Markdown};
 
 /// How tables are laid out.
 ///
@@ -11,6 +14,7 @@ use crate::redact::Secrets;
 /// assert_eq!(md, "|a|bb|\n|-|-|\n|1|2|");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Layout {
     /// Columns padded to their widest cell (display width), as a person would write it.
     #[default]
@@ -26,6 +30,18 @@ pub enum Layout {
     Compact,
 }
 
+impl Layout {
+    /// The sink that writes this layout.
+    pub(crate) fn sink(self) -> &'static dyn Sink {
+        static ALIGNED: Markdown<Aligned> = Markdown(Aligned);
+        static COMPACT: Markdown<Compact> = Markdown(Compact);
+        match self {
+            Layout::Aligned => &ALIGNED,
+            Layout::Compact => &COMPACT,
+        }
+    }
+}
+
 /// Which lines of a long string result are kept.
 ///
 /// ```
@@ -34,6 +50,7 @@ pub enum Layout {
 /// assert_eq!(fmt.format("t", "1\n2\n3"), "[Truncated to the last 2 lines of 3 total]\n\n```\n2\n3\n```");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Strategy {
     /// The first lines (the default).
     #[default]
@@ -69,17 +86,20 @@ pub struct ToolOptions {
 
 impl ToolOptions {
     /// Options that inherit everything.
+    #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Cap on string lines (and on table rows unless [`max_rows`](Self::max_rows) is set).
+    #[must_use]
     pub fn max_lines(mut self, n: usize) -> Self {
         self.max_lines = Some(n);
         self
     }
 
     /// Cap on table rows (defaults to `max_lines`).
+    #[must_use]
     pub fn max_rows(mut self, n: usize) -> Self {
         self.max_rows = Some(n);
         self
@@ -93,12 +113,14 @@ impl ToolOptions {
     /// let fmt = Formatter::new().tool("t", ToolOptions::new().max_cell_chars(3));
     /// assert_eq!(fmt.format("t", &serde_json::json!({"a": "abcdef"})), "**t result**\n\n- a: abc…[+3 chars]");
     /// ```
+    #[must_use]
     pub fn max_cell_chars(mut self, n: usize) -> Self {
         self.max_cell_chars = Some(n);
         self
     }
 
     /// Budget for the whole output in characters (see [`Formatter::max_chars`](crate::Formatter::max_chars)).
+    #[must_use]
     pub fn max_chars(mut self, n: usize) -> Self {
         self.max_chars = Some(n);
         self
@@ -106,12 +128,14 @@ impl ToolOptions {
 
     /// Budget for the whole output in tokens (see `Formatter::max_tokens`).
     #[cfg(feature = "tokens")]
+    #[must_use]
     pub fn max_tokens(mut self, n: usize) -> Self {
         self.max_tokens = Some(n);
         self
     }
 
     /// Table layout.
+    #[must_use]
     pub fn layout(mut self, layout: Layout) -> Self {
         self.layout = Some(layout);
         self
@@ -132,36 +156,32 @@ impl ToolOptions {
     }
 
     /// Which lines of long strings to keep.
+    #[must_use]
     pub fn strategy(mut self, strategy: Strategy) -> Self {
         self.strategy = Some(strategy);
         self
     }
 
-    /// These options with unset fields taken from `base`.
-    pub(crate) fn over(&self, base: &ToolOptions) -> ToolOptions {
-        ToolOptions {
-            max_lines: self.max_lines.or(base.max_lines),
-            max_rows: self.max_rows.or(base.max_rows),
-            max_cell_chars: self.max_cell_chars.or(base.max_cell_chars),
-            max_chars: self.max_chars.or(base.max_chars),
-            max_tokens: self.max_tokens.or(base.max_tokens),
-            layout: self.layout.or(base.layout),
-            strategy: self.strategy.or(base.strategy),
-            secrets: self.secrets.union(&base.secrets),
-        }
-    }
-
-    pub(crate) fn resolve(&self) -> Resolved {
-        let max_lines = self.max_lines.unwrap_or(DEFAULT_MAX_LINES);
+    /// The options for a tool with these tool options over the `global` ones: unset fields
+    /// inherit. The tool's row cap is kept apart: it beats a type's own `max_rows`, which
+    /// beats the global one.
+    pub(crate) fn resolve(tool: Option<&ToolOptions>, global: &ToolOptions) -> Resolved {
+        let empty = ToolOptions::default();
+        let tool = tool.unwrap_or(&empty);
+        let max_lines = tool
+            .max_lines
+            .or(global.max_lines)
+            .unwrap_or(DEFAULT_MAX_LINES);
         Resolved {
             max_lines,
-            max_rows: self.max_rows.unwrap_or(max_lines),
-            max_cell_chars: self.max_cell_chars,
-            max_chars: self.max_chars,
-            max_tokens: self.max_tokens,
-            layout: self.layout.unwrap_or_default(),
-            strategy: self.strategy.unwrap_or_default(),
-            secrets: self.secrets.clone(),
+            tool_rows: tool.max_rows,
+            global_rows: global.max_rows.unwrap_or(max_lines),
+            max_cell_chars: tool.max_cell_chars.or(global.max_cell_chars),
+            max_chars: tool.max_chars.or(global.max_chars),
+            max_tokens: tool.max_tokens.or(global.max_tokens),
+            layout: tool.layout.or(global.layout).unwrap_or_default(),
+            strategy: tool.strategy.or(global.strategy).unwrap_or_default(),
+            secrets: tool.secrets.union(&global.secrets),
         }
     }
 }
@@ -173,7 +193,10 @@ pub const DEFAULT_MAX_LINES: usize = 100;
 #[derive(Debug, Clone)]
 pub(crate) struct Resolved {
     pub max_lines: usize,
-    pub max_rows: usize,
+    /// The tool's own row cap (beats a type's `max_rows`).
+    pub tool_rows: Option<usize>,
+    /// The formatter's row cap (a type's `max_rows` beats it).
+    pub global_rows: usize,
     pub max_cell_chars: Option<usize>,
     pub max_chars: Option<usize>,
     #[cfg_attr(not(feature = "tokens"), allow(dead_code))]
@@ -181,4 +204,21 @@ pub(crate) struct Resolved {
     pub layout: Layout,
     pub strategy: Strategy,
     pub secrets: Secrets,
+}
+
+impl Resolved {
+    /// The row caps, building every row they allow.
+    pub(crate) fn row_plan(&self) -> RowPlan {
+        RowPlan {
+            tool_cap: self.tool_rows,
+            global_cap: self.global_rows,
+            start: 0,
+            want: usize::MAX,
+        }
+    }
+
+    /// Whether a character or token budget applies.
+    pub(crate) fn has_budget(&self) -> bool {
+        self.max_chars.is_some() || self.max_tokens.is_some()
+    }
 }

@@ -11,10 +11,10 @@ pub use std::vec::Vec;
 
 pub use serde_json::{Map, Value};
 
-pub use crate::doc::{Name, Node, Record, Table};
+pub use crate::build::Context;
+pub use crate::doc::{Kind, Node, Record, Table, Text};
 pub use crate::redact::REDACTED;
 pub use crate::source::ToolOutput;
-pub use crate::source::typed::scalar_list_cell;
 
 /// The version handshake: the derive emits a reference to `API_<its version>`.
 pub const API_0_1_0: () = ();
@@ -27,24 +27,31 @@ pub const API_0_1_0: () = ();
     note = "`flatten` splices the fields of a `#[derive(ToolOutput)]` struct; maps, `Option` and other types are not supported"
 )]
 pub trait Struct {
-    /// Append the column names.
-    fn columns(out: &mut Vec<Name>);
+    /// Append the column names and their `max_chars`.
+    fn columns(out: &mut Vec<Text<'static>>, limits: &mut Vec<Option<usize>>);
     /// Append one cell per column.
-    fn write_row(&self, t: &mut Table);
-    /// Append the fields.
-    fn write_fields(&self, r: &mut Record);
+    fn write_row(&self, t: &mut Table<'_>, cx: &Context<'_>);
+    /// Append the fields (values built one level down, `cx` is the record's context).
+    fn write_fields<'a>(&'a self, r: &mut Record<'a>, cx: &Context<'_>);
     /// Insert the fields as JSON entries (a later equal key replaces the value in place, as
     /// serde's `flatten` into a map does).
     fn write_json(&self, m: &mut Map<String, Value>);
 }
 
 /// A derived record.
-pub fn record_node<T: Struct + ?Sized>(value: &T, title: Option<&'static str>) -> Node {
+pub fn record_node<'a, T: Struct + ?Sized>(
+    value: &'a T,
+    title: Option<&'static str>,
+    cx: &Context<'_>,
+) -> Node<'a> {
+    if cx.too_deep() {
+        return Node::DepthCut(None);
+    }
     let mut r = Record {
-        title: title.map(Name::Borrowed),
+        title: title.map(Text::Borrowed),
         fields: Vec::new(),
     };
-    value.write_fields(&mut r);
+    value.write_fields(&mut r, cx);
     Node::Record(r)
 }
 
@@ -58,88 +65,61 @@ pub fn record_json<T: Struct + ?Sized>(value: &T) -> Value {
 /// A sequence of derived records: a table built directly, cell by cell, into one buffer.
 ///
 /// Matches the `Value` walker: an empty sequence is an empty list, and records without any
-/// field (a table needs a column) are a list of empty records.
-///
-/// At most `limit` rows are built (at least one); the table records the full row count. The
-/// columns of a derived type are the same for every row, so a prefix is enough.
-pub fn list_node<T: Struct>(
-    items: &[T],
+/// field (a table needs a column) are a list of empty records. Only the rows the context
+/// asks for are built (the type's `max_rows` is `type_cap`); the table records the full row
+/// count.
+pub fn list_node<'a, T: Struct>(
+    items: &'a [T],
     title: Option<&'static str>,
-    max_rows: Option<usize>,
-    limit: usize,
-) -> Node {
-    let built = items.len().min(limit.max(1));
-    match table_of(&items[..built], title, max_rows) {
-        Node::Table(mut t) => {
-            t.set_total_rows(items.len());
-            Node::Table(t)
-        }
-        // No columns: a list of empty records, one per item.
-        _ => table_of(items, title, max_rows),
-    }
-}
-
-fn table_of<T: Struct>(items: &[T], title: Option<&'static str>, max_rows: Option<usize>) -> Node {
+    type_cap: Option<usize>,
+    cx: &Context<'_>,
+) -> Node<'a> {
     if items.is_empty() {
         return Node::List(Vec::new());
     }
     let mut columns = Vec::new();
-    T::columns(&mut columns);
+    let mut limits = Vec::new();
+    T::columns(&mut columns, &mut limits);
     if columns.is_empty() {
         return empty_records(items.len());
     }
     let mut t = Table::new(columns);
-    t.title = title.map(Name::Borrowed);
-    t.max_rows = max_rows;
-    // Size the buffers from the first row (instead of doubling them about 20 times for
-    // 100,000 rows), with an eighth more for rows longer than the first, up to 64 MiB of
-    // text (an outsized first row must not reserve gigabytes).
-    items[0].write_row(&mut t);
-    let rest = &items[1..];
-    let row_bytes = t.text_len() + t.text_len() / 8;
-    t.reserve_rows(rest.len(), row_bytes.min((64 << 20) / rest.len().max(1)));
-    for item in rest {
-        item.write_row(&mut t);
+    t.title = title.map(Text::Borrowed);
+    t.max_rows = type_cap;
+    t.set_limits(limits);
+    t.set_total_rows(items.len());
+    let range = cx.rows(items.len(), type_cap);
+    let rows = &items[range];
+    let inner = cx.nested();
+    if let Some((first, rest)) = rows.split_first() {
+        // Size the buffers from the first row (instead of doubling them about 20 times for
+        // 100,000 rows), with an eighth more for rows longer than the first, up to 64 MiB of
+        // text (an outsized first row must not reserve gigabytes).
+        first.write_row(&mut t, &inner);
+        let row_bytes = t.text_len() + t.text_len() / 8;
+        t.reserve_rows(rest.len(), row_bytes.min((64 << 20) / rest.len().max(1)));
+        for item in rest {
+            item.write_row(&mut t, &inner);
+        }
     }
     Node::Table(t)
 }
 
 /// `n` records without fields (not generic: it is compiled once, not per derived type).
-fn empty_records(n: usize) -> Node {
+fn empty_records(n: usize) -> Node<'static> {
     Node::List((0..n).map(|_| Node::Record(Record::default())).collect())
 }
 
-/// One cell: the value's cell text.
+/// One cell: the value's cell text and kind.
 #[inline]
-pub fn cell<T: ToolOutput + ?Sized>(value: &T, t: &mut Table) {
-    value.write_cell(t.buf_mut());
-    t.end_cell();
+pub fn cell<T: ToolOutput + ?Sized>(value: &T, t: &mut Table<'_>, cx: &Context<'_>) {
+    let kind = value.write_cell(cx, t.buf_mut());
+    t.end_cell(kind);
 }
 
-/// One cell cut to `max` characters (`max_chars`), written in place: no scratch string.
-pub fn cell_cut<T: ToolOutput + ?Sized>(value: &T, max: usize, t: &mut Table) {
-    let buf = t.buf_mut();
-    let start = buf.len();
-    value.write_cell(buf);
-    if let Some(cut) = crate::text::cut_chars(&buf[start..], max) {
-        buf.truncate(start);
-        buf.push_str(&cut);
-    }
-    t.end_cell();
-}
-
-/// A record value cut to `max` characters (`max_chars`): strings and scalars are cut, other
-/// shapes (lists, nested records) are kept.
-pub fn node_cut(node: Node, max: usize) -> Node {
-    match node {
-        Node::Str(s) => match crate::text::cut_chars(&s, max) {
-            Some(cut) => Node::Str(cut),
-            None => Node::Str(s),
-        },
-        Node::Scalar(s) => match crate::text::cut_chars(&s, max) {
-            Some(cut) => Node::Str(cut),
-            None => Node::Scalar(s),
-        },
-        other => other,
-    }
+/// A field's node built from a value computed on the fly (a `with` function's result):
+/// owned, so it outlives the temporary.
+#[inline]
+pub fn owned_node<T: ToolOutput + ?Sized>(value: &T, cx: &Context<'_>) -> Node<'static> {
+    value.to_node(cx).into_owned()
 }

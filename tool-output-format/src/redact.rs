@@ -6,11 +6,9 @@
 //! the redacted JSON. `#[tool_output(redact)]` on a derived field does the same for that
 //! field, whatever the runtime keys.
 
-use std::cell::RefCell;
-
 use serde_json::Value;
 
-use crate::doc::Node;
+use crate::doc::{Kind, Node};
 
 /// What a redacted value renders as.
 pub const REDACTED: &str = "[redacted]";
@@ -20,6 +18,9 @@ pub const REDACTED: &str = "[redacted]";
 pub(crate) struct Secrets(Vec<String>);
 
 impl Secrets {
+    /// No secret keys.
+    pub const EMPTY: Secrets = Secrets(Vec::new());
+
     pub fn new<I: IntoIterator<Item = S>, S: Into<String>>(keys: I) -> Self {
         let mut v: Vec<String> = keys.into_iter().map(|k| k.into().to_lowercase()).collect();
         v.sort();
@@ -42,31 +43,38 @@ impl Secrets {
             .any(|s| key.chars().flat_map(char::to_lowercase).eq(s.chars()))
     }
 
-    /// Redact record fields and table columns, at any depth.
-    pub fn node(&self, node: &mut Node) {
+    /// Redact record fields and table columns, at any depth (JSON written into cells is
+    /// redacted by the sources, which receive the keys in the build context).
+    pub fn node(&self, node: &mut Node<'_>) {
         if self.is_empty() {
             return;
         }
         match node {
             Node::Record(r) => {
-                for (k, v) in &mut r.fields {
-                    if self.matches(k) {
-                        *v = Node::Str(REDACTED.to_owned());
+                for f in &mut r.fields {
+                    if self.matches(&f.name) {
+                        f.value = Node::Str(REDACTED.into());
                     } else {
-                        self.node(v);
+                        self.node(&mut f.value);
                     }
                 }
             }
             Node::Table(t) => {
                 let secret: Vec<bool> = t.columns().iter().map(|c| self.matches(c)).collect();
                 if secret.contains(&true) {
-                    t.map_cells(|col, cell, out| {
-                        out.push_str(if secret[col] { REDACTED } else { cell })
+                    t.map_cells(|col, cell, kind, out| {
+                        if secret[col] {
+                            out.push_str(REDACTED);
+                            Kind::Text
+                        } else {
+                            out.push_str(cell);
+                            kind
+                        }
                     });
                 }
             }
             Node::List(items) => items.iter_mut().for_each(|v| self.node(v)),
-            Node::Null | Node::Scalar(_) | Node::Str(_) | Node::DepthCut(_) => {}
+            _ => {}
         }
     }
 
@@ -92,30 +100,4 @@ impl Secrets {
             }
         }
     }
-}
-
-thread_local! {
-    /// The secrets of the `format` call running on this thread, for JSON written inside
-    /// cells (nested values reach the cell writer without the formatter's options).
-    static ACTIVE: RefCell<Option<Secrets>> = const { RefCell::new(None) };
-}
-
-/// Run `f` with `secrets` active for [`is_active_secret`].
-pub(crate) fn scope<R>(secrets: &Secrets, f: impl FnOnce() -> R) -> R {
-    if secrets.is_empty() {
-        return f();
-    }
-    struct Reset(Option<Secrets>);
-    impl Drop for Reset {
-        fn drop(&mut self) {
-            ACTIVE.with(|a| *a.borrow_mut() = self.0.take());
-        }
-    }
-    let _reset = Reset(ACTIVE.with(|a| a.borrow_mut().replace(secrets.clone())));
-    f()
-}
-
-/// True when `key` is secret in the `format` call running on this thread.
-pub(crate) fn is_active_secret(key: &str) -> bool {
-    ACTIVE.with(|a| a.borrow().as_ref().is_some_and(|s| s.matches(key)))
 }

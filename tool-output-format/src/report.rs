@@ -1,6 +1,6 @@
 //! Size reports: what a rendering produced and what it cut, for logging and alerts.
 
-use crate::budget::Notice;
+use crate::caps::Notice;
 use crate::doc::Node;
 
 /// How many of something were kept out of how many.
@@ -22,7 +22,8 @@ pub struct Kept {
 /// assert_eq!(out.report.chars, out.text.chars().count());
 /// assert!(out.report.truncated());
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct Report {
     /// Characters (Unicode scalar values) in the text.
     pub chars: usize,
@@ -42,13 +43,14 @@ pub struct Report {
 
 impl Report {
     /// True when anything was cut.
+    #[must_use]
     pub fn truncated(&self) -> bool {
         !self.notices.is_empty() || self.values_shortened > 0
     }
 
     pub(crate) fn new(
         text: &str,
-        node: &Node,
+        node: &Node<'_>,
         notices: Vec<Notice>,
         values_shortened: usize,
     ) -> Report {
@@ -88,6 +90,7 @@ impl Report {
 
 /// A rendered text with its [`Report`].
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Formatted {
     /// The markdown.
     pub text: String,

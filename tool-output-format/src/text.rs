@@ -31,13 +31,6 @@ use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
 /// True for characters that are never written raw.
-///
-/// ```
-/// use tool_output_format::text::is_hidden_control;
-/// assert!(is_hidden_control('\u{1b}'));
-/// assert!(is_hidden_control('\u{202e}'));
-/// assert!(!is_hidden_control('é'));
-/// ```
 pub fn is_hidden_control(c: char) -> bool {
     matches!(c,
         '\u{0}'..='\u{1f}' | '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{61c}'
@@ -52,16 +45,6 @@ fn push_code_point(c: char, out: &mut String) {
 /// Append `s` escaped for inline use (see the module docs for the mapping).
 ///
 /// `line_start` is true when the text begins a list item's content.
-///
-/// ```
-/// use tool_output_format::text::escape_inline;
-/// let mut s = String::new();
-/// escape_inline("a|b\\\nc", false, &mut s);
-/// assert_eq!(s, "a\\|b\\\\<br>c");
-/// let mut s = String::new();
-/// escape_inline("# not a heading", true, &mut s);
-/// assert_eq!(s, "\\# not a heading");
-/// ```
 pub fn escape_inline(s: &str, line_start: bool, out: &mut String) {
     let block = line_start && opens_block(s);
     if !block && is_plain_inline(s) {
@@ -129,13 +112,6 @@ fn escape_chars(part: &str, offset: usize, total: usize, out: &mut String) {
 
 /// True when [`escape_inline`] writes `s` unchanged (away from the start of a list item):
 /// no byte that needs escaping and no space at either end.
-///
-/// ```
-/// use tool_output_format::text::is_plain_inline;
-/// assert!(is_plain_inline("São Paulo"));
-/// assert!(!is_plain_inline("a|b"));
-/// assert!(!is_plain_inline(" a"));
-/// ```
 #[inline]
 pub fn is_plain_inline(s: &str) -> bool {
     // Most cells need no escaping: one table lookup per byte decides it (the sinks call this
@@ -145,12 +121,6 @@ pub fn is_plain_inline(s: &str) -> bool {
 
 /// The display [`width`] of `s` when [`escape_inline`] writes it unchanged (away from the
 /// start of a list item), `None` when it must be escaped. One pass over the bytes.
-///
-/// ```
-/// use tool_output_format::text::plain_width;
-/// assert_eq!(plain_width("李雷"), Some(4));
-/// assert_eq!(plain_width("a|b"), None);
-/// ```
 #[inline]
 pub fn plain_width(s: &str) -> Option<usize> {
     let class = s.bytes().fold(0, |acc, b| acc | CLASS[b as usize]);
@@ -207,12 +177,6 @@ fn opens_block(s: &str) -> bool {
 
 /// Append one line of code-block content: hidden controls (except tab) as `\u{HEX}`, and
 /// trailing spaces or tabs as `\u{20}` / `\u{9}` (no output line ends in white space).
-///
-/// ```
-/// let mut s = String::new();
-/// tool_output_format::text::escape_code_line("a\u{1b}[0m ", &mut s);
-/// assert_eq!(s, "a\\u{1B}[0m\\u{20}");
-/// ```
 pub fn escape_code_line(line: &str, out: &mut String) {
     let body = line.trim_end_matches([' ', '\t']);
     for c in body.chars() {
@@ -229,11 +193,6 @@ pub fn escape_code_line(line: &str, out: &mut String) {
 
 /// Split like [`str::lines`], but also end a line at a lone `\r` (SPEC: `\r` counts as a
 /// newline).
-///
-/// ```
-/// use tool_output_format::text::lines;
-/// assert_eq!(lines("a\r\nb\rc\n").collect::<Vec<_>>(), ["a", "b", "c"]);
-/// ```
 pub fn lines(s: &str) -> impl Iterator<Item = &str> {
     let mut rest = s;
     std::iter::from_fn(move || {
@@ -254,10 +213,6 @@ pub fn lines(s: &str) -> impl Iterator<Item = &str> {
 
 /// The fence for a code block holding `content`: three backticks, or one more than the
 /// longest backtick run inside.
-///
-/// ```
-/// assert_eq!(tool_output_format::text::fence_for("a ```` b"), "`````");
-/// ```
 pub fn fence_for(content: &str) -> String {
     let mut longest = 0;
     let mut run = 0;
@@ -273,10 +228,6 @@ pub fn fence_for(content: &str) -> String {
 }
 
 /// Display width in terminal columns (CJK and most emoji 2, combining marks 0).
-///
-/// ```
-/// assert_eq!(tool_output_format::text::width("李雷"), 4);
-/// ```
 pub fn width(s: &str) -> usize {
     if s.is_ascii() {
         s.len()
@@ -287,12 +238,6 @@ pub fn width(s: &str) -> usize {
 
 /// Cut `s` to at most `max` characters on a grapheme boundary, announcing the rest as
 /// `…[+N chars]` (N counts characters). Returns `None` when `s` already fits.
-///
-/// ```
-/// use tool_output_format::text::cut_chars;
-/// assert_eq!(cut_chars("abcdef", 2).as_deref(), Some("ab…[+4 chars]"));
-/// assert_eq!(cut_chars("abc", 3), None);
-/// ```
 pub fn cut_chars(s: &str, max: usize) -> Option<String> {
     let total = s.chars().count();
     if total <= max {
@@ -309,4 +254,67 @@ pub fn cut_chars(s: &str, max: usize) -> Option<String> {
         end += g.len();
     }
     Some(format!("{}…[+{} chars]", &s[..end], total - kept_chars))
+}
+
+#[cfg(test)]
+mod examples {
+    use super::*;
+
+    #[test]
+    fn is_hidden_control_example() {
+        assert!(is_hidden_control('\u{1b}'));
+        assert!(is_hidden_control('\u{202e}'));
+        assert!(!is_hidden_control('é'));
+    }
+
+    #[test]
+    fn escape_inline_example() {
+        let mut s = String::new();
+        escape_inline("a|b\\\nc", false, &mut s);
+        assert_eq!(s, "a\\|b\\\\<br>c");
+        let mut s = String::new();
+        escape_inline("# not a heading", true, &mut s);
+        assert_eq!(s, "\\# not a heading");
+    }
+
+    #[test]
+    fn is_plain_inline_example() {
+        assert!(is_plain_inline("São Paulo"));
+        assert!(!is_plain_inline("a|b"));
+        assert!(!is_plain_inline(" a"));
+    }
+
+    #[test]
+    fn plain_width_example() {
+        assert_eq!(plain_width("李雷"), Some(4));
+        assert_eq!(plain_width("a|b"), None);
+    }
+
+    #[test]
+    fn escape_code_line_example() {
+        let mut s = String::new();
+        escape_code_line("a\u{1b}[0m ", &mut s);
+        assert_eq!(s, "a\\u{1B}[0m\\u{20}");
+    }
+
+    #[test]
+    fn lines_example() {
+        assert_eq!(lines("a\r\nb\rc\n").collect::<Vec<_>>(), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn fence_for_example() {
+        assert_eq!(fence_for("a ```` b"), "`````");
+    }
+
+    #[test]
+    fn width_example() {
+        assert_eq!(width("李雷"), 4);
+    }
+
+    #[test]
+    fn cut_chars_example() {
+        assert_eq!(cut_chars("abcdef", 2).as_deref(), Some("ab…[+4 chars]"));
+        assert_eq!(cut_chars("abc", 3), None);
+    }
 }

@@ -1,10 +1,10 @@
-//! The markdown writer: tables (aligned or compact), records as bullet lists, strings as
-//! fenced code blocks. Escaping and alignment live here and only here.
+//! The markdown sinks: records as bullet lists, strings as fenced code blocks, and tables
+//! in one of two [`TableStyle`]s (aligned or compact). Escaping and alignment live here and
+//! only here.
 
-use crate::budget::Notice;
-use crate::doc::{Node, Record, Table};
-use crate::options::Layout;
-use crate::source::json::depth_notice;
+use super::{Document, Sink};
+use crate::caps::Notice;
+use crate::doc::{Node, Record, Table, depth_notice};
 use crate::text::{self, escape_inline};
 
 /// Cells wider than this many display columns do not widen their column: they overflow it
@@ -23,69 +23,72 @@ use crate::text::{self, escape_inline};
 /// (ids, names, e-mails, ISO timestamps) aligned while prose columns overflow.
 pub const PAD_CAP: usize = 32;
 
-/// A document ready to write: the cut notices, the title line, the body.
-#[derive(Debug)]
-pub(crate) struct Document<'a> {
-    pub notices: &'a [Notice],
-    pub title: Option<String>,
-    pub body: &'a Node,
-    pub layout: Layout,
+/// How a markdown table is written (the one thing the two markdown layouts differ in).
+pub(crate) trait TableStyle: Sync {
+    /// Append `t` (at least one column), each line prefixed by `indent`.
+    fn table(&self, out: &mut String, t: &Table<'_>, indent: &str);
 }
 
-/// Write a document. The result never ends with a newline and has no trailing spaces.
-pub(crate) fn render(doc: &Document<'_>) -> String {
-    let mut w = Writer {
-        out: String::new(),
-        layout: doc.layout,
-    };
-    for n in doc.notices {
-        w.line("", &n.to_string());
-    }
-    if !doc.notices.is_empty() {
-        w.blank();
-    }
-    match doc.body {
-        Node::Record(r) => {
-            if let Some(t) = r
-                .title
-                .as_deref()
-                .map(str::to_owned)
-                .or_else(|| doc.title.clone())
-            {
-                w.title(&t);
-                w.blank();
-            }
-            if r.fields.is_empty() {
-                w.line("", "*(empty)*");
-            }
-            w.fields(r, "");
+/// The markdown sink with tables in style `S`.
+pub(crate) struct Markdown<S>(pub S);
+
+/// Columns padded to their widest cell ([`Layout::Aligned`](crate::Layout::Aligned)).
+pub(crate) struct Aligned;
+
+/// No padding, `|-|` separators ([`Layout::Compact`](crate::Layout::Compact)).
+pub(crate) struct Compact;
+
+impl<S: TableStyle> Sink for Markdown<S> {
+    fn render(&self, doc: &Document<'_, '_>) -> String {
+        let mut w = Writer {
+            out: String::new(),
+            style: &self.0,
+        };
+        for n in doc.notices {
+            w.line("", &n.to_string());
         }
-        Node::Table(t) => {
-            if let Some(title) = &t.title {
-                w.title(title);
-                w.blank();
-            }
-            w.table(t, "");
+        if !doc.notices.is_empty() {
+            w.blank();
         }
-        Node::List(items) if items.is_empty() => w.line("", "*(empty)*"),
-        Node::List(items) => w.items(items, ""),
-        Node::Str(s) => w.code_block(s, "", ""),
-        Node::Null => w.line("", "null"),
-        Node::Scalar(s) => w.line("", s),
-        Node::DepthCut(n) => w.line("", &depth_notice(*n)),
+        match doc.body {
+            Node::Record(r) => {
+                if let Some(t) = r.title.as_deref().or(doc.title) {
+                    w.title(t);
+                    w.blank();
+                }
+                if r.fields.is_empty() {
+                    w.line("", "*(empty)*");
+                }
+                w.fields(r, "");
+            }
+            Node::Table(t) => {
+                if let Some(title) = &t.title {
+                    w.title(title);
+                    w.blank();
+                }
+                w.table(t, "");
+            }
+            Node::List(items) if items.is_empty() => w.line("", "*(empty)*"),
+            Node::List(items) => w.items(items, ""),
+            Node::Str(s) => w.code_block(s, "", ""),
+            Node::Null => w.line("", "null"),
+            Node::Bool(b) => w.line("", if *b { "true" } else { "false" }),
+            Node::Number(s) => w.line("", s),
+            Node::DepthCut(n) => w.line("", &depth_notice(*n)),
+        }
+        while w.out.ends_with('\n') {
+            w.out.pop();
+        }
+        w.out
     }
-    while w.out.ends_with('\n') {
-        w.out.pop();
-    }
-    w.out
 }
 
-struct Writer {
+struct Writer<'s, S> {
     out: String,
-    layout: Layout,
+    style: &'s S,
 }
 
-impl Writer {
+impl<S: TableStyle> Writer<'_, S> {
     fn line(&mut self, indent: &str, s: &str) {
         self.out.push_str(indent);
         self.out.push_str(s);
@@ -104,18 +107,18 @@ impl Writer {
     }
 
     /// `- key: value` lines for each field, nested values below.
-    fn fields(&mut self, r: &Record, indent: &str) {
-        for (k, v) in &r.fields {
+    fn fields(&mut self, r: &Record<'_>, indent: &str) {
+        for f in &r.fields {
             self.out.push_str(indent);
             self.out.push_str("- ");
-            escape_inline(k, true, &mut self.out);
+            escape_inline(&f.name, true, &mut self.out);
             self.out.push(':');
-            self.value(v, indent, true);
+            self.value(&f.value, indent, true);
         }
     }
 
     /// List items, one per node.
-    fn items(&mut self, items: &[Node], indent: &str) {
+    fn items(&mut self, items: &[Node<'_>], indent: &str) {
         for v in items {
             self.out.push_str(indent);
             self.out.push('-');
@@ -144,12 +147,13 @@ impl Writer {
     /// newline and a nested block. `keyed` when the item's line holds text (`- key:`), so a
     /// block that could continue or underline that text must follow a blank line; after a
     /// bare `-` there must be none (an item may begin with at most one blank line).
-    fn value(&mut self, v: &Node, indent: &str, keyed: bool) {
+    fn value(&mut self, v: &Node<'_>, indent: &str, keyed: bool) {
         let inner = format!("{indent}  ");
         match v {
             Node::Null => self.out.push('\n'),
             Node::Str(s) if s.is_empty() => self.out.push('\n'),
-            Node::Scalar(s) => self.inline(s),
+            Node::Bool(b) => self.inline(if *b { "true" } else { "false" }),
+            Node::Number(s) => self.inline(s),
             Node::Str(s) if !is_multiline(s) => self.inline(s),
             Node::Str(s) => {
                 self.out.push('\n');
@@ -187,16 +191,26 @@ impl Writer {
         }
     }
 
+    fn table(&mut self, t: &Table<'_>, indent: &str) {
+        if !t.columns().is_empty() {
+            self.style.table(&mut self.out, t, indent);
+        }
+    }
+
     /// ` a, b, c`: a list of scalars on one line. `line_start` when it begins a list item.
-    fn joined(&mut self, items: &[Node], line_start: bool) {
+    fn joined(&mut self, items: &[Node<'_>], line_start: bool) {
         self.out.push(' ');
         for (i, item) in items.iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            if let Node::Scalar(s) | Node::Str(s) = item {
-                escape_inline(s, line_start && i == 0, &mut self.out);
-            }
+            let text = match item {
+                Node::Number(s) | Node::Str(s) => s,
+                Node::Bool(true) => "true",
+                Node::Bool(false) => "false",
+                _ => continue,
+            };
+            escape_inline(text, line_start && i == 0, &mut self.out);
         }
         self.out.push('\n');
     }
@@ -224,45 +238,54 @@ impl Writer {
         }
         self.line(indent, &fence);
     }
+}
 
-    fn table(&mut self, t: &Table, indent: &str) {
+impl TableStyle for Compact {
+    fn table(&self, out: &mut String, t: &Table<'_>, indent: &str) {
         let ncols = t.columns().len();
-        if ncols == 0 {
-            return;
+        // One pass: each cell is escaped straight into the output.
+        out.reserve(t.text_len() + (t.rows() + 2) * (ncols + 1 + indent.len()));
+        compact_row(out, t.columns().iter().map(|c| &**c), indent);
+        separator(out, &vec![0; ncols], false, indent);
+        let mut cells = t.cells();
+        for _ in 0..t.rows() {
+            compact_row(out, cells.by_ref().take(ncols), indent);
         }
+    }
+}
+
+/// `|a|b|`: cells escaped, no padding.
+fn compact_row<'a>(out: &mut String, cells: impl Iterator<Item = &'a str>, indent: &str) {
+    out.push_str(indent);
+    out.push('|');
+    for cell in cells {
+        escape_inline(cell, false, out);
+        out.push('|');
+    }
+    out.push('\n');
+}
+
+impl TableStyle for Aligned {
+    fn table(&self, out: &mut String, t: &Table<'_>, indent: &str) {
+        let ncols = t.columns().len();
         let header = || t.columns().iter().map(|c| &**c);
-        if self.layout == Layout::Compact {
-            // One pass: each cell is escaped straight into the output.
-            self.out
-                .reserve(t.text_len() + (t.rows() + 2) * (ncols + 1 + indent.len()));
-            self.compact_row(header(), indent);
-            self.separator(&vec![0; ncols], indent);
-            let mut cells = t.cells();
-            for _ in 0..t.rows() {
-                self.compact_row(cells.by_ref().take(ncols), indent);
-            }
-            return;
-        }
-        // Aligned: measure every escaped cell first. Most cells need no escaping, so only
-        // those that do are escaped (into `scratch`) to be measured, and are marked to be
-        // escaped again when written; the rest are measured and copied as they are.
+        // Measure every escaped cell first. Most cells need no escaping, so only those that
+        // do are escaped (into `scratch`) to be measured, and are marked to be escaped again
+        // when written; the rest are measured and copied as they are.
         let mut scratch = String::new();
         let mut widths = vec![0usize; ncols];
         let mut cell_w = Vec::with_capacity((t.rows() + 1) * ncols);
         let mut bytes = 0;
         let mut col = 0;
         for (i, cell) in header().chain(t.cells()).enumerate() {
-            let w = match text::plain_width(cell) {
-                Some(w) => {
-                    bytes += cell.len();
-                    w
-                }
-                None => {
-                    scratch.clear();
-                    escape_inline(cell, false, &mut scratch);
-                    bytes += scratch.len();
-                    text::width(&scratch) | ESCAPED
-                }
+            let w = if let Some(w) = text::plain_width(cell) {
+                bytes += cell.len();
+                w
+            } else {
+                scratch.clear();
+                escape_inline(cell, false, &mut scratch);
+                bytes += scratch.len();
+                text::width(&scratch) | ESCAPED
             };
             if i < ncols || w & !ESCAPED <= PAD_CAP {
                 widths[col] = widths[col].max(w & !ESCAPED);
@@ -276,91 +299,78 @@ impl Writer {
             .map(|(w, width)| width.saturating_sub(w & !ESCAPED))
             .sum();
         let row_bytes = indent.len() + 2 + 3 * ncols;
-        self.out
-            .reserve(bytes + padding + row_bytes * (t.rows() + 2) + widths.iter().sum::<usize>());
+        out.reserve(bytes + padding + row_bytes * (t.rows() + 2) + widths.iter().sum::<usize>());
         let mut cell_w = cell_w.chunks(ncols);
         let header_w = cell_w.next().unwrap_or_default();
-        self.aligned_row(header(), header_w, &widths, indent);
-        self.separator(&widths, indent);
+        aligned_row(out, header(), header_w, &widths, indent);
+        separator(out, &widths, true, indent);
         let mut cells = t.cells();
         for row_w in cell_w {
-            self.aligned_row(cells.by_ref().take(ncols), row_w, &widths, indent);
+            aligned_row(out, cells.by_ref().take(ncols), row_w, &widths, indent);
         }
     }
+}
 
-    /// `|a|b|`: cells escaped, no padding.
-    fn compact_row<'a>(&mut self, cells: impl Iterator<Item = &'a str>, indent: &str) {
-        self.out.push_str(indent);
-        self.out.push('|');
-        for cell in cells {
-            escape_inline(cell, false, &mut self.out);
-            self.out.push('|');
+/// `| a  | b |`: cells escaped (when marked [`ESCAPED`]) and padded to the column widths.
+fn aligned_row<'a>(
+    out: &mut String,
+    cells: impl Iterator<Item = &'a str>,
+    cell_w: &[usize],
+    widths: &[usize],
+    indent: &str,
+) {
+    out.push_str(indent);
+    out.push('|');
+    for ((cell, &w), width) in cells.zip(cell_w).zip(widths) {
+        out.push(' ');
+        if w & ESCAPED == 0 {
+            out.push_str(cell);
+        } else {
+            escape_inline(cell, false, out);
         }
-        self.out.push('\n');
+        let mut pad = width.saturating_sub(w & !ESCAPED);
+        while pad > 0 {
+            let n = pad.min(SPACES.len());
+            out.push_str(&SPACES[..n]);
+            pad -= n;
+        }
+        out.push_str(" |");
     }
+    out.push('\n');
+}
 
-    /// `| a  | b |`: cells escaped (when marked [`ESCAPED`]) and padded to the column widths.
-    fn aligned_row<'a>(
-        &mut self,
-        cells: impl Iterator<Item = &'a str>,
-        cell_w: &[usize],
-        widths: &[usize],
-        indent: &str,
-    ) {
-        self.out.push_str(indent);
-        self.out.push('|');
-        for ((cell, &w), width) in cells.zip(cell_w).zip(widths) {
-            self.out.push(' ');
-            if w & ESCAPED == 0 {
-                self.out.push_str(cell);
-            } else {
-                escape_inline(cell, false, &mut self.out);
-            }
-            let mut pad = width.saturating_sub(w & !ESCAPED);
-            while pad > 0 {
-                let n = pad.min(SPACES.len());
-                self.out.push_str(&SPACES[..n]);
-                pad -= n;
-            }
-            self.out.push_str(" |");
-        }
-        self.out.push('\n');
+/// The delimiter row: dashes as wide as the column plus its two spaces when `aligned`, else
+/// `|-|` per column.
+fn separator(out: &mut String, widths: &[usize], aligned: bool, indent: &str) {
+    out.push_str(indent);
+    out.push('|');
+    for w in widths {
+        let dashes = if aligned { w + 2 } else { 1 };
+        out.extend(std::iter::repeat_n('-', dashes));
+        out.push('|');
     }
-
-    /// The delimiter row: `|-|` per column when compact, else dashes as wide as the column
-    /// plus its two spaces.
-    fn separator(&mut self, widths: &[usize], indent: &str) {
-        let aligned = self.layout == Layout::Aligned;
-        self.out.push_str(indent);
-        self.out.push('|');
-        for w in widths {
-            let dashes = if aligned { w + 2 } else { 1 };
-            self.out.extend(std::iter::repeat_n('-', dashes));
-            self.out.push('|');
-        }
-        self.out.push('\n');
-    }
+    out.push('\n');
 }
 
 /// A list printed joined on one line: numbers, booleans and non-empty strings (an empty
 /// string would vanish between the commas, or leave a trailing space).
-fn is_joinable(items: &[Node]) -> bool {
+fn is_joinable(items: &[Node<'_>]) -> bool {
     !items.is_empty()
         && items.iter().all(|i| match i {
-            Node::Scalar(_) => true,
+            Node::Bool(_) | Node::Number(_) => true,
             Node::Str(s) => !s.is_empty(),
             _ => false,
         })
 }
 
 /// True when [`Writer::items`] writes this node as a bare `-` with nothing after it.
-fn is_bare_item(n: &Node) -> bool {
+fn is_bare_item(n: &Node<'_>) -> bool {
     match n {
         Node::Str(s) => s.is_empty(),
         Node::List(l) => !l.is_empty() && !is_joinable(l),
         Node::Record(r) => !r.fields.is_empty(),
         Node::Table(_) => true,
-        Node::Null | Node::Scalar(_) | Node::DepthCut(_) => false,
+        Node::Null | Node::Bool(_) | Node::Number(_) | Node::DepthCut(_) => false,
     }
 }
 

@@ -1,13 +1,13 @@
-//! The cell rules: how one value becomes the text of a table cell.
+//! The cell rules: how one value becomes the text of a table cell, and its [`Kind`].
 //!
-//! | value | cell text |
-//! |---|---|
-//! | null / `None` | empty |
-//! | bool, number | as serde_json writes it (`true`, `1.0`, `1e20`) |
-//! | string | the string |
-//! | empty array / object | `[]` / `{}` |
-//! | array of strings, numbers and bools | the items joined by `, ` |
-//! | any other array or object | compact JSON (key order kept) |
+//! | value | cell text | kind |
+//! |---|---|---|
+//! | null / `None` | empty | `Null` |
+//! | bool, number | as serde_json writes it (`true`, `1.0`, `1e20`) | `Bool`, `Number` |
+//! | string | the string | `Text` |
+//! | empty array / object | `[]` / `{}` | `Json` |
+//! | array of strings, numbers and bools | the items joined by `, ` | `List` |
+//! | any other array or object | compact JSON (key order kept) | `Json` |
 //!
 //! Record fields follow the same rules for scalars; nested objects and lists of records
 //! become sub-bullets and tables instead (see the crate docs).
@@ -15,50 +15,125 @@
 use serde_json::Value;
 
 use super::json;
+use crate::build::Context;
+use crate::doc::{Kind, Node};
+use crate::redact::Secrets;
 
-/// Append the cell text of a JSON value.
-///
-/// ```
-/// use tool_output_format::source::cell::write_value;
-/// let mut s = String::new();
-/// write_value(&serde_json::json!(["a", 1, true]), &mut s);
-/// assert_eq!(s, "a, 1, true");
-/// ```
-pub fn write_value(v: &Value, out: &mut String) {
+/// Append the cell text of a JSON value; returns its kind.
+pub(crate) fn write_value(v: &Value, secrets: &Secrets, out: &mut String) -> Kind {
     match v {
-        Value::Null => {}
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => json::write_number(n, out),
-        Value::String(s) => out.push_str(s),
-        Value::Array(items) => write_array(items, out),
-        Value::Object(_) => json::write_compact(v, out),
+        Value::Null => Kind::Null,
+        Value::Bool(b) => {
+            out.push_str(if *b { "true" } else { "false" });
+            Kind::Bool
+        }
+        Value::Number(n) => {
+            json::write_number(n, out);
+            Kind::Number
+        }
+        Value::String(s) => {
+            out.push_str(s);
+            Kind::Text
+        }
+        Value::Array(items) => write_array(items, secrets, out),
+        Value::Object(_) => {
+            json::write_compact(v, secrets, out);
+            Kind::Json
+        }
     }
 }
 
 /// Append the cell text of an array: `[]`, the items joined by `, `, or compact JSON.
-///
-/// ```
-/// use tool_output_format::source::cell::write_array;
-/// let mut s = String::new();
-/// write_array(&[serde_json::json!(1), serde_json::json!(null)], &mut s);
-/// assert_eq!(s, "[1,null]");
-/// ```
-pub fn write_array(items: &[Value], out: &mut String) {
+pub(crate) fn write_array(items: &[Value], secrets: &Secrets, out: &mut String) -> Kind {
     if items.is_empty() {
         out.push_str("[]");
+        Kind::Json
     } else if items.iter().all(is_plain_scalar) {
         for (i, item) in items.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
-            write_value(item, out);
+            write_value(item, secrets, out);
         }
+        Kind::List
     } else {
-        json::write_array(items, out);
+        json::write_array(items, secrets, out);
+        Kind::Json
     }
 }
 
 /// True for strings, numbers and booleans (the values an array may hold to print joined).
-pub fn is_plain_scalar(v: &Value) -> bool {
+fn is_plain_scalar(v: &Value) -> bool {
     matches!(v, Value::Bool(_) | Value::Number(_) | Value::String(_))
+}
+
+/// Append the cell text of a node (the same rules as for JSON values); returns its kind.
+pub(crate) fn write_node(node: &Node<'_>, cx: &Context<'_>, out: &mut String) -> Kind {
+    match node {
+        Node::Null => Kind::Null,
+        Node::Bool(b) => {
+            out.push_str(if *b { "true" } else { "false" });
+            Kind::Bool
+        }
+        Node::Number(n) => {
+            out.push_str(n);
+            Kind::Number
+        }
+        Node::Str(s) => {
+            out.push_str(s);
+            Kind::Text
+        }
+        Node::DepthCut(n) => {
+            out.push_str(&crate::doc::depth_notice(*n));
+            Kind::Text
+        }
+        Node::List(items) if !items.is_empty() && items.iter().all(is_plain_node) => {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_node(item, cx, out);
+            }
+            Kind::List
+        }
+        Node::List(_) | Node::Record(_) | Node::Table(_) => {
+            json::write_node(node, cx.secrets(), out);
+            Kind::Json
+        }
+    }
+}
+
+/// True for the nodes a list may hold to print joined.
+fn is_plain_node(n: &Node<'_>) -> bool {
+    matches!(n, Node::Bool(_) | Node::Number(_) | Node::Str(_))
+}
+
+/// Append the cell text of a sequence whose items write their own cells: joined by `, `
+/// when every item is a string, number or bool, else a JSON array of the items' nodes.
+pub(crate) fn write_seq<T: crate::ToolOutput>(
+    items: &[T],
+    cx: &Context<'_>,
+    out: &mut String,
+) -> Kind {
+    if items.is_empty() {
+        out.push_str("[]");
+        return Kind::Json;
+    }
+    let start = out.len();
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if !matches!(
+            item.write_cell(cx, out),
+            Kind::Bool | Kind::Number | Kind::Text
+        ) {
+            out.truncate(start);
+            let inner = cx.nested();
+            let nodes: Vec<Node<'_>> = items.iter().map(|i| i.to_node(&inner)).collect();
+            json::write_node(&Node::List(nodes), cx.secrets(), out);
+            return Kind::Json;
+        }
+    }
+    Kind::List
 }

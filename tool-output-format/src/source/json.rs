@@ -7,48 +7,41 @@
 
 use serde_json::{Number, Value};
 
-use crate::doc::MAX_DEPTH;
+use crate::doc::{Kind, MAX_DEPTH, Node, depth_notice};
+use crate::redact::{REDACTED, Secrets};
 
-/// Append `v` as compact JSON.
-///
-/// ```
-/// use tool_output_format::source::json::write_compact;
-/// let v = serde_json::json!({"a": [1, "x"], "b": null});
-/// let mut s = String::new();
-/// write_compact(&v, &mut s);
-/// assert_eq!(s, serde_json::to_string(&v).unwrap());
-/// ```
-pub fn write_compact(v: &Value, out: &mut String) {
-    write_at(v, 0, out);
+/// Append `v` as compact JSON; values under secret keys are written as `"[redacted]"`.
+pub(crate) fn write_compact(v: &Value, secrets: &Secrets, out: &mut String) {
+    write_at(v, 0, secrets, out);
 }
 
 /// Append a slice of values as a compact JSON array (the same text as `write_compact` of a
 /// `Value::Array` holding them, without building one).
-pub fn write_array(items: &[Value], out: &mut String) {
-    write_items(items, 0, out);
+pub(crate) fn write_array(items: &[Value], secrets: &Secrets, out: &mut String) {
+    write_items(items, 0, secrets, out);
 }
 
-fn write_items(items: &[Value], depth: usize, out: &mut String) {
+fn write_items(items: &[Value], depth: usize, secrets: &Secrets, out: &mut String) {
     out.push('[');
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_at(item, depth + 1, out);
+        write_at(item, depth + 1, secrets, out);
     }
     out.push(']');
 }
 
-fn write_at(v: &Value, depth: usize, out: &mut String) {
+fn write_at(v: &Value, depth: usize, secrets: &Secrets, out: &mut String) {
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => write_number(n, out),
         Value::String(s) => write_str(s, out),
         Value::Array(_) | Value::Object(_) if depth >= MAX_DEPTH => {
-            write_str(&depth_notice(count_values(v)), out);
+            write_str(&depth_notice(Some(count_values(v))), out);
         }
-        Value::Array(items) => write_items(items, depth, out),
+        Value::Array(items) => write_items(items, depth, secrets, out),
         Value::Object(map) => {
             out.push('{');
             for (i, (k, item)) in map.iter().enumerate() {
@@ -57,10 +50,10 @@ fn write_at(v: &Value, depth: usize, out: &mut String) {
                 }
                 write_str(k, out);
                 out.push(':');
-                if crate::redact::is_active_secret(k) {
-                    write_str(crate::redact::REDACTED, out);
+                if secrets.matches(k) {
+                    write_str(REDACTED, out);
                 } else {
-                    write_at(item, depth + 1, out);
+                    write_at(item, depth + 1, secrets, out);
                 }
             }
             out.push('}');
@@ -68,8 +61,72 @@ fn write_at(v: &Value, depth: usize, out: &mut String) {
     }
 }
 
+/// Append a node as compact JSON (the text `serde_json` writes for the value it came from).
+/// Nodes are bounded in depth by their sources, so the recursion is bounded too.
+pub(crate) fn write_node(node: &Node<'_>, secrets: &Secrets, out: &mut String) {
+    match node {
+        Node::Null => out.push_str("null"),
+        Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Node::Number(n) => out.push_str(n),
+        Node::Str(s) => write_str(s, out),
+        Node::DepthCut(n) => write_str(&depth_notice(*n), out),
+        Node::List(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_node(item, secrets, out);
+            }
+            out.push(']');
+        }
+        Node::Record(r) => {
+            out.push('{');
+            for (i, f) in r.fields.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_str(&f.name, out);
+                out.push(':');
+                if secrets.matches(&f.name) {
+                    write_str(REDACTED, out);
+                } else {
+                    write_node(&f.value, secrets, out);
+                }
+            }
+            out.push('}');
+        }
+        Node::Table(t) => {
+            let cols = t.columns();
+            out.push('[');
+            for row in 0..t.rows() {
+                if row > 0 {
+                    out.push(',');
+                }
+                out.push('{');
+                for (c, name) in cols.iter().enumerate() {
+                    if c > 0 {
+                        out.push(',');
+                    }
+                    write_str(name, out);
+                    out.push(':');
+                    let (text, kind) = t.cell(row, c);
+                    match kind {
+                        _ if secrets.matches(name) => write_str(REDACTED, out),
+                        Kind::Null => out.push_str("null"),
+                        Kind::Bool | Kind::Number | Kind::Json => out.push_str(text),
+                        _ => write_str(text, out),
+                    }
+                }
+                out.push('}');
+            }
+            out.push(']');
+        }
+    }
+}
+
 /// Append a number exactly as serde_json writes it.
-pub fn write_number(n: &Number, out: &mut String) {
+pub(crate) fn write_number(n: &Number, out: &mut String) {
     if let Some(i) = n.as_u64() {
         out.push_str(itoa::Buffer::new().format(i));
     } else if let Some(i) = n.as_i64() {
@@ -81,7 +138,7 @@ pub fn write_number(n: &Number, out: &mut String) {
 }
 
 /// Append a JSON string literal (quotes and escapes as serde_json writes them).
-pub fn write_str(s: &str, out: &mut String) {
+pub(crate) fn write_str(s: &str, out: &mut String) {
     out.push('"');
     let mut start = 0;
     for (i, b) in s.bytes().enumerate() {
@@ -111,20 +168,8 @@ pub fn write_str(s: &str, out: &mut String) {
     out.push('"');
 }
 
-/// The text that stands for a subtree cut at the depth limit.
-///
-/// ```
-/// assert_eq!(
-///     tool_output_format::source::json::depth_notice(3),
-///     "[Truncated at depth 32: 3 nested values omitted]"
-/// );
-/// ```
-pub fn depth_notice(values: usize) -> String {
-    format!("[Truncated at depth {MAX_DEPTH}: {values} nested values omitted]")
-}
-
 /// Count the values in a subtree without recursion (so any depth is safe).
-pub fn count_values(v: &Value) -> usize {
+pub(crate) fn count_values(v: &Value) -> usize {
     let mut stack = vec![v];
     let mut n = 0usize;
     while let Some(v) = stack.pop() {

@@ -5,84 +5,79 @@
 //! `Option<T>`, sequences, maps and smart pointers ([`typed`]); `#[derive(ToolOutput)]`
 //! implements it for your structs.
 
-pub mod cell;
-pub mod json;
-pub mod typed;
-pub mod value;
+pub(crate) mod cell;
+pub(crate) mod json;
+pub(crate) mod list;
+pub(crate) mod typed;
+pub(crate) mod value;
 
-use crate::doc::Node;
+use crate::build::Context;
+use crate::doc::{Kind, Node};
 
 /// A tool result that can be rendered for a model.
 ///
 /// Two methods are required: [`to_node`](ToolOutput::to_node) describes the value's shape
-/// as a [`Node`], and [`to_json`](ToolOutput::to_json) gives its JSON form, used only when a
-/// custom renderer is registered for the tool (and for nested values inside table cells).
-/// For any type that also implements `serde::Serialize`, keep both consistent with
+/// as a [`Node`] (borrowing its text where it can), and [`to_json`](ToolOutput::to_json)
+/// gives its JSON form, used only when a custom renderer is registered for the tool. For a
+/// type that also implements `serde::Serialize`, keep both consistent with
 /// `serde_json::to_value`, and the typed output equals the JSON output.
 ///
-/// ```
-/// use tool_output_format::{Formatter, ToolOutput};
-/// use tool_output_format::doc::{Node, Record};
+/// A hand-written impl passes the [`Context`] on: to a field or item through
+/// [`Context::child`] (one level down, so depth stays bounded), to a wrapped value unchanged.
+/// It then renders the same alone and inside a `Vec`, `Option`, `Box` or map:
 ///
-/// struct Temperature { celsius: f64 }
+/// ```
+/// use tool_output_format::{Context, Formatter, Node, Record, ToolOutput};
+///
+/// struct Temperature { celsius: f64, station: String }
 ///
 /// impl ToolOutput for Temperature {
-///     fn to_node(&self) -> Node {
+///     fn to_node<'a>(&'a self, cx: &Context<'_>) -> Node<'a> {
 ///         let mut r = Record::default();
-///         r.push("celsius", self.celsius.to_node());
+///         r.push("celsius", cx.child(&self.celsius));
+///         r.push("station", cx.child(&self.station));
 ///         Node::Record(r)
 ///     }
 ///     fn to_json(&self) -> serde_json::Value {
-///         serde_json::json!({ "celsius": self.celsius })
+///         serde_json::json!({ "celsius": self.celsius, "station": self.station })
 ///     }
 /// }
 ///
-/// let md = Formatter::new().format("weather", &Temperature { celsius: 21.5 });
-/// assert_eq!(md, "**weather result**\n\n- celsius: 21.5");
+/// let t = Temperature { celsius: 21.5, station: "Oslo".into() };
+/// let fmt = Formatter::new();
+/// assert_eq!(fmt.format("weather", &t), "**weather result**\n\n- celsius: 21.5\n- station: Oslo");
+/// assert_eq!(
+///     fmt.format("weather", &vec![t]),
+///     "| celsius | station |\n|---------|---------|\n| 21.5    | Oslo    |"
+/// );
 /// ```
 pub trait ToolOutput {
     /// Describe this value as a document node.
-    fn to_node(&self) -> Node;
+    fn to_node<'a>(&'a self, cx: &Context<'_>) -> Node<'a>;
 
     /// This value as JSON (the form a registered renderer receives).
     fn to_json(&self) -> serde_json::Value;
 
-    /// Append this value's table-cell text (cell rules applied, not escaped) to `out`.
+    /// Append this value's table-cell text (cell rules applied, not escaped) to `out` and
+    /// return its [`Kind`].
     ///
-    /// The default goes through [`to_json`](ToolOutput::to_json); implementations override it
-    /// to avoid the allocation.
-    fn write_cell(&self, out: &mut String) {
-        cell::write_value(&self.to_json(), out);
+    /// The default writes the cell of [`to_node`](ToolOutput::to_node)'s result;
+    /// implementations override it to skip building the node.
+    fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
+        cell::write_node(&self.to_node(cx), cx, out)
     }
 
-    #[doc(hidden)]
-    /// This value as a node, building at most `max_rows` rows (at least one) of a top-level
-    /// table; the table records the data's full row count. Shape and columns still come from
-    /// all the data. Sources that cannot build a prefix ignore the hint. Not part of the
-    /// stable API.
-    fn __node_limited(&self, max_rows: usize) -> Node {
-        let _ = max_rows;
-        self.to_node()
-    }
-
-    #[doc(hidden)]
-    /// A sequence of `Self` as a node, building at most `max_rows` rows (at least one) when
-    /// it is a table (`usize::MAX`: all). Derived records override this to build the table
-    /// directly. Not part of the stable API.
-    fn __list_node(items: &[Self], max_rows: usize) -> Node
+    /// A sequence of `Self` as a node: a table when every item is a record with at least one
+    /// field between them, else a list. Only the rows [`Context::rows`] asks for are built;
+    /// the table records the full row count.
+    ///
+    /// The default builds each item's node through [`to_node`](ToolOutput::to_node) (so a
+    /// hand-written impl needs nothing more); derived records override it to write the table
+    /// cell by cell.
+    fn list_node<'a>(items: &'a [Self], cx: &Context<'_>) -> Node<'a>
     where
         Self: Sized,
     {
-        value::array_node(items.iter().map(ToolOutput::to_json).collect(), max_rows)
-    }
-
-    #[doc(hidden)]
-    /// A sequence of `Self` as one table cell. Not part of the stable API.
-    fn __list_cell(items: &[Self], out: &mut String)
-    where
-        Self: Sized,
-    {
-        let v = serde_json::Value::Array(items.iter().map(ToolOutput::to_json).collect());
-        cell::write_value(&v, out);
+        list::of_nodes(items, cx)
     }
 }

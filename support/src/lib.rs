@@ -1,0 +1,33 @@
+//! Helpers shared by the workspace's integration tests and examples (not published).
+//!
+//! - [`data`]: the bundled sample datasets (copied into `examples/data/`).
+//! - [`gfm`]: re-parse rendered markdown with pulldown-cmark and comrak and report the
+//!   tables, list items and code blocks each parser sees.
+//! - [`check`]: render a value and check every property of the contract (shared by the
+//!   adversarial corpus, the property tests and the fuzz target).
+
+pub mod check;
+pub mod data;
+pub mod gfm;
+
+/// The lines of a string as the contract counts them (SPEC section 5): like `str::lines`,
+/// but `\r\n` and a lone `\r` end a line too. Written here independently of the crate, so
+/// the tests check the crate against the contract rather than against itself.
+pub fn lines(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        match rest.find(['\n', '\r']) {
+            None => {
+                out.push(rest);
+                rest = "";
+            }
+            Some(i) => {
+                out.push(&rest[..i]);
+                let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = &rest[i + skip..];
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,149 @@
+//! The build context: everything a source needs to know while it describes a result,
+//! passed down explicitly (no thread-locals, no hidden hooks).
+
+use std::ops::Range;
+
+use crate::doc::{MAX_DEPTH, Node};
+use crate::redact::Secrets;
+
+/// What sources are told while they build a [`Node`]: how deep they are, which rows of a
+/// table to build, which keys are secret.
+///
+/// A hand-written [`ToolOutput`](crate::ToolOutput) receives it in `to_node` and passes it
+/// on: to a wrapped value unchanged (a wrapper is transparent), to a field or list item
+/// through [`child`](Context::child), which also bounds the depth.
+///
+/// ```
+/// use tool_output_format::{Context, Node, ToolOutput};
+/// let cx = Context::new();
+/// assert_eq!(cx.depth(), 0);
+/// assert_eq!(cx.child(&7u8), Node::Number("7".into()));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'c> {
+    depth: usize,
+    plan: &'c RowPlan,
+    secrets: &'c Secrets,
+}
+
+/// Which rows of the result's main table to build, and the caps that decide it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RowPlan {
+    /// The tool's own `max_rows` (beats the type's attribute).
+    pub tool_cap: Option<usize>,
+    /// The formatter's `max_rows` (the type's attribute beats it).
+    pub global_cap: usize,
+    /// First row to build of the main table.
+    pub start: usize,
+    /// At most this many rows of the main table from `start` (a budget builds a few first,
+    /// then asks for more).
+    pub want: usize,
+}
+
+impl RowPlan {
+    /// The row cap for a table whose type says `type_cap`: tool > type > formatter.
+    pub fn cap(&self, type_cap: Option<usize>) -> usize {
+        self.tool_cap.or(type_cap).unwrap_or(self.global_cap)
+    }
+}
+
+static DEFAULT_PLAN: RowPlan = RowPlan {
+    tool_cap: None,
+    global_cap: usize::MAX,
+    start: 0,
+    want: usize::MAX,
+};
+static NO_SECRETS: Secrets = Secrets::EMPTY;
+
+impl Default for Context<'static> {
+    fn default() -> Self {
+        Context::new()
+    }
+}
+
+impl Context<'static> {
+    /// A context outside any formatter: depth 0, every row, no secrets.
+    ///
+    /// ```
+    /// assert_eq!(tool_output_format::Context::new().depth(), 0);
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Context {
+            depth: 0,
+            plan: &DEFAULT_PLAN,
+            secrets: &NO_SECRETS,
+        }
+    }
+}
+
+impl<'c> Context<'c> {
+    pub(crate) fn root(plan: &'c RowPlan, secrets: &'c Secrets) -> Self {
+        Context {
+            depth: 0,
+            plan,
+            secrets,
+        }
+    }
+
+    /// How many records or lists enclose the value being built.
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// True when a record or list built here would be nested deeper than
+    /// [`MAX_DEPTH`]: sources then return [`Node::DepthCut`] instead of recursing.
+    #[must_use]
+    pub fn too_deep(&self) -> bool {
+        self.depth >= MAX_DEPTH
+    }
+
+    /// The context for a field or item one level down.
+    #[must_use]
+    pub fn nested(&self) -> Context<'c> {
+        Context {
+            depth: self.depth + 1,
+            ..*self
+        }
+    }
+
+    /// The node of a field's or item's value, one level down (bounded by [`MAX_DEPTH`]).
+    ///
+    /// ```
+    /// use tool_output_format::{Context, Node};
+    /// assert_eq!(Context::new().child("hi"), Node::Str("hi".into()));
+    /// ```
+    pub fn child<'a, T: crate::ToolOutput + ?Sized>(&self, value: &'a T) -> Node<'a> {
+        value.to_node(&self.nested())
+    }
+
+    /// True when values under `key` must render as `[redacted]`.
+    #[must_use]
+    pub fn is_secret(&self, key: &str) -> bool {
+        self.secrets.matches(key)
+    }
+
+    pub(crate) fn secrets(&self) -> &'c Secrets {
+        self.secrets
+    }
+
+    /// The rows to build of a table of `total` rows whose type caps it at `type_cap`
+    /// (`#[tool_output(max_rows = N)]`). The result's main table (built at depth 0) gets the
+    /// rows the formatter asks for; a nested table its first rows up to the cap.
+    ///
+    /// ```
+    /// use tool_output_format::Context;
+    /// assert_eq!(Context::new().rows(10, Some(3)), 0..3);
+    /// ```
+    #[must_use]
+    pub fn rows(&self, total: usize, type_cap: Option<usize>) -> Range<usize> {
+        let cap = self.plan.cap(type_cap).min(total);
+        if self.depth == 0 {
+            let start = self.plan.start.min(cap);
+            start..cap.min(start.saturating_add(self.plan.want))
+        } else {
+            0..cap
+        }
+    }
+}
