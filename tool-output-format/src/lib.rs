@@ -366,6 +366,7 @@ mod formatter;
 mod options;
 pub mod redact;
 mod report;
+pub mod shape;
 pub mod sink;
 pub mod source;
 pub mod text;
@@ -374,6 +375,7 @@ mod tokens;
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
 pub use report::{Formatted, Kept, Report};
+pub use shape::{Convert, Shape, ShapeError};
 pub use source::ToolOutput;
 #[cfg(feature = "tokens")]
 pub use tokens::O200k;
