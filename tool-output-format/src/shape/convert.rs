@@ -340,7 +340,7 @@ impl Decimal {
             .take_while(|&&d| d == b'0')
             .count();
         digits.drain(..lead);
-        let scale = frac_len as i64 - exponent;
+        let scale = (frac_len as i64).saturating_sub(exponent);
         let d = Decimal {
             negative,
             digits,
@@ -684,5 +684,64 @@ mod tests {
             assert_eq!(conv(c, json!("")), Some(json!("")), "{c}");
             assert_eq!(conv(c, json!({})), None, "{c}");
         }
+    }
+
+    #[test]
+    fn no_input_panics() {
+        let all = [
+            Convert::EpochSeconds,
+            Convert::EpochMillis,
+            Convert::Timestamp,
+            Convert::Cents,
+            Convert::Fixed(0),
+            Convert::Fixed(3),
+            Convert::Fixed(255),
+            Convert::prefix("P"),
+        ];
+        let alphabet: Vec<char> = "0123456789.-+eE :TZz,".chars().collect();
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 14) as usize;
+            let text: String = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            for c in &all {
+                let _ = c.apply(&json!(text));
+            }
+        }
+        let edges = [
+            "1e9223372036854775807",
+            "1e-9223372036854775807",
+            "1e99999999999999999999999",
+            "-1e-99999999999999999999999",
+            "0.",
+        ];
+        let long = "9".repeat(401);
+        for text in edges.into_iter().chain([long.as_str()]) {
+            for c in &all {
+                let _ = c.apply(&json!(text));
+            }
+        }
+        for n in [
+            json!(f64::MAX),
+            json!(f64::MIN_POSITIVE),
+            json!(i64::MIN),
+            json!(u64::MAX),
+        ] {
+            for c in &all {
+                let _ = c.apply(&n);
+            }
+        }
+        assert_eq!(
+            Convert::Fixed(2).apply(&json!(f64::MIN_POSITIVE)),
+            Some(json!("0.00"))
+        );
+        assert_eq!(Convert::Cents.apply(&json!("1e-9223372036854775807")), None);
     }
 }

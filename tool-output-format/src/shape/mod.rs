@@ -30,15 +30,16 @@
 //! - `drop(patterns)`: `*` matches any run of characters within one key; a pattern without a
 //!   dot matches keys at every depth, a dotted one is anchored at the record (`user.*_url`).
 //! - `rename(path, name)`: the field at `path` is called `name` where it stands (in place,
-//!   inside its parent object), and a kept path's column is called `name`. If the new name is
-//!   already taken in that object, the field that came first keeps it and the clash is counted
-//!   in [`ShapeStats::name_collisions`].
+//!   inside its parent object), and a kept path's column is called `name`. If another field
+//!   of that object keeps that name, or an earlier rename took it, the renamed field keeps its
+//!   input name instead and the clash is counted in [`ShapeStats::name_collisions`].
 //! - `convert(path, converter)`: see [`Convert`]. On an array, each item is converted; a
 //!   value the converter cannot read is kept unchanged and counted in
 //!   [`ShapeStats::conversions_failed`].
 //! - `drop_empty()`: fields that are null, `""`, `[]` or `{}` (after the other rules) are
-//!   dropped at every depth; in a table, a column is dropped only when it is empty in every
-//!   row.
+//!   dropped at every depth; in a table (a list of records, at the top or nested in a
+//!   record), a column is dropped only when it is empty in every row, so rows keep one set of
+//!   columns.
 //!
 //! # Errors
 //!
@@ -141,9 +142,9 @@ pub struct ShapeStats {
     pub conversions_failed: usize,
     /// The first of them: the path, the converter and the value (cut to 40 characters).
     pub first_failure: Option<String>,
-    /// Renamed fields whose new name was already taken in their object (the first one keeps
-    /// the name; the other keeps its input name if that is free, else it is counted here and
-    /// left out).
+    /// Renamed fields whose new name was taken in their object: each keeps its input name
+    /// instead. (Only when that is taken too, by an earlier rename, is the field left out;
+    /// it is counted here twice.)
     pub name_collisions: usize,
     /// Subtrees nested deeper than [`MAX_SHAPE_DEPTH`] that were not copied.
     pub too_deep: usize,
@@ -460,7 +461,7 @@ impl Shape {
         }
         match value {
             Value::Object(record) => Value::Object(self.apply_record(record, stats)),
-            Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_object) => {
+            Value::Array(items) if is_table(items) => {
                 let rows = items.iter().filter_map(Value::as_object);
                 Value::Array(
                     self.apply_table(rows, stats)
@@ -573,6 +574,11 @@ impl Shape {
     }
 }
 
+/// A non-empty list whose items are all records: rendered as a table.
+fn is_table(items: &[Value]) -> bool {
+    !items.is_empty() && items.iter().all(Value::is_object)
+}
+
 /// True for null, `""`, `[]` and `{}`.
 pub(crate) fn is_empty_value(value: &Value) -> bool {
     match value {
@@ -597,7 +603,7 @@ impl Apply<'_> {
     fn record(&mut self, record: &Map<String, Value>) -> Map<String, Value> {
         let mut at = Vec::new();
         if self.shape.keep.is_empty() {
-            return self.object(record, &mut at);
+            return self.object(record, &mut at, self.row);
         }
         let mut out = Map::new();
         for path in &self.shape.keep {
@@ -661,34 +667,61 @@ impl Apply<'_> {
         }
     }
 
-    /// A copy of `object` (at input path `at`) with every rule applied to its fields.
+    /// A copy of `object` (at input path `at`) with every rule applied to its fields. A table
+    /// `row` keeps its own empty fields (its table drops columns empty in every row).
     fn object<'a>(
         &mut self,
         object: &'a Map<String, Value>,
         at: &mut Vec<&'a str>,
+        row: bool,
     ) -> Map<String, Value> {
         let mut out = Map::new();
-        let top = at.is_empty();
         for (key, value) in object {
             at.push(key);
             if !self.shape.drop.iter().any(|p| p.matches(at)) {
                 let value = self.field(value, at);
-                let keep_empty = top && self.row;
-                if keep_empty || !self.shape.drop_empty || !is_empty_value(&value) {
-                    let name = self.shape.renamed(at).unwrap_or(key);
-                    if !out.contains_key(name) {
-                        out.insert(name.to_owned(), value);
-                    } else if name != key.as_str() && !out.contains_key(key.as_str()) {
+                if row || !self.shape.drop_empty || !is_empty_value(&value) {
+                    let name = match self.shape.renamed(at) {
+                        // A field that keeps its own name has it, before or after the rename.
+                        Some(new)
+                            if out.contains_key(new) || self.keeps_own_name(object, new, at) =>
+                        {
+                            self.stats.name_collisions += 1;
+                            key.as_str()
+                        }
+                        Some(new) => new,
+                        None => key.as_str(),
+                    };
+                    if out.contains_key(name) {
                         self.stats.name_collisions += 1;
-                        out.insert(key.clone(), value);
                     } else {
-                        self.stats.name_collisions += 1;
+                        out.insert(name.to_owned(), value);
                     }
                 }
             }
             at.pop();
         }
         out
+    }
+
+    /// True when `object` (whose field at `at` is being renamed to `name`) has a field called
+    /// `name` that is neither dropped nor renamed, so it will keep that name.
+    fn keeps_own_name<'a>(
+        &self,
+        object: &'a Map<String, Value>,
+        name: &str,
+        at: &mut Vec<&'a str>,
+    ) -> bool {
+        let Some((sibling, _)) = object.get_key_value(name) else {
+            return false;
+        };
+        let Some(own) = at.pop() else { return false };
+        at.push(sibling);
+        let keeps =
+            !self.shape.drop.iter().any(|p| p.matches(at)) && self.shape.renamed(at).is_none();
+        at.pop();
+        at.push(own);
+        keeps
     }
 
     /// The shaped value of the field at `at`.
@@ -704,7 +737,10 @@ impl Apply<'_> {
         }
         self.depth += 1;
         let shaped = match value {
-            Value::Object(object) => Value::Object(self.object(object, at)),
+            Value::Object(object) => Value::Object(self.object(object, at, false)),
+            Value::Array(items) if self.shape.drop_empty && is_table(items) => {
+                Value::Array(self.table(items, at))
+            }
             Value::Array(items) => {
                 Value::Array(items.iter().map(|item| self.field(item, at)).collect())
             }
@@ -712,6 +748,23 @@ impl Apply<'_> {
         };
         self.depth -= 1;
         shaped
+    }
+
+    /// A list of records nested in a record renders as a table too, so with `drop_empty` it
+    /// loses the columns empty in every row, not each row's own empty cells.
+    fn table<'a>(&mut self, items: &'a [Value], at: &mut Vec<&'a str>) -> Vec<Value> {
+        let mut rows: Vec<Map<String, Value>> = items
+            .iter()
+            .filter_map(Value::as_object)
+            .map(|item| self.object(item, at, true))
+            .collect();
+        let empty = Shape::empty_columns(&rows);
+        if !empty.is_empty() {
+            for row in &mut rows {
+                row.retain(|k, _| !empty.contains(k));
+            }
+        }
+        rows.into_iter().map(Value::Object).collect()
     }
 
     fn converted<'a>(
@@ -734,7 +787,7 @@ impl Apply<'_> {
             Value::Object(object) => {
                 self.failed(value, converter, at);
                 self.depth += 1;
-                let object = self.object(object, at);
+                let object = self.object(object, at, false);
                 self.depth -= 1;
                 Value::Object(object)
             }

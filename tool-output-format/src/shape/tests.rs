@@ -464,20 +464,43 @@ fn rename_in_place_and_renames_inside_kept_objects() {
 
 #[test]
 fn a_rename_onto_a_taken_name_keeps_both_values_and_counts() {
+    let run = |shape: &Shape, v: Value| {
+        let mut stats = ShapeStats::default();
+        let out = shape.apply_record(v.as_object().unwrap(), &mut stats);
+        (Value::Object(out), stats.name_collisions)
+    };
     let shape = Shape::new().rename("b", "a");
-    let mut stats = ShapeStats::default();
-    let out = shape.apply_record(json!({"a": 1, "b": 2}).as_object().unwrap(), &mut stats);
-    assert_eq!(Value::Object(out), json!({"a": 1, "b": 2}));
-    assert_eq!(stats.name_collisions, 1);
-    // Both renamed onto one name and both input names taken: the second is left out, counted.
-    let swap = Shape::new().rename("a", "c").rename("b", "c");
-    let mut stats = ShapeStats::default();
-    let out = swap.apply_record(
-        json!({"a": 1, "b": 2, "c": 3}).as_object().unwrap(),
-        &mut stats,
+    assert_eq!(
+        run(&shape, json!({"a": 1, "b": 2})),
+        (json!({"a": 1, "b": 2}), 1)
     );
-    assert_eq!(Value::Object(out), json!({"c": 1, "b": 2}));
-    assert_eq!(stats.name_collisions, 2);
+    assert_eq!(
+        run(&shape, json!({"b": 2, "a": 1})),
+        (json!({"b": 2, "a": 1}), 1),
+        "order does not matter"
+    );
+    // A dropped or renamed sibling frees its name.
+    assert_eq!(
+        run(&shape.clone().drop(["a"]), json!({"b": 2, "a": 1})),
+        (json!({"a": 2}), 0)
+    );
+    let swap = Shape::new().rename("b", "a").rename("a", "b");
+    assert_eq!(
+        run(&swap, json!({"b": 2, "a": 1})),
+        (json!({"a": 2, "b": 1}), 0)
+    );
+    // Two renames onto one name: the second keeps its input name.
+    let two = Shape::new().rename("a", "c").rename("b", "c");
+    assert_eq!(
+        run(&two, json!({"a": 1, "b": 2})),
+        (json!({"c": 1, "b": 2}), 1)
+    );
+    // ... and when that is taken too (by the first rename), it is left out and counted twice.
+    let worst = Shape::new().rename("x", "a").rename("a", "c");
+    assert_eq!(
+        run(&worst, json!({"x": 0, "a": 1, "c": 3})),
+        (json!({"a": 0, "c": 3}), 2)
+    );
 }
 
 #[test]
@@ -519,6 +542,13 @@ fn drop_empty_records_and_tables() {
         ),
         json!({"e": [null, {}], "g": 0, "h": false}),
         "fields emptied by the cleaning go too; array items are not fields"
+    );
+    assert_eq!(
+        shape.apply(
+            &json!({"page": 1, "items": [{"a": null, "b": null, "c": {}}, {"a": 1, "b": ""}]})
+        ),
+        json!({"page": 1, "items": [{"a": null}, {"a": 1}]}),
+        "a nested list of records is a table: columns empty in every row go, rows keep one set"
     );
     let rows = json!([
         {"id": 1, "gone": null, "some": null, "nested": {"x": null, "y": 1}},
@@ -728,4 +758,74 @@ fn shape_file_errors_say_where_and_what_was_expected() {
     }
     let e = Shape::from_json_str(r#"{"Keep": []}"#).unwrap_err();
     assert_eq!((e.kind(), e.at()), (ShapeErrorKind::UnknownKey, "\"Keep\""));
+}
+
+// ---- measured size (run with `--nocapture`; `--features tokens` adds o200k counts) ----------
+
+#[test]
+fn measured_ratios_on_issues_and_a_search_page() {
+    let issues = parse(ISSUES);
+    // search_page.json's items are issues_30.json; the page is measured as one record (its
+    // envelope), where the drop rules reach the items at every depth.
+    let page = parse(SEARCH);
+    assert_eq!(page["items"], issues);
+    let links = ["*_url", "url", "node_id"];
+    let shapes = [
+        ("raw", Shape::new()),
+        ("drop links", Shape::new().drop(links)),
+        ("+ drop_empty", Shape::new().drop(links).drop_empty()),
+        (
+            "keep 7",
+            Shape::new()
+                .keep([
+                    "number",
+                    "title",
+                    "state",
+                    "user.login",
+                    "labels.name",
+                    "comments",
+                    "created_at",
+                ])
+                .rename("user.login", "author")
+                .rename("labels.name", "labels"),
+        ),
+    ];
+    let fmt = crate::Formatter::new()
+        .layout(crate::Layout::Compact)
+        .max_lines(1000);
+    for (name, input) in [("issues_30", &issues), ("search_page", &page)] {
+        let raw_json = serde_json::to_string(input).unwrap();
+        for (rule, shape) in &shapes {
+            if name == "search_page" && *rule == "keep 7" {
+                continue; // a keep list names each item's fields, so it is for the items table
+            }
+            let shaped = shape.apply(input);
+            let json = serde_json::to_string(&shaped).unwrap();
+            let md = fmt.format("search_issues", &shaped);
+            let ratio = json.len() as f64 / raw_json.len() as f64;
+            let md_ratio = md.len() as f64 / raw_json.len() as f64;
+            #[cfg(feature = "tokens")]
+            let tokens = {
+                use crate::TokenCounter;
+                let raw = crate::O200k.count(&raw_json) as f64;
+                format!(
+                    " | o200k json {:.2}x, markdown {:.2}x",
+                    crate::O200k.count(&json) as f64 / raw,
+                    crate::O200k.count(&md) as f64 / raw
+                )
+            };
+            #[cfg(not(feature = "tokens"))]
+            let tokens = String::new();
+            println!(
+                "{name:18} {rule:13} json {:6} chars {ratio:.2}x | markdown {:6} chars {md_ratio:.2}x{tokens}",
+                json.len(),
+                md.len()
+            );
+            match *rule {
+                "drop links" | "+ drop_empty" => assert!(ratio <= 0.6, "{name} {rule}: {ratio}"),
+                "keep 7" => assert!(ratio <= 0.25, "{name} {rule}: {ratio}"),
+                _ => {}
+            }
+        }
+    }
 }
