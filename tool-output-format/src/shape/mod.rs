@@ -41,6 +41,14 @@
 //!   record), a column is dropped only when it is empty in every row, so rows keep one set of
 //!   columns.
 //!
+//! # Cost
+//!
+//! The input is only read. Applying builds the shaped record from the kept parts alone:
+//! dropped fields and fields outside a keep list are never copied; kept subtrees are copied
+//! once, pruned and converted on the way. Rules are matched against the path of input keys
+//! held on a stack (no path strings are built per field). A shape with no rules returns its
+//! input as it is ([`Shape::is_empty`] lets a caller skip it altogether).
+//!
 //! # Errors
 //!
 //! The builders never fail, so a shape reads as one chain. Each malformed path or pattern,
