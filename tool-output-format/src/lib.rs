@@ -367,6 +367,7 @@ mod formatter;
 mod options;
 mod redact;
 mod report;
+pub mod shape;
 mod sink;
 mod source;
 mod text;
@@ -378,6 +379,7 @@ pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
 pub use report::{Formatted, Kept, Report};
+pub use shape::{Convert, Shape, ShapeError};
 pub use source::ToolOutput;
 pub use source::list::MAX_COLUMNS;
 #[cfg(feature = "tokens")]

@@ -1,0 +1,256 @@
+//! Shape files: a JSON object with the pinned keys `keep`, `drop`, `rename`, `convert` and
+//! `drop_empty` (SPEC section 12), for the command line and non-Rust hosts.
+//!
+//! Read by hand from a `serde_json::Value` (no serde derive), so every error names the exact
+//! place (`convert["amount"].fixed`) and lists what was expected.
+
+use super::{Convert, Shape, ShapeError, ShapeErrorKind};
+use serde_json::{Map, Value};
+
+const KEYS: &str = "`keep`, `drop`, `rename`, `convert`, `drop_empty`";
+const CONVERTERS: &str = "\"epoch_seconds\", \"epoch_millis\", \"timestamp\", \"cents\", \
+                          {\"fixed\": N}, {\"map\": {...}}, {\"prefix\": \"...\"}";
+
+impl Shape {
+    /// Reads a shape file (JSON). The object's keys, all optional:
+    ///
+    /// | key | value |
+    /// |---|---|
+    /// | `keep` | array of paths |
+    /// | `drop` | array of patterns |
+    /// | `rename` | object: input path -> new name |
+    /// | `convert` | object: input path -> converter |
+    /// | `drop_empty` | bool |
+    ///
+    /// A converter is one of the strings `"epoch_seconds"`, `"epoch_millis"`, `"timestamp"`,
+    /// `"cents"`, or an object with one key: `{"fixed": 2}` (0 to 255 decimals),
+    /// `{"map": {"3": "shipped"}}` (keys are matched by text, so `"3"` matches `3` and `"3"`;
+    /// values are any JSON), `{"prefix": "ORD-"}`.
+    ///
+    /// An unknown key, a value of the wrong type, an unknown converter, a malformed path and
+    /// everything [`Shape::check`] reports is an error naming where it is; a JSON syntax error
+    /// names its line and column. (A key given twice in one JSON object is not detected: the
+    /// last one counts, as in `serde_json`.)
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::from_json_str(r#"{
+    ///     "keep": ["id", "order_status", "creation_date", "amount"],
+    ///     "rename": {"id": "order_id", "order_status": "status", "creation_date": "created_at"},
+    ///     "convert": {
+    ///         "id": {"prefix": "ORD-"},
+    ///         "order_status": {"map": {"in_transit": "shipped", "fulfilled": "delivered"}},
+    ///         "creation_date": "timestamp",
+    ///         "amount": {"fixed": 2}
+    ///     }
+    /// }"#).unwrap();
+    /// let v3 = json!({"id": "12345", "order_status": "in_transit", "creation_date": "2023-12-22 00:00:00+00:00", "amount": "49.99"});
+    /// assert_eq!(
+    ///     shape.apply(&v3),
+    ///     json!({"order_id": "ORD-12345", "status": "shipped", "created_at": "2023-12-22T00:00:00Z", "amount": "49.99"})
+    /// );
+    ///
+    /// let err = Shape::from_json_str(r#"{"keep": ["a"], "dorp": ["b"]}"#).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "shape \"dorp\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`"
+    /// );
+    /// ```
+    pub fn from_json_str(text: &str) -> Result<Shape, ShapeError> {
+        let value: Value = serde_json::from_str(text).map_err(|e| {
+            ShapeError::new(
+                ShapeErrorKind::Syntax,
+                format!("line {} column {}", e.line(), e.column()),
+                format!("not valid JSON: {e}"),
+            )
+        })?;
+        Shape::from_value(&value)
+    }
+
+    /// Reads a shape file already parsed (or converted from TOML or YAML by the host) into a
+    /// `serde_json::Value`. Same form and errors as [`Shape::from_json_str`].
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::from_value(&json!({"drop": ["*_url", "node_id"], "drop_empty": true})).unwrap();
+    /// assert_eq!(shape.apply(&json!({"id": 1, "html_url": "h", "body": ""})), json!({"id": 1}));
+    ///
+    /// let err = Shape::from_value(&json!({"convert": {"amount": {"fixed": "2"}}})).unwrap_err();
+    /// assert_eq!(err.at(), "convert[\"amount\"].fixed");
+    /// ```
+    pub fn from_value(value: &Value) -> Result<Shape, ShapeError> {
+        let Value::Object(file) = value else {
+            return Err(bad("", "a shape file is a JSON object", value));
+        };
+        let mut shape = Shape::new();
+        for (key, value) in file {
+            shape = match key.as_str() {
+                "keep" => shape.keep(strings(value, "keep")?),
+                "drop" => shape.drop(strings(value, "drop")?),
+                "rename" => {
+                    for (path, name) in object(value, "rename")? {
+                        let Value::String(name) = name else {
+                            return Err(bad(
+                                &format!("rename[{path:?}]"),
+                                "the new name is a string",
+                                name,
+                            ));
+                        };
+                        shape = shape.rename(path, name.as_str());
+                    }
+                    shape
+                }
+                "convert" => {
+                    for (path, spec) in object(value, "convert")? {
+                        shape =
+                            shape.convert(path, converter(spec, &format!("convert[{path:?}]"))?);
+                    }
+                    shape
+                }
+                "drop_empty" => match value {
+                    Value::Bool(true) => shape.drop_empty(),
+                    Value::Bool(false) => shape,
+                    other => return Err(bad("drop_empty", "`drop_empty` is true or false", other)),
+                },
+                _ => {
+                    return Err(ShapeError::new(
+                        ShapeErrorKind::UnknownKey,
+                        format!("{key:?}"),
+                        format!("unknown key; a shape file has the keys {KEYS}"),
+                    ));
+                }
+            };
+        }
+        shape.check()?;
+        Ok(shape)
+    }
+}
+
+fn strings<'v>(value: &'v Value, key: &str) -> Result<Vec<&'v str>, ShapeError> {
+    let Value::Array(items) = value else {
+        return Err(bad(
+            key,
+            &format!("`{key}` is an array of paths, like [\"id\", \"user.login\"]"),
+            value,
+        ));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            Value::String(s) => Ok(s.as_str()),
+            other => Err(bad(
+                &format!("{key}[{i}]"),
+                "a path is a string, like \"user.login\"",
+                other,
+            )),
+        })
+        .collect()
+}
+
+fn object<'v>(value: &'v Value, key: &str) -> Result<&'v Map<String, Value>, ShapeError> {
+    match value {
+        Value::Object(map) => Ok(map),
+        other => Err(bad(
+            key,
+            &format!("`{key}` is an object from input paths, like {{\"user.login\": ...}}"),
+            other,
+        )),
+    }
+}
+
+fn converter(spec: &Value, at: &str) -> Result<Convert, ShapeError> {
+    let unknown = |what: &str| {
+        ShapeError::new(
+            ShapeErrorKind::UnknownConverter,
+            at,
+            format!("unknown converter {what}; expected one of {CONVERTERS}"),
+        )
+    };
+    match spec {
+        Value::String(name) => match name.as_str() {
+            "epoch_seconds" => Ok(Convert::EpochSeconds),
+            "epoch_millis" => Ok(Convert::EpochMillis),
+            "timestamp" => Ok(Convert::Timestamp),
+            "cents" => Ok(Convert::Cents),
+            "fixed" | "map" | "prefix" => Err(ShapeError::new(
+                ShapeErrorKind::BadValue,
+                at,
+                format!(
+                    "`{name}` takes an argument: write {{\"{name}\": ...}}, e.g. {}",
+                    example(name)
+                ),
+            )),
+            other => Err(unknown(&format!("{other:?}"))),
+        },
+        Value::Object(map) if map.len() == 1 => {
+            let Some((name, arg)) = map.iter().next() else {
+                return Err(unknown("{}"));
+            };
+            let at = format!("{at}.{name}");
+            match name.as_str() {
+                "fixed" => match arg.as_u64() {
+                    Some(n) if n <= 255 => Ok(Convert::Fixed(n as u8)),
+                    _ => Err(bad(
+                        &at,
+                        "`fixed` takes the number of decimals, 0 to 255",
+                        arg,
+                    )),
+                },
+                "map" => match arg {
+                    Value::Object(pairs) => Ok(Convert::map(
+                        pairs.iter().map(|(k, v)| (k.as_str(), v.clone())),
+                    )),
+                    other => Err(bad(
+                        &at,
+                        "`map` takes an object from input values to output values, like {\"3\": \"shipped\"}",
+                        other,
+                    )),
+                },
+                "prefix" => match arg {
+                    Value::String(p) if !p.is_empty() => Ok(Convert::prefix(p.as_str())),
+                    other => Err(bad(
+                        &at,
+                        "`prefix` takes a non-empty string, like \"ORD-\"",
+                        other,
+                    )),
+                },
+                other => Err(unknown(&format!("{{{other:?}: ...}}"))),
+            }
+        }
+        other => Err(bad(
+            at,
+            &format!("a converter is one of {CONVERTERS}"),
+            other,
+        )),
+    }
+}
+
+fn example(name: &str) -> &'static str {
+    match name {
+        "fixed" => "{\"fixed\": 2}",
+        "map" => "{\"map\": {\"3\": \"shipped\"}}",
+        _ => "{\"prefix\": \"ORD-\"}",
+    }
+}
+
+/// A value of the wrong type: what was expected and what was found.
+fn bad(at: &str, expected: &str, found: &Value) -> ShapeError {
+    let found = match found {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => format!("the string {s:?}"),
+        Value::Array(_) => "an array".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+    };
+    ShapeError::new(
+        ShapeErrorKind::BadValue,
+        at,
+        format!("{expected}, found {found}"),
+    )
+}

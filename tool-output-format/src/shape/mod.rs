@@ -1,0 +1,839 @@
+//! Shaping untyped results: keep, drop, rename and convert fields of each record before the
+//! model reads them (SPEC section 11).
+//!
+//! | task | rule |
+//! |---|---|
+//! | only the fields an agent needs, in this order | `.keep(["number", "title", "user.login"])` |
+//! | strip link noise at every depth | `.drop(["*_url", "url", "node_id"])` |
+//! | strip one nested field | `.drop(["user.gravatar_id"])` |
+//! | one name for one concept | `.rename("orderId", "order_id")`, `.rename("user.login", "author")` |
+//! | Unix seconds to ISO 8601 UTC | `.convert("created_ts", Convert::EpochSeconds)` |
+//! | any offset to UTC | `.convert("creation_date", Convert::Timestamp)` |
+//! | cents to an amount | `.convert("total_cents", Convert::Cents)` |
+//! | status codes to names | `.convert("status", Convert::map([(3, "shipped")]))` |
+//! | one id format | `.convert("id", Convert::prefix("ORD-"))` |
+//! | no empty noise | `.drop_empty()` |
+//!
+//! # Paths
+//!
+//! A path is dot-separated keys relative to each record (each row of a table, or the one
+//! record). Every rule names the **input's** keys: a rename does not change what other rules
+//! match, and rules may be given in any order. Arrays are transparent: `labels.name` on an
+//! array of objects is the array of their `name` values (items without the key are left out).
+//! A key that itself contains a dot cannot be named. A path that matches nothing is not an
+//! error (APIs omit fields); a malformed one is (see [`Shape::check`]).
+//!
+//! - `keep(paths)`: only these fields, in this order (the column order of a table). A nested
+//!   path becomes a dotted key (`user.login`) unless renamed. A kept path is kept even when a
+//!   drop pattern matches it; drop patterns still prune inside it. Calling `keep` again
+//!   appends.
+//! - `drop(patterns)`: `*` matches any run of characters within one key; a pattern without a
+//!   dot matches keys at every depth, a dotted one is anchored at the record (`user.*_url`).
+//! - `rename(path, name)`: the field at `path` is called `name` where it stands (in place,
+//!   inside its parent object), and a kept path's column is called `name`. If another field
+//!   of that object keeps that name, or an earlier rename took it, the renamed field keeps its
+//!   input name instead and the clash is counted in [`ShapeStats::name_collisions`].
+//! - `convert(path, converter)`: see [`Convert`]. On an array, each item is converted; a
+//!   value the converter cannot read is kept unchanged and counted in
+//!   [`ShapeStats::conversions_failed`].
+//! - `drop_empty()`: fields that are null, `""`, `[]` or `{}` (after the other rules) are
+//!   dropped at every depth; in a table (a list of records, at the top or nested in a
+//!   record), a column is dropped only when it is empty in every row, so rows keep one set of
+//!   columns.
+//!
+//! # Cost
+//!
+//! The input is only read. Applying builds the shaped record from the kept parts alone:
+//! dropped fields and fields outside a keep list are never copied; kept subtrees are copied
+//! once, pruned and converted on the way. Rules are matched against the path of input keys
+//! held on a stack (no path strings are built per field). A shape with no rules returns its
+//! input as it is ([`Shape::is_empty`] lets a caller skip it altogether).
+//!
+//! # Errors
+//!
+//! The builders never fail, so a shape reads as one chain. Each malformed path or pattern,
+//! a path given twice to `keep`, `rename` or `convert`, an empty new name, and two kept
+//! fields that end up with one name are recorded; [`Shape::check`] returns the first and
+//! [`Shape::errors`] all of them. Applying a shape with errors applies its valid rules only,
+//! so call `check` once where the shape is built. Shape files ([`Shape::from_json_str`])
+//! are checked as they load.
+//!
+//! ```
+//! use tool_output_format::{Shape, Convert};
+//! use serde_json::json;
+//!
+//! let shape = Shape::new()
+//!     .keep(["number", "title", "user.login", "labels.name", "created_at"])
+//!     .drop(["*_url", "node_id"])
+//!     .rename("user.login", "author")
+//!     .convert("created_at", Convert::Timestamp)
+//!     .drop_empty();
+//! shape.check().unwrap();
+//!
+//! let issue = json!({
+//!     "url": "https://api.example.com/issues/1", "number": 1, "title": "Crash", "node_id": "I_1",
+//!     "user": {"login": "li-lei", "avatar_url": "https://a.example.com/u/1"},
+//!     "labels": [{"name": "bug", "color": "d73a4a"}, {"name": "docs"}],
+//!     "created_at": "2023-12-22T01:00:00+01:00", "closed_at": null,
+//! });
+//! assert_eq!(
+//!     shape.apply(&issue),
+//!     json!({"number": 1, "title": "Crash", "author": "li-lei", "labels.name": ["bug", "docs"],
+//!            "created_at": "2023-12-22T00:00:00Z"})
+//! );
+//! ```
+
+mod convert;
+mod file;
+mod path;
+#[cfg(test)]
+mod tests;
+
+pub use convert::{Convert, ValueMap};
+
+use path::{Path, Pattern};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// Values nested deeper than this (below the record) are not copied: serde_json's parser stops
+/// at 128 levels, so only a hand-built value reaches it, and the renderer cuts at
+/// [`doc::MAX_DEPTH`](crate::doc::MAX_DEPTH) anyway. Such a subtree becomes the string
+/// `[not shaped: nested deeper than 128 levels]` and is counted in [`ShapeStats::too_deep`].
+pub const MAX_SHAPE_DEPTH: usize = 128;
+
+/// Per-tool normalisation of untyped results: which fields to keep or drop, their names, and
+/// how their values read. See the [module docs](self) for the rules.
+///
+/// ```
+/// use tool_output_format::{Shape, Convert};
+/// use serde_json::json;
+///
+/// let legacy = Shape::new()
+///     .rename("created_ts", "created_at")
+///     .convert("created_ts", Convert::EpochSeconds) // rules name the input's keys
+///     .convert("total_cents", Convert::Cents)
+///     .rename("total_cents", "amount");
+/// assert_eq!(
+///     legacy.apply(&json!({"created_ts": 1703203200, "total_cents": 4999})),
+///     json!({"created_at": "2023-12-22T00:00:00Z", "amount": "49.99"})
+/// );
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Shape {
+    keep: Vec<Path>,
+    drop: Vec<Pattern>,
+    rename: Vec<(Path, String)>,
+    convert: Vec<(Path, Convert)>,
+    drop_empty: bool,
+    errors: Vec<ShapeError>,
+}
+
+/// What applying a [`Shape`] could not do cleanly, for the size report. Nothing here means
+/// data was lost: a value a converter could not read is kept unchanged.
+///
+/// ```
+/// use tool_output_format::{Shape, Convert};
+/// use tool_output_format::shape::ShapeStats;
+/// use serde_json::json;
+///
+/// let shape = Shape::new().convert("at", Convert::Timestamp);
+/// let mut stats = ShapeStats::default();
+/// let out = shape.apply_with_stats(&json!([{"at": "soon"}, {"at": "2023-12-22T00:00:00Z"}]), &mut stats);
+/// assert_eq!(out, json!([{"at": "soon"}, {"at": "2023-12-22T00:00:00Z"}]));
+/// assert_eq!(stats.conversions_failed, 1);
+/// assert_eq!(stats.first_failure.as_deref(), Some("`at`: timestamp could not read \"soon\""));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ShapeStats {
+    /// Values a converter could not read (kept unchanged).
+    pub conversions_failed: usize,
+    /// The first of them: the path, the converter and the value (cut to 40 characters).
+    pub first_failure: Option<String>,
+    /// Renamed fields whose new name was taken in their object: each keeps its input name
+    /// instead. (Only when that is taken too, by an earlier rename, is the field left out;
+    /// it is counted here twice.)
+    pub name_collisions: usize,
+    /// Subtrees nested deeper than [`MAX_SHAPE_DEPTH`] that were not copied.
+    pub too_deep: usize,
+}
+
+impl ShapeStats {
+    /// Adds another run's counts to these (keeps the first failure seen).
+    pub fn merge(&mut self, other: ShapeStats) {
+        self.conversions_failed += other.conversions_failed;
+        self.name_collisions += other.name_collisions;
+        self.too_deep += other.too_deep;
+        if self.first_failure.is_none() {
+            self.first_failure = other.first_failure;
+        }
+    }
+}
+
+/// What kind of mistake a [`ShapeError`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ShapeErrorKind {
+    /// A path or pattern that cannot be read (empty, empty key, `**`, `*` outside `drop`).
+    MalformedPath,
+    /// One path given twice to one rule, or two kept fields with one output name.
+    Duplicate,
+    /// A new name that is empty.
+    BadName,
+    /// A shape file that is not valid JSON.
+    Syntax,
+    /// A shape file key that is not one of `keep`, `drop`, `rename`, `convert`, `drop_empty`.
+    UnknownKey,
+    /// A shape file value of the wrong type.
+    BadValue,
+    /// A converter name a shape file does not know.
+    UnknownConverter,
+}
+
+/// A mistake in a shape: where it is (`keep[2]`, `convert["amount"].fixed`) and what to do.
+///
+/// ```
+/// use tool_output_format::Shape;
+///
+/// let err = Shape::new().keep(["title", "user..login"]).check().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "shape keep[1]: malformed path `user..login`: it has an empty key between two dots; \
+///      write keys separated by single dots, like `user.login`"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShapeError {
+    kind: ShapeErrorKind,
+    at: String,
+    message: String,
+}
+
+impl ShapeError {
+    pub(crate) fn new(
+        kind: ShapeErrorKind,
+        at: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        ShapeError {
+            kind,
+            at: at.into(),
+            message: message.into(),
+        }
+    }
+
+    /// The kind of mistake.
+    pub fn kind(&self) -> ShapeErrorKind {
+        self.kind
+    }
+
+    /// Where it is: `keep[1]`, `rename["user.login"]`, `convert["amount"].fixed`, or `line 3
+    /// column 5` for a JSON syntax error; empty for the whole shape.
+    pub fn at(&self) -> &str {
+        &self.at
+    }
+
+    /// What is wrong and what was expected.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.at.is_empty() {
+            write!(f, "shape: {}", self.message)
+        } else {
+            write!(f, "shape {}: {}", self.at, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ShapeError {}
+
+impl Shape {
+    /// A shape with no rules: it changes nothing.
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let v = json!([{"a": null, "b_url": "x"}]);
+    /// assert_eq!(Shape::new().apply(&v), v);
+    /// ```
+    pub fn new() -> Shape {
+        Shape::default()
+    }
+
+    /// Only these fields, in this order. See the [module docs](self).
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::new().keep(["title", "user.login"]);
+    /// assert_eq!(
+    ///     shape.apply(&json!({"user": {"login": "li"}, "title": "T", "body": "..."})),
+    ///     json!({"title": "T", "user.login": "li"})
+    /// );
+    /// ```
+    pub fn keep<I, S>(mut self, paths: I) -> Shape
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        for text in paths {
+            let text = text.as_ref();
+            let at = format!("keep[{}]", self.keep.len());
+            match Path::parse(text) {
+                Ok(path) if self.keep.contains(&path) => self.error(
+                    ShapeErrorKind::Duplicate,
+                    at,
+                    format!("`{text}` is kept twice; list each path once"),
+                ),
+                Ok(path) => self.keep.push(path),
+                Err(e) => self.error(ShapeErrorKind::MalformedPath, at, e.0),
+            }
+        }
+        self
+    }
+
+    /// Drop fields matching these patterns. See the [module docs](self).
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::new().drop(["*_url", "url", "user.id"]);
+    /// assert_eq!(
+    ///     shape.apply(&json!({"id": 1, "url": "u", "html_url": "h", "user": {"id": 2, "login": "li", "avatar_url": "a"}})),
+    ///     json!({"id": 1, "user": {"login": "li"}})
+    /// );
+    /// ```
+    pub fn drop<I, S>(mut self, patterns: I) -> Shape
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        for text in patterns {
+            let text = text.as_ref();
+            let at = format!("drop[{}]", self.drop.len());
+            match Pattern::parse(text) {
+                Ok(pattern) => self.drop.push(pattern),
+                Err(e) => self.error(ShapeErrorKind::MalformedPath, at, e.0),
+            }
+        }
+        self
+    }
+
+    /// Call the field at `path` (an input path) `name`. See the [module docs](self).
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::new().rename("orderId", "order_id").rename("user.login", "author");
+    /// assert_eq!(
+    ///     shape.apply(&json!({"orderId": "ORD-1", "user": {"login": "li"}})),
+    ///     json!({"order_id": "ORD-1", "user": {"author": "li"}})
+    /// );
+    /// ```
+    pub fn rename(mut self, path: impl AsRef<str>, name: impl Into<String>) -> Shape {
+        let text = path.as_ref();
+        let name = name.into();
+        let at = format!("rename[{text:?}]");
+        match Path::parse(text) {
+            Err(e) => self.error(ShapeErrorKind::MalformedPath, at, e.0),
+            Ok(_) if name.is_empty() => self.error(
+                ShapeErrorKind::BadName,
+                at,
+                format!("the new name for `{text}` is empty; give a field name like `author`"),
+            ),
+            Ok(path) => match self.rename.iter().find(|(p, _)| *p == path) {
+                Some((_, first)) => {
+                    let message = format!(
+                        "`{text}` is renamed twice (to `{first}` and to `{name}`); give it one name"
+                    );
+                    self.error(ShapeErrorKind::Duplicate, at, message)
+                }
+                None => self.rename.push((path, name)),
+            },
+        }
+        self
+    }
+
+    /// Convert the value at `path` (an input path). See [`Convert`].
+    ///
+    /// ```
+    /// use tool_output_format::{Shape, Convert};
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::new().convert("items.price_cents", Convert::Cents);
+    /// assert_eq!(
+    ///     shape.apply(&json!({"items": [{"price_cents": 250}, {"price_cents": -5}]})),
+    ///     json!({"items": [{"price_cents": "2.50"}, {"price_cents": "-0.05"}]})
+    /// );
+    /// ```
+    pub fn convert(mut self, path: impl AsRef<str>, converter: Convert) -> Shape {
+        let text = path.as_ref();
+        let at = format!("convert[{text:?}]");
+        match Path::parse(text) {
+            Err(e) => self.error(ShapeErrorKind::MalformedPath, at, e.0),
+            Ok(path) => match self.convert.iter().find(|(p, _)| *p == path) {
+                Some((_, first)) => {
+                    let message = format!(
+                        "`{text}` has two converters ({first} and {converter}); give it one"
+                    );
+                    self.error(ShapeErrorKind::Duplicate, at, message)
+                }
+                None => self.convert.push((path, converter)),
+            },
+        }
+        self
+    }
+
+    /// Drop null, `""`, `[]` and `{}` fields; in a table, columns empty in every row.
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let rows = json!([{"a": 1, "b": null, "c": ""}, {"a": null, "b": [], "c": "x"}]);
+    /// assert_eq!(Shape::new().drop_empty().apply(&rows), json!([{"a": 1, "c": ""}, {"a": null, "c": "x"}]));
+    /// assert_eq!(Shape::new().drop_empty().apply(&rows[0]), json!({"a": 1}));
+    /// ```
+    pub fn drop_empty(mut self) -> Shape {
+        self.drop_empty = true;
+        self
+    }
+
+    /// The first mistake in this shape, if any. See [`Shape::errors`] for all of them.
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    ///
+    /// assert!(Shape::new().keep(["a.b"]).check().is_ok());
+    /// let err = Shape::new().keep(["user.login", "author"]).rename("user.login", "author").check().unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "shape keep[1]: `user.login` and `author` are both kept as `author`; rename one of them"
+    /// );
+    /// ```
+    pub fn check(&self) -> Result<(), ShapeError> {
+        match self.errors().into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Every mistake in this shape, in the order the rules were given (the output-name clashes
+    /// of kept fields last).
+    pub fn errors(&self) -> Vec<ShapeError> {
+        let mut all = self.errors.clone();
+        let names: Vec<String> = self.keep.iter().map(|p| self.output_name(p)).collect();
+        for (i, name) in names.iter().enumerate() {
+            if let Some(j) = names[..i].iter().position(|n| n == name) {
+                all.push(ShapeError::new(
+                    ShapeErrorKind::Duplicate,
+                    format!("keep[{i}]"),
+                    format!(
+                        "`{}` and `{}` are both kept as `{name}`; rename one of them",
+                        self.keep[j].dotted(),
+                        self.keep[i].dotted()
+                    ),
+                ));
+            }
+        }
+        all
+    }
+
+    /// True when the shape has no rules (applying it changes nothing).
+    pub fn is_empty(&self) -> bool {
+        self.keep.is_empty()
+            && self.drop.is_empty()
+            && self.rename.is_empty()
+            && self.convert.is_empty()
+            && !self.drop_empty
+    }
+
+    /// Shapes a result: a record, an array of records (a table), or a mixed array (each record
+    /// in it shaped as a record). Anything else comes back unchanged.
+    pub fn apply(&self, value: &Value) -> Value {
+        self.apply_with_stats(value, &mut ShapeStats::default())
+    }
+
+    /// [`Shape::apply`], counting what could not be done cleanly into `stats`.
+    pub fn apply_with_stats(&self, value: &Value, stats: &mut ShapeStats) -> Value {
+        if self.is_empty() {
+            return value.clone();
+        }
+        match value {
+            Value::Object(record) => Value::Object(self.apply_record(record, stats)),
+            Value::Array(items) if is_table(items) => {
+                let rows = items.iter().filter_map(Value::as_object);
+                Value::Array(
+                    self.apply_table(rows, stats)
+                        .into_iter()
+                        .map(Value::Object)
+                        .collect(),
+                )
+            }
+            Value::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|item| match item {
+                        Value::Object(record) => Value::Object(self.apply_record(record, stats)),
+                        other => other.clone(),
+                    })
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    }
+
+    /// Shapes one record (the one record of a result, or an item of a mixed list).
+    pub fn apply_record(
+        &self,
+        record: &Map<String, Value>,
+        stats: &mut ShapeStats,
+    ) -> Map<String, Value> {
+        Apply {
+            shape: self,
+            stats,
+            row: false,
+            depth: 0,
+        }
+        .record(record)
+    }
+
+    /// Shapes one table row: as [`Shape::apply_record`], except that `drop_empty` leaves the
+    /// row's own empty fields in place (a column is dropped only when it is empty in every
+    /// row: see [`Shape::empty_columns`]). Nested values are cleaned as usual. The `Value`
+    /// walker calls this per row, so a table is never shaped as a whole in memory twice.
+    pub fn apply_row(
+        &self,
+        row: &Map<String, Value>,
+        stats: &mut ShapeStats,
+    ) -> Map<String, Value> {
+        Apply {
+            shape: self,
+            stats,
+            row: true,
+            depth: 0,
+        }
+        .record(row)
+    }
+
+    /// Shapes a table: each row with [`Shape::apply_row`], then (with `drop_empty`) the
+    /// columns empty in every row removed.
+    pub fn apply_table<'a, I>(&self, rows: I, stats: &mut ShapeStats) -> Vec<Map<String, Value>>
+    where
+        I: IntoIterator<Item = &'a Map<String, Value>>,
+    {
+        let mut shaped: Vec<Map<String, Value>> = rows
+            .into_iter()
+            .map(|row| self.apply_row(row, stats))
+            .collect();
+        if self.drop_empty {
+            let empty = Shape::empty_columns(&shaped);
+            if !empty.is_empty() {
+                for row in &mut shaped {
+                    row.retain(|k, _| !empty.contains(k));
+                }
+            }
+        }
+        shaped
+    }
+
+    /// The columns of shaped rows that are absent or empty (null, `""`, `[]`, `{}`) in every
+    /// row, in first-seen order.
+    pub fn empty_columns(rows: &[Map<String, Value>]) -> Vec<String> {
+        let mut seen: Vec<(&str, bool)> = Vec::new();
+        for row in rows {
+            for (key, value) in row {
+                let filled = !is_empty_value(value);
+                match seen.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, any)) => *any |= filled,
+                    None => seen.push((key, filled)),
+                }
+            }
+        }
+        seen.into_iter()
+            .filter(|(_, any)| !any)
+            .map(|(k, _)| k.to_owned())
+            .collect()
+    }
+
+    fn error(&mut self, kind: ShapeErrorKind, at: String, message: String) {
+        self.errors.push(ShapeError::new(kind, at, message));
+    }
+
+    fn output_name(&self, path: &Path) -> String {
+        let at: Vec<&str> = path.keys().iter().map(String::as_str).collect();
+        self.renamed(&at)
+            .map_or_else(|| path.dotted(), str::to_owned)
+    }
+
+    fn renamed(&self, at: &[&str]) -> Option<&str> {
+        self.rename
+            .iter()
+            .find(|(p, _)| p.is(at))
+            .map(|(_, name)| name.as_str())
+    }
+}
+
+/// A non-empty list whose items are all records: rendered as a table.
+fn is_table(items: &[Value]) -> bool {
+    !items.is_empty() && items.iter().all(Value::is_object)
+}
+
+/// True for null, `""`, `[]` and `{}`.
+pub(crate) fn is_empty_value(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+        _ => false,
+    }
+}
+
+/// One application of a shape: the rules, the counters, and whether this is a table row.
+struct Apply<'s> {
+    shape: &'s Shape,
+    stats: &'s mut ShapeStats,
+    row: bool,
+    /// Containers entered (objects and arrays), bounded by [`MAX_SHAPE_DEPTH`].
+    depth: usize,
+}
+
+impl Apply<'_> {
+    fn record(&mut self, record: &Map<String, Value>) -> Map<String, Value> {
+        let mut at = Vec::new();
+        if self.shape.keep.is_empty() {
+            return self.object(record, &mut at, self.row);
+        }
+        let mut out = Map::new();
+        for path in &self.shape.keep {
+            let Some(value) = self.select(record, path.keys(), &mut at) else {
+                continue;
+            };
+            if self.shape.drop_empty && !self.row && is_empty_value(&value) {
+                continue;
+            }
+            let name = self.shape.output_name(path);
+            if out.contains_key(&name) {
+                // Only a shape that failed `check` gets here.
+                self.stats.name_collisions += 1;
+                continue;
+            }
+            out.insert(name, value);
+        }
+        out
+    }
+
+    /// The value at `keys` below `object`, shaped; arrays are transparent.
+    fn select<'a>(
+        &mut self,
+        object: &'a Map<String, Value>,
+        keys: &[String],
+        at: &mut Vec<&'a str>,
+    ) -> Option<Value> {
+        let (first, rest) = keys.split_first()?;
+        let (key, child) = object.get_key_value(first)?;
+        at.push(key);
+        let found = if rest.is_empty() {
+            Some(self.field(child, at))
+        } else {
+            self.select_in(child, rest, at)
+        };
+        at.pop();
+        found
+    }
+
+    fn select_in<'a>(
+        &mut self,
+        value: &'a Value,
+        keys: &[String],
+        at: &mut Vec<&'a str>,
+    ) -> Option<Value> {
+        match value {
+            Value::Object(object) => self.select(object, keys, at),
+            Value::Array(items) => {
+                if self.depth >= MAX_SHAPE_DEPTH {
+                    return Some(self.too_deep());
+                }
+                self.depth += 1;
+                let items = items
+                    .iter()
+                    .filter_map(|item| self.select_in(item, keys, at))
+                    .collect();
+                self.depth -= 1;
+                Some(Value::Array(items))
+            }
+            _ => None,
+        }
+    }
+
+    /// A copy of `object` (at input path `at`) with every rule applied to its fields. A table
+    /// `row` keeps its own empty fields (its table drops columns empty in every row).
+    fn object<'a>(
+        &mut self,
+        object: &'a Map<String, Value>,
+        at: &mut Vec<&'a str>,
+        row: bool,
+    ) -> Map<String, Value> {
+        let mut out = Map::new();
+        for (key, value) in object {
+            at.push(key);
+            if !self.shape.drop.iter().any(|p| p.matches(at)) {
+                let value = self.field(value, at);
+                if row || !self.shape.drop_empty || !is_empty_value(&value) {
+                    let name = match self.shape.renamed(at) {
+                        // A field that keeps its own name has it, before or after the rename.
+                        Some(new)
+                            if out.contains_key(new) || self.keeps_own_name(object, new, at) =>
+                        {
+                            self.stats.name_collisions += 1;
+                            key.as_str()
+                        }
+                        Some(new) => new,
+                        None => key.as_str(),
+                    };
+                    if out.contains_key(name) {
+                        self.stats.name_collisions += 1;
+                    } else {
+                        out.insert(name.to_owned(), value);
+                    }
+                }
+            }
+            at.pop();
+        }
+        out
+    }
+
+    /// True when `object` (whose field at `at` is being renamed to `name`) has a field called
+    /// `name` that is neither dropped nor renamed, so it will keep that name.
+    fn keeps_own_name<'a>(
+        &self,
+        object: &'a Map<String, Value>,
+        name: &str,
+        at: &mut Vec<&'a str>,
+    ) -> bool {
+        let Some((sibling, _)) = object.get_key_value(name) else {
+            return false;
+        };
+        let Some(own) = at.pop() else { return false };
+        at.push(sibling);
+        let keeps =
+            !self.shape.drop.iter().any(|p| p.matches(at)) && self.shape.renamed(at).is_none();
+        at.pop();
+        at.push(own);
+        keeps
+    }
+
+    /// The shaped value of the field at `at`.
+    fn field<'a>(&mut self, value: &'a Value, at: &mut Vec<&'a str>) -> Value {
+        if let Some((_, converter)) = self.shape.convert.iter().find(|(p, _)| p.is(at)) {
+            return self.converted(value, converter, at);
+        }
+        if !(value.is_object() || value.is_array()) {
+            return value.clone();
+        }
+        if self.depth >= MAX_SHAPE_DEPTH {
+            return self.too_deep();
+        }
+        self.depth += 1;
+        let shaped = match value {
+            Value::Object(object) => Value::Object(self.object(object, at, false)),
+            Value::Array(items) if self.shape.drop_empty && is_table(items) => {
+                Value::Array(self.table(items, at))
+            }
+            Value::Array(items) => {
+                Value::Array(items.iter().map(|item| self.field(item, at)).collect())
+            }
+            scalar => scalar.clone(),
+        };
+        self.depth -= 1;
+        shaped
+    }
+
+    /// A list of records nested in a record renders as a table too, so with `drop_empty` it
+    /// loses the columns empty in every row, not each row's own empty cells.
+    fn table<'a>(&mut self, items: &'a [Value], at: &mut Vec<&'a str>) -> Vec<Value> {
+        let mut rows: Vec<Map<String, Value>> = items
+            .iter()
+            .filter_map(Value::as_object)
+            .map(|item| self.object(item, at, true))
+            .collect();
+        let empty = Shape::empty_columns(&rows);
+        if !empty.is_empty() {
+            for row in &mut rows {
+                row.retain(|k, _| !empty.contains(k));
+            }
+        }
+        rows.into_iter().map(Value::Object).collect()
+    }
+
+    fn converted<'a>(
+        &mut self,
+        value: &'a Value,
+        converter: &Convert,
+        at: &mut Vec<&'a str>,
+    ) -> Value {
+        match value {
+            Value::Array(_) | Value::Object(_) if self.depth >= MAX_SHAPE_DEPTH => self.too_deep(),
+            Value::Array(items) => {
+                self.depth += 1;
+                let items = items
+                    .iter()
+                    .map(|item| self.converted(item, converter, at))
+                    .collect();
+                self.depth -= 1;
+                Value::Array(items)
+            }
+            Value::Object(object) => {
+                self.failed(value, converter, at);
+                self.depth += 1;
+                let object = self.object(object, at, false);
+                self.depth -= 1;
+                Value::Object(object)
+            }
+            scalar => match converter.apply(scalar) {
+                Some(new) => new,
+                None => {
+                    self.failed(scalar, converter, at);
+                    scalar.clone()
+                }
+            },
+        }
+    }
+
+    fn failed(&mut self, value: &Value, converter: &Convert, at: &[&str]) {
+        self.stats.conversions_failed += 1;
+        if self.stats.first_failure.is_none() {
+            let shown = match value {
+                Value::Object(_) => "an object".to_owned(),
+                other => {
+                    let text = other.to_string();
+                    match text.char_indices().nth(40) {
+                        Some((cut, _)) => format!("{}…", &text[..cut]),
+                        None => text,
+                    }
+                }
+            };
+            self.stats.first_failure = Some(format!(
+                "`{}`: {} could not read {shown}",
+                at.join("."),
+                converter.name()
+            ));
+        }
+    }
+
+    fn too_deep(&mut self) -> Value {
+        self.stats.too_deep += 1;
+        Value::String(format!(
+            "[not shaped: nested deeper than {MAX_SHAPE_DEPTH} levels]"
+        ))
+    }
+}

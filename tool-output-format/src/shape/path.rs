@@ -1,0 +1,198 @@
+//! Paths (`user.login`) and drop patterns (`*_url`, `user.*_url`): parsing and matching.
+//!
+//! A path is a list of keys separated by single dots, relative to one record. Arrays are
+//! transparent, so a path never names an index. A key that itself contains a dot cannot be
+//! named (documented limit). A pattern is a path whose keys may contain `*` (any run of
+//! characters within one key); an undotted pattern matches a key at every depth, a dotted one
+//! is anchored at the record.
+
+use std::fmt;
+
+/// What a malformed path or pattern got wrong (the caller adds where it was written).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PathProblem(pub(crate) String);
+
+impl fmt::Display for PathProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An exact field path: `user.login` is `["user", "login"]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Path {
+    keys: Vec<String>,
+}
+
+impl Path {
+    /// Parses an exact path (no `*`).
+    pub(crate) fn parse(text: &str) -> Result<Path, PathProblem> {
+        let keys = split_keys(text, "path")?;
+        if text.contains('*') {
+            return Err(PathProblem(format!(
+                "malformed path `{text}`: `*` is only allowed in drop patterns; \
+                 name the field exactly, like `user.login`"
+            )));
+        }
+        Ok(Path {
+            keys: keys.into_iter().map(str::to_owned).collect(),
+        })
+    }
+
+    pub(crate) fn keys(&self) -> &[String] {
+        &self.keys
+    }
+
+    /// True when this path is exactly `at` (the input keys from the record down).
+    pub(crate) fn is(&self, at: &[&str]) -> bool {
+        self.keys.len() == at.len() && self.keys.iter().zip(at).all(|(k, a)| k == a)
+    }
+
+    /// The dotted form, `user.login`.
+    pub(crate) fn dotted(&self) -> String {
+        self.keys.join(".")
+    }
+}
+
+/// A drop pattern: keys that may contain `*`; anchored when it has more than one key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Pattern {
+    keys: Vec<String>,
+}
+
+impl Pattern {
+    pub(crate) fn parse(text: &str) -> Result<Pattern, PathProblem> {
+        let keys = split_keys(text, "pattern")?;
+        if text.contains("**") {
+            return Err(PathProblem(format!(
+                "malformed pattern `{text}`: `**` is not supported; `*` matches any run of \
+                 characters within one key, and a pattern without a dot already matches at \
+                 every depth"
+            )));
+        }
+        Ok(Pattern {
+            keys: keys.into_iter().map(str::to_owned).collect(),
+        })
+    }
+
+    /// True when the field at `at` (input keys from the record down) matches.
+    pub(crate) fn matches(&self, at: &[&str]) -> bool {
+        match self.keys.as_slice() {
+            [one] => at.last().is_some_and(|key| glob(one, key)),
+            many => many.len() == at.len() && many.iter().zip(at).all(|(p, k)| glob(p, k)),
+        }
+    }
+}
+
+fn split_keys<'a>(text: &'a str, what: &str) -> Result<Vec<&'a str>, PathProblem> {
+    if text.is_empty() {
+        return Err(PathProblem(format!(
+            "malformed {what} ``: it is empty; write a key, or keys separated by dots like `user.login`"
+        )));
+    }
+    let keys: Vec<&str> = text.split('.').collect();
+    if keys.iter().any(|k| k.is_empty()) {
+        let why = if text.starts_with('.') {
+            "it starts with a dot"
+        } else if text.ends_with('.') {
+            "it ends with a dot"
+        } else {
+            "it has an empty key between two dots"
+        };
+        return Err(PathProblem(format!(
+            "malformed {what} `{text}`: {why}; write keys separated by single dots, like `user.login`"
+        )));
+    }
+    Ok(keys)
+}
+
+/// `*` matches any run of characters (also none); everything else matches itself.
+/// Iterative with one backtrack point: linear in practice, never exponential.
+pub(crate) fn glob(pattern: &str, text: &str) -> bool {
+    let p = pattern.as_bytes();
+    let t = text.as_bytes();
+    let (mut pi, mut ti) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && p[pi] == b'*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if pi < p.len() && p[pi] == t[ti] {
+            pi += 1;
+            ti += 1;
+        } else if let Some((sp, st)) = star {
+            pi = sp + 1;
+            ti = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&b| b == b'*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        let cases = [
+            ("*_url", "avatar_url", true),
+            ("*_url", "_url", true),
+            ("*_url", "url", false),
+            ("*_url", "urls", false),
+            ("url", "url", true),
+            ("*", "", true),
+            ("*", "anything", true),
+            ("a*b*c", "aXbYc", true),
+            ("a*b*c", "abcabc", true),
+            ("a*b*c", "acb", false),
+            ("node_id", "node_ids", false),
+            ("héllo*", "héllo wörld", true),
+            ("*ö*", "wörld", true),
+        ];
+        for (pattern, text, want) in cases {
+            assert_eq!(glob(pattern, text), want, "{pattern} on {text}");
+        }
+    }
+
+    #[test]
+    fn undotted_pattern_matches_at_every_depth_dotted_is_anchored() {
+        let any = Pattern::parse("*_url").unwrap();
+        assert!(any.matches(&["html_url"]));
+        assert!(any.matches(&["user", "avatar_url"]));
+        assert!(!any.matches(&["user"]));
+        let anchored = Pattern::parse("user.*_url").unwrap();
+        assert!(anchored.matches(&["user", "avatar_url"]));
+        assert!(!anchored.matches(&["html_url"]));
+        assert!(!anchored.matches(&["owner", "user", "avatar_url"]));
+        assert!(!anchored.matches(&["user", "avatar_url", "x"]));
+    }
+
+    #[test]
+    fn malformed_paths_say_what_is_wrong() {
+        let err = |t: &str| Path::parse(t).unwrap_err().0;
+        assert_eq!(
+            err(""),
+            "malformed path ``: it is empty; write a key, or keys separated by dots like `user.login`"
+        );
+        assert_eq!(
+            err("user..login"),
+            "malformed path `user..login`: it has an empty key between two dots; write keys \
+             separated by single dots, like `user.login`"
+        );
+        assert!(err(".a").contains("starts with a dot"));
+        assert!(err("a.").contains("ends with a dot"));
+        assert!(err("user.*").contains("`*` is only allowed in drop patterns"));
+        assert!(
+            Pattern::parse("**.url")
+                .unwrap_err()
+                .0
+                .contains("`**` is not supported")
+        );
+        assert!(Pattern::parse("a..b").is_err());
+        assert_eq!(Path::parse("user.login").unwrap().dotted(), "user.login");
+        assert!(Path::parse("user.login").unwrap().is(&["user", "login"]));
+    }
+}
