@@ -359,6 +359,7 @@
 //! `#[tool_output(redact)]` render as `[redacted]` wherever they occur, nested and inside
 //! JSON cells included, and a registered renderer receives the redacted JSON: the value never
 //! reaches the output ([`redact`]).
+pub mod agent;
 pub mod budget;
 pub mod doc;
 pub mod fit;
@@ -371,6 +372,7 @@ pub mod source;
 pub mod text;
 mod tokens;
 
+pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError};
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
 pub use report::{Formatted, Kept, Report};
