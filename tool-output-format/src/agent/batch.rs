@@ -53,21 +53,42 @@ pub struct BatchItem<T> {
 
 impl<T> BatchItem<T> {
     /// The item's id.
+    ///
+    /// ```
+    /// use tool_output_format::Batch;
+    /// assert_eq!(Batch::new().ok("a").items()[0].id(), "a");
+    /// ```
     pub fn id(&self) -> &Value {
         &self.id
     }
 
     /// True when the item succeeded.
+    ///
+    /// ```
+    /// use tool_output_format::Batch;
+    /// assert!(Batch::new().ok("a").items()[0].is_ok());
+    /// ```
     pub fn is_ok(&self) -> bool {
         self.outcome.is_ok()
     }
 
     /// The value a succeeded item carries, if any.
+    ///
+    /// ```
+    /// use tool_output_format::Batch;
+    /// assert_eq!(Batch::with_values().ok_with("a", 7).items()[0].value(), Some(&7));
+    /// ```
     pub fn value(&self) -> Option<&T> {
         self.outcome.as_ref().ok().and_then(Option::as_ref)
     }
 
     /// The error of a failed item.
+    ///
+    /// ```
+    /// use tool_output_format::Batch;
+    /// let batch = Batch::new().failed("a", "smtp down");
+    /// assert_eq!(batch.items()[0].error().unwrap().message(), "smtp down");
+    /// ```
     pub fn error(&self) -> Option<&ToolError> {
         self.outcome.as_ref().err()
     }

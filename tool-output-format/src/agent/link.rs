@@ -32,11 +32,21 @@ impl Link {
     }
 
     /// The label, as given.
+    ///
+    /// ```
+    /// use tool_output_format::agent::Link;
+    /// assert_eq!(Link::new("a]b", "u").label(), "a]b");
+    /// ```
     pub fn label(&self) -> &str {
         &self.label
     }
 
-    /// The URL, as given.
+    /// The URL, as given (not encoded).
+    ///
+    /// ```
+    /// use tool_output_format::agent::Link;
+    /// assert_eq!(Link::new("view", "https://x.example/a b").url(), "https://x.example/a b");
+    /// ```
     pub fn url(&self) -> &str {
         &self.url
     }

@@ -174,3 +174,6 @@ pub use next::NextAction;
 pub use page::{Page, PageFooter, cut_notice, footer_lines};
 pub use reply::Reply;
 pub use resource::{ResourceRef, human_size};
+
+#[cfg(test)]
+mod reparse;

@@ -87,6 +87,11 @@ impl<T> Reply<T> {
     }
 
     /// The wrapped result.
+    ///
+    /// ```
+    /// use tool_output_format::Reply;
+    /// assert_eq!(Reply::new("done").result(), &"done");
+    /// ```
     pub fn result(&self) -> &T {
         &self.result
     }
@@ -102,16 +107,33 @@ impl<T> Reply<T> {
     }
 
     /// The suggested calls, in order.
+    ///
+    /// ```
+    /// use tool_output_format::{NextAction, Reply};
+    /// let reply = Reply::new(()).next(NextAction::call("get_order"));
+    /// assert_eq!(reply.next_actions()[0].tool(), "get_order");
+    /// ```
     pub fn next_actions(&self) -> &[NextAction] {
         &self.next
     }
 
     /// The links, in order.
+    ///
+    /// ```
+    /// use tool_output_format::Reply;
+    /// assert_eq!(Reply::new(()).link("view", "https://x.example").links()[0].label(), "view");
+    /// ```
     pub fn links(&self) -> &[Link] {
         &self.links
     }
 
     /// The resource references, in order.
+    ///
+    /// ```
+    /// use tool_output_format::{Reply, ResourceRef};
+    /// let reply = Reply::new(()).reference(ResourceRef::new("resource://a"));
+    /// assert_eq!(reply.references().len(), 1);
+    /// ```
     pub fn references(&self) -> &[ResourceRef] {
         &self.references
     }

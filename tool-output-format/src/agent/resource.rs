@@ -88,16 +88,31 @@ impl ResourceRef {
     }
 
     /// The name, if set.
+    ///
+    /// ```
+    /// use tool_output_format::ResourceRef;
+    /// assert_eq!(ResourceRef::new("u").get_name(), None);
+    /// ```
     pub fn get_name(&self) -> Option<&str> {
         self.name.as_deref()
     }
 
     /// The content type, if set.
+    ///
+    /// ```
+    /// use tool_output_format::ResourceRef;
+    /// assert_eq!(ResourceRef::new("u").get_content_type(), None);
+    /// ```
     pub fn get_content_type(&self) -> Option<&str> {
         self.content_type.as_deref()
     }
 
     /// The size in bytes, if set.
+    ///
+    /// ```
+    /// use tool_output_format::ResourceRef;
+    /// assert_eq!(ResourceRef::new("u").get_size_bytes(), None);
+    /// ```
     pub fn get_size_bytes(&self) -> Option<u64> {
         self.size_bytes
     }
