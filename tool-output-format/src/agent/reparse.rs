@@ -192,5 +192,5 @@ fn percent_decode(s: &str) -> String {
 
 /// Bytes `link` encodes (the test URLs contain no `%` of their own).
 fn is_ours(byte: u32) -> bool {
-    byte < 0x20 || byte >= 0x7f || b" ()<>\\`|".contains(&(byte as u8))
+    !(0x20..0x7f).contains(&byte) || b" ()<>\\`|".contains(&(byte as u8))
 }
