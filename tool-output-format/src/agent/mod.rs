@@ -160,6 +160,7 @@
 //! already covers `|`, so a link cannot split a cell).
 
 mod batch;
+mod convert;
 mod error;
 mod link;
 mod next;
@@ -168,7 +169,8 @@ mod reply;
 mod resource;
 
 pub use batch::{Batch, BatchItem, counts_line};
-pub use error::{ErrorKind, ToToolError, ToolError};
+pub use convert::ToToolError;
+pub use error::{ErrorKind, ToolError};
 pub use link::{Link, link, links_line};
 pub use next::NextAction;
 pub use page::{Page, PageFooter, cut_notice, footer_lines};
