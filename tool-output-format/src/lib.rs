@@ -359,6 +359,7 @@
 //! `#[tool_output(redact)]` render as `[redacted]` wherever they occur, nested and inside
 //! JSON cells included, and a registered renderer receives the redacted JSON: the value never
 //! reaches the output ([`redact`]).
+pub mod agent;
 mod build;
 mod caps;
 mod doc;
@@ -373,6 +374,7 @@ mod source;
 mod text;
 mod tokens;
 
+pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError};
 pub use build::Context;
 pub use caps::Notice;
 pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};

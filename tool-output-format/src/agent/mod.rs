@@ -1,0 +1,181 @@
+//! Results an agent can act on: pages, errors, partial success, next actions, links and
+//! resource references (SPEC section 10).
+//!
+//! | you return | type | the model reads |
+//! |---|---|---|
+//! | one page of a cursor-paginated list | [`Page`] | the items, then `has_more`, the cursor, the total and the next call |
+//! | a failure | [`ToolError`] (kind: [`ErrorKind`]) | `**{tool} failed**`, kind, message, whether to retry, how to fix |
+//! | a call over many items | [`Batch`] | counts, the failures, a retry of exactly the retryable ones |
+//! | a suggested follow-up call | [`NextAction`] | `Next: call TOOL(ARG=VALUE, ...)` |
+//! | any result with follow-ups, links, references | [`Reply`] ([`ResourceRef`], [`Link`]) | the result, then `Links:`, `Resource:` and `Next:` lines |
+//!
+//! The types are plain values with `#[must_use]` builders (`Clone`, `Debug`). Builder
+//! methods take the field's name (`.hint(..)`); where a builder and a reader would share a
+//! name, the reader is `get_*` (`.get_hint()`), as in clap.
+//!
+//! # Status: phase 1
+//!
+//! The types, their builders and readers, and every line of text the renderer emits are
+//! here, as pure functions with exact tests. The `ToolOutput` implementations (which put
+//! these lines into the document, where caps and budgets never cut them) come with the new
+//! pipeline; the markdown below is what they are to produce.
+//!
+//! # The lines (exact, tested)
+//!
+//! | line | built by | example |
+//! |---|---|---|
+//! | next action (pinned form) | [`NextAction::line`] | `Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")` |
+//! | ... with a delay and a reason | [`NextAction::after_secs`], [`NextAction::reason`] | `Next: call check_job_status(jobId="job_9") after 30 s -- the job is queued` |
+//! | page footer | [`footer_lines`], [`Page::footer`] | `has_more: false` (always), `next_cursor: ...`, `total: 1234`, the Next line |
+//! | cut page notice | [`cut_notice`] | `[Items 26-30 of this page were cut: next_cursor resumes at item 26]` |
+//! | batch counts | [`counts_line`], [`Batch::counts_line`] | `3 total, 2 succeeded, 1 failed` |
+//! | batch retry | [`Batch::retry_line`] | `Next: call send_invites(emails=["c@example.com"])` |
+//! | links | [`links_line`], [`link`] | `Links: [view](https://shop.example.com/orders/7)` |
+//! | resource reference | [`ResourceRef::line`], [`human_size`] | `Resource: report.pdf (application/pdf, 48.2 kB) resource://files/abc` |
+//! | retryable field | [`ToolError::retryable_text`] | `true`, `false`, `true, after 30 s` |
+//!
+//! Argument values in a Next line are compact JSON (`serde_json::to_string`), kept on one
+//! line and free of HTML without leaving JSON (see [`NextAction::line`]); names, cursors,
+//! resource parts and link labels are escaped like inline text
+//! ([`crate::text::escape_inline`]), so ordinary values are verbatim; URLs are
+//! percent-encoded only where they could break the link ([`link`]). Sizes are decimal SI
+//! (`48.2 kB` = 48,213 bytes).
+//!
+//! # The shapes (intended markdown, wired in phase 2)
+//!
+//! **Page**: the items as they render alone (a table for records, `*(empty)*` for none), a
+//! blank line, then the footer lines. A cut page (caps or a budget) keeps its cut notice
+//! first as every cut does, and its footer says how to reach what was dropped
+//! ([`Page::footer`] with the number of items kept):
+//!
+//! ```text
+//! | name | email           |
+//! |------|-----------------|
+//! | Ada  | ada@example.com |
+//!
+//! has_more: true
+//! next_cursor: eyJvZmZzZXQiOjUwfQ
+//! total: 1234
+//! Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")
+//! ```
+//!
+//! An empty page is `*(empty)*`, a blank line, `has_more: false`: empty, not failed.
+//!
+//! **ToolError**: the pinned title, a blank line, then bullets like a record's (values
+//! escaped and laid out as record values are; `hint` only when set):
+//!
+//! ```text
+//! **get_order failed**
+//!
+//! - kind: not_found
+//! - message: order ORD-1 does not exist
+//! - retryable: false
+//! - hint: list_orders(customer_id=...) lists this customer's orders
+//! ```
+//!
+//! With a retry delay the retryable bullet reads `- retryable: true, after 30 s`.
+//! `Formatted::is_error()` is to be true for a `ToolError` (and an `Err`), false for
+//! everything else: an empty page and a batch whose items all failed included (a batch
+//! reports per-item outcomes; it did not fail as a call).
+//!
+//! **Batch**: the counts line, a blank line, the failures table (omitted when nothing
+//! failed), a blank line, the retry line (when a retry call is set and a failure is
+//! retryable). Ids are written as text when they are strings, as compact JSON otherwise.
+//! Values carried by succeeded items ([`Batch::ok_with`]) are to render as a second table
+//! (an `id` column, then the value's columns) before the failures.
+//!
+//! ```text
+//! 3 total, 2 succeeded, 1 failed
+//!
+//! | id            | kind        | message      | retryable |
+//! |---------------|-------------|--------------|-----------|
+//! | c@example.com | unavailable | mailbox full | true      |
+//!
+//! Next: call send_invites(emails=["c@example.com"])
+//! ```
+//!
+//! **Reply**: the result as it renders alone, a blank line, then [`Reply::lines`]: one
+//! `Links:` line, one `Resource:` line per reference, one `Next:` line per action.
+//!
+//! ```text
+//! **place_order result**
+//!
+//! - order_id: ORD-7
+//! - status: placed
+//!
+//! Links: [view](https://shop.example.com/orders/7)
+//! Resource: report.pdf (application/pdf, 48.2 kB) resource://files/abc
+//! Next: call get_order(order_id="ORD-7")
+//! ```
+//!
+//! Every envelope line (footer, cut notice, error bullets, counts, retry, links, references,
+//! Next) is part of the result's contract and is never cut by caps or budgets; budgets cut
+//! the data around them.
+//!
+//! # `Result<T, E>`
+//!
+//! The intended implementation is `impl<T: ToolOutput, E: ToToolError> ToolOutput for
+//! Result<T, E>`: `Ok` renders as `T`, `Err` as the [`ToolError`] from
+//! [`ToToolError::to_tool_error`]. [`ToToolError`] borrows, which SPEC's
+//! `E: Into<ToolError> + Clone` cannot: `std::io::Error` and `serde_json::Error`, the
+//! errors tools return most, are not `Clone`. It is implemented for `ToolError`,
+//! `std::io::Error`, `serde_json::Error`, `String`, `str`, `dyn Error (+ Send + Sync)`,
+//! `std::fmt::Error`, the std parse errors, and through `&E`, `Box<E>`, `Rc<E>`, `Arc<E>`;
+//! a user error type implements it in one line with [`ToolError::from_error`].
+//!
+//! The same conversions exist as `From` for `?` in a function returning
+//! `Result<_, ToolError>`:
+//!
+//! | from | kind |
+//! |---|---|
+//! | `std::io::Error` | by its `io::ErrorKind` ([`ErrorKind::from_io`]) |
+//! | `serde_json::Error` | `invalid_input` (an I/O error: by its kind) |
+//! | `ParseIntError`, `ParseFloatError`, `ParseBoolError`, `ParseCharError`, `TryFromIntError`, `Utf8Error`, `FromUtf8Error`, `AddrParseError` | `invalid_input` |
+//! | `String`, `&str`, `Cow<str>`, `Box<dyn Error (+ Send + Sync)>`, `std::fmt::Error` | `internal` |
+//!
+//! The message keeps the error's `source()` chain ([`ToolError::from_error`]).
+//!
+//! ```
+//! use tool_output_format::{ErrorKind, ToolError};
+//!
+//! fn parse_limit(s: &str) -> Result<u32, ToolError> {
+//!     let n: u32 = s.parse()?;
+//!     if n > 100 {
+//!         return Err(ToolError::new(ErrorKind::InvalidInput, format!("limit {n} is over 100"))
+//!             .hint("pass limit=100 and follow the cursor"));
+//!     }
+//!     Ok(n)
+//! }
+//! assert_eq!(parse_limit("25"), Ok(25));
+//! assert_eq!(
+//!     parse_limit("ten").unwrap_err().to_string(),
+//!     "invalid input: invalid digit found in string (not retryable)"
+//! );
+//! ```
+//!
+//! # Links in derived types (planned)
+//!
+//! `#[tool_output(link = "view")]` on a `String` field is to render its value as
+//! `[view](url)` with [`link`], in table cells and record values alike (the URL encoding
+//! already covers `|`, so a link cannot split a cell).
+
+mod batch;
+mod convert;
+mod error;
+mod link;
+mod next;
+mod page;
+mod reply;
+mod resource;
+
+pub use batch::{Batch, BatchItem, counts_line};
+pub use convert::ToToolError;
+pub use error::{ErrorKind, ToolError};
+pub use link::{Link, link, links_line};
+pub use next::NextAction;
+pub use page::{Page, PageFooter, cut_notice, footer_lines};
+pub use reply::Reply;
+pub use resource::{ResourceRef, human_size};
+
+#[cfg(test)]
+mod reparse;
