@@ -368,6 +368,8 @@ pub mod redact;
 mod report;
 pub mod sink;
 pub mod source;
+pub mod store;
+mod summary;
 pub mod text;
 mod tokens;
 
@@ -375,6 +377,9 @@ pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
 pub use report::{Formatted, Kept, Report};
 pub use source::ToolOutput;
+#[cfg(feature = "redis")]
+pub use store::RedisStore;
+pub use store::{MemoryStore, ResultStore, StoreError};
 #[cfg(feature = "tokens")]
 pub use tokens::O200k;
 pub use tokens::TokenCounter;
