@@ -508,3 +508,68 @@ mod properties {
         }
     }
 }
+
+/// Cost, measured by hand: `cargo test -p tool-output-format --release --lib summary::tests::cost -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn cost() {
+    use std::time::Instant;
+    let statuses = ["pending", "processing", "shipped", "delivered", "cancelled"];
+    let rows: Vec<Value> = (0..10_000u64)
+        .map(|i| {
+            json!({
+                "orderId": format!("ORD-{}", 10_000 + i),
+                "status": statuses[(i * 7 % 5) as usize],
+                "createdAt": format!("2024-{:02}-{:02}T{:02}:00:00Z", 1 + i % 12, 1 + i % 28, i % 24),
+                "totalAmount": (i * 7919 % 250_000) as f64 / 100.0,
+                "qty": i % 17,
+            })
+        })
+        .collect();
+    let v = Value::Array(rows);
+    let (cols, cells) = table(&v);
+    let names: Vec<&str> = cols.iter().map(String::as_str).collect();
+    let options = SummaryOptions {
+        sum: vec!["totalAmount".into()],
+        ..Default::default()
+    };
+    let fmt = crate::Formatter::new();
+    let n = 20;
+    let t = Instant::now();
+    let mut out = 0;
+    for _ in 0..n {
+        out += fmt.format("list_orders", &v).len();
+    }
+    let render = t.elapsed() / n;
+    let t = Instant::now();
+    for _ in 0..n {
+        out += serde_json::to_string(&v).unwrap().len();
+    }
+    let json = t.elapsed() / n;
+    let t = Instant::now();
+    for _ in 0..n {
+        let s = summarize(
+            &names,
+            cells
+                .iter()
+                .map(|r| r.iter().map(|(k, t)| (*k, t.as_str()))),
+            &options,
+        );
+        out += s.to_markdown().len();
+    }
+    let summary = t.elapsed() / n;
+    println!(
+        "10,000 rows x 5 columns: render kept 100 rows {render:?}, serde_json::to_string all {json:?}, summary all {summary:?} ({out})"
+    );
+    println!(
+        "{}",
+        summarize(
+            &names,
+            cells
+                .iter()
+                .map(|r| r.iter().map(|(k, t)| (*k, t.as_str()))),
+            &options
+        )
+        .to_markdown()
+    );
+}
