@@ -371,6 +371,8 @@ mod report;
 pub mod shape;
 mod sink;
 mod source;
+pub mod store;
+mod summary;
 mod text;
 mod tokens;
 
@@ -384,6 +386,9 @@ pub use report::{Formatted, Kept, Report};
 pub use shape::{Convert, Shape, ShapeError};
 pub use source::ToolOutput;
 pub use source::list::MAX_COLUMNS;
+#[cfg(feature = "redis")]
+pub use store::RedisStore;
+pub use store::{MemoryStore, ResultStore, StoreError};
 #[cfg(feature = "tokens")]
 pub use tokens::O200k;
 pub use tokens::TokenCounter;

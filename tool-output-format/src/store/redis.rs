@@ -1,0 +1,343 @@
+//! [`RedisStore`]: a [`ResultStore`] on Redis, for agents that run on several machines.
+
+use std::fmt;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use super::{ResultStore, StoreError, StoreErrorKind, ago, is_reference, new_reference, span};
+
+/// How long after its result expires a tombstone key is kept (to say "expired", not "unknown").
+const TOMBSTONE_KEEP_SECS: u64 = 24 * 3600;
+/// Redis refuses strings over 512 MiB.
+const MAX_VALUE_BYTES: usize = 512 * 1024 * 1024;
+/// Connect, read and write timeout of the connection.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Results kept in Redis, so an agent on one machine can fetch what a tool on another stored.
+///
+/// **Keys.** A result is stored as its compact JSON under `{prefix}{reference}` (prefix
+/// default `tof:result:`) with `SET ... EX ttl`: Redis enforces the time to live (whole
+/// seconds, rounded up, at least 1). In the same `MULTI` transaction a tombstone
+/// `{prefix}{reference}:expires` holds the Unix time (seconds) the result expires at and lives
+/// 24 hours longer. So `get` tells:
+///
+/// | result key | tombstone | `get` says |
+/// |---|---|---|
+/// | present | any | the value |
+/// | missing | expiry in the past | "expired 12 minutes ago" ([`StoreErrorKind::Expired`]) |
+/// | missing | expiry in the future | "expired early": Redis evicted it (maxmemory policy) or it was deleted |
+/// | missing | missing | "unknown" ([`StoreErrorKind::Unknown`]) |
+///
+/// **A Redis that is down** gives [`StoreErrorKind::Unavailable`] with the address (password
+/// hidden) and the cause, never a panic; the connection is opened again on the next call.
+/// A failed `put` stores nothing, and the caller still holds the value (the formatter then
+/// renders the cut result without a reference). One connection is shared under a lock; each
+/// call is one round trip.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use tool_output_format::{RedisStore, ResultStore};
+///
+/// let store = RedisStore::open("redis://127.0.0.1:6379", Duration::from_secs(3600))?;
+/// let reference = store.put(&serde_json::json!([{"id": 1}]))?;
+/// assert_eq!(store.get(&reference)?, serde_json::json!([{"id": 1}]));
+/// # Ok::<(), tool_output_format::StoreError>(())
+/// ```
+pub struct RedisStore {
+    client: redis::Client,
+    address: String,
+    prefix: String,
+    ttl: Duration,
+    timeout: Duration,
+    connection: Mutex<Option<redis::Connection>>,
+}
+
+impl RedisStore {
+    /// A store on the Redis at `url` (`redis://[:password@]host[:port][/db]`), whose results
+    /// live `ttl`. Does not connect yet: the first call does (and says so if Redis is down).
+    ///
+    /// Fails with [`StoreErrorKind::Config`] when `url` is not a Redis URL.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tool_output_format::RedisStore;
+    /// use tool_output_format::store::StoreErrorKind;
+    ///
+    /// let err = RedisStore::open("http://localhost", Duration::from_secs(60)).unwrap_err();
+    /// assert_eq!(err.kind(), StoreErrorKind::Config);
+    /// ```
+    pub fn open(url: &str, ttl: Duration) -> Result<Self, StoreError> {
+        let address = hide_password(url);
+        let client = redis::Client::open(url).map_err(|e| {
+            StoreError::new(
+                StoreErrorKind::Config,
+                format!(
+                    "\"{address}\" is not a Redis URL ({e}): expected \
+                     redis://[:password@]host[:port][/db], e.g. redis://127.0.0.1:6379"
+                ),
+            )
+            .with_source(e)
+        })?;
+        Ok(RedisStore {
+            client,
+            address,
+            prefix: "tof:result:".to_owned(),
+            ttl,
+            timeout: DEFAULT_TIMEOUT,
+            connection: Mutex::new(None),
+        })
+    }
+
+    /// Sets the key prefix (default `tof:result:`), e.g. one per application or test run.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use tool_output_format::RedisStore;
+    /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?.prefix("myapp:");
+    /// # Ok::<(), tool_output_format::StoreError>(())
+    /// ```
+    pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
+        self.prefix = prefix.into();
+        self
+    }
+
+    /// Sets the connect, read and write timeout (default 2 seconds).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use tool_output_format::RedisStore;
+    /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?
+    ///     .timeout(Duration::from_millis(500));
+    /// # Ok::<(), tool_output_format::StoreError>(())
+    /// ```
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// How long each result lives.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use tool_output_format::RedisStore;
+    /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?;
+    /// assert_eq!(store.ttl(), Duration::from_secs(60));
+    /// # Ok::<(), tool_output_format::StoreError>(())
+    /// ```
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    /// The time to live in whole seconds as Redis takes it: rounded up, at least 1.
+    fn ttl_secs(&self) -> u64 {
+        let s = self.ttl.as_secs();
+        let s = if self.ttl.subsec_nanos() > 0 {
+            s.saturating_add(1)
+        } else {
+            s
+        };
+        // Redis takes EX up to i64::MAX / 1000 (it converts to milliseconds).
+        s.clamp(1, (i64::MAX / 1000) as u64 - TOMBSTONE_KEEP_SECS)
+    }
+
+    fn data_key(&self, reference: &str) -> String {
+        format!("{}{reference}", self.prefix)
+    }
+
+    fn tombstone_key(&self, reference: &str) -> String {
+        format!("{}{reference}:expires", self.prefix)
+    }
+
+    /// Runs `f` on the shared connection, connecting first if needed. When a connection that
+    /// was already open turns out broken (Redis restarted, an idle timeout), it is dropped and
+    /// `f` runs once more on a new one; both commands we send are safe to repeat.
+    fn with_connection<T>(
+        &self,
+        doing: &str,
+        mut f: impl FnMut(&mut redis::Connection) -> redis::RedisResult<T>,
+    ) -> Result<T, StoreError> {
+        let mut slot = self.lock();
+        let mut retried = false;
+        loop {
+            let fresh = slot.is_none();
+            let con = match slot.take() {
+                Some(con) => con,
+                None => self
+                    .client
+                    .get_connection_with_timeout(self.timeout)
+                    .and_then(|c| {
+                        c.set_read_timeout(Some(self.timeout))?;
+                        c.set_write_timeout(Some(self.timeout))?;
+                        Ok(c)
+                    })
+                    .map_err(|e| self.unavailable(doing, e))?,
+            };
+            let con = slot.insert(con);
+            match f(con) {
+                Ok(v) => return Ok(v),
+                Err(e) => {
+                    let broken = e.is_io_error() || e.is_connection_dropped() || e.is_timeout();
+                    if broken {
+                        *slot = None;
+                    }
+                    if broken && !fresh && !retried {
+                        retried = true;
+                        continue;
+                    }
+                    return Err(self.unavailable(doing, e));
+                }
+            }
+        }
+    }
+
+    fn unavailable(&self, doing: &str, e: redis::RedisError) -> StoreError {
+        StoreError::new(
+            StoreErrorKind::Unavailable,
+            format!(
+                "the result store (Redis at {}) is unavailable ({e}): {doing}; retry in a \
+                 moment, or call the original tool again",
+                self.address
+            ),
+        )
+        .with_source(e)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<redis::Connection>> {
+        self.connection.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl ResultStore for RedisStore {
+    fn put(&self, value: &serde_json::Value) -> Result<String, StoreError> {
+        let json = serde_json::to_vec(value).map_err(|e| {
+            StoreError::new(
+                StoreErrorKind::Corrupt,
+                format!("the result cannot be written as JSON ({e}): it was not stored"),
+            )
+        })?;
+        if json.len() > MAX_VALUE_BYTES {
+            return Err(StoreError::too_large(json.len(), MAX_VALUE_BYTES));
+        }
+        let reference = new_reference()?;
+        let ttl = self.ttl_secs();
+        let expires_at = unix_now().saturating_add(ttl);
+        let (data, tomb) = (self.data_key(&reference), self.tombstone_key(&reference));
+        self.with_connection("the result was not stored", |con| {
+            redis::pipe()
+                .atomic()
+                .cmd("SET")
+                .arg(&data)
+                .arg(&json)
+                .arg("EX")
+                .arg(ttl)
+                .ignore()
+                .cmd("SET")
+                .arg(&tomb)
+                .arg(expires_at)
+                .arg("EX")
+                .arg(ttl + TOMBSTONE_KEEP_SECS)
+                .ignore()
+                .query::<()>(con)
+        })?;
+        Ok(reference)
+    }
+
+    fn get(&self, reference: &str) -> Result<serde_json::Value, StoreError> {
+        if !is_reference(reference) {
+            return Err(StoreError::unknown(reference));
+        }
+        let (data, tomb) = (self.data_key(reference), self.tombstone_key(reference));
+        let (value, expires_at): (Option<Vec<u8>>, Option<u64>) = self
+            .with_connection("the stored result cannot be fetched now", |con| {
+                redis::cmd("MGET").arg(&data).arg(&tomb).query(con)
+            })?;
+        match (value, expires_at) {
+            (Some(json), _) => serde_json::from_slice(&json).map_err(|e| {
+                StoreError::new(
+                    StoreErrorKind::Corrupt,
+                    format!(
+                        "the value under Redis key \"{data}\" is not JSON this crate wrote ({e}): \
+                         call the original tool again"
+                    ),
+                )
+            }),
+            (None, Some(at)) => {
+                let now = unix_now();
+                let why = if at <= now {
+                    format!(
+                        "{} (results are kept for {})",
+                        ago(Duration::from_secs(now - at)),
+                        span(self.ttl)
+                    )
+                } else {
+                    "early: Redis dropped it before its time (memory pressure or a deletion)"
+                        .to_owned()
+                };
+                Err(StoreError::expired(reference, &why))
+            }
+            (None, None) => Err(StoreError::unknown(reference)),
+        }
+    }
+}
+
+impl fmt::Debug for RedisStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RedisStore")
+            .field("address", &self.address)
+            .field("prefix", &self.prefix)
+            .field("ttl", &self.ttl)
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The URL with any user and password replaced by `***`, for messages and `Debug`.
+fn hide_password(url: &str) -> String {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return url.to_owned();
+    };
+    let rest = &url[start..];
+    let host_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..host_end].rfind('@') {
+        Some(at) => format!("{}***{}", &url[..start], &rest[at..]),
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_never_reach_messages() {
+        assert_eq!(
+            hide_password("redis://:s3cret@host:6379/0"),
+            "redis://***@host:6379/0"
+        );
+        assert_eq!(hide_password("redis://user:pw@h"), "redis://***@h");
+        assert_eq!(
+            hide_password("redis://127.0.0.1:6379"),
+            "redis://127.0.0.1:6379"
+        );
+        assert_eq!(hide_password("nonsense"), "nonsense");
+        let e = RedisStore::open("redis://:s3cret@[bad", Duration::from_secs(1));
+        if let Err(e) = e {
+            assert!(!e.to_string().contains("s3cret"), "{e}");
+        }
+    }
+
+    #[test]
+    fn ttl_in_whole_seconds_rounded_up() {
+        let s = |d| RedisStore::open("redis://127.0.0.1", d).unwrap().ttl_secs();
+        assert_eq!(s(Duration::from_secs(60)), 60);
+        assert_eq!(s(Duration::from_millis(1500)), 2);
+        assert_eq!(s(Duration::ZERO), 1);
+        assert!(s(Duration::MAX) < i64::MAX as u64 / 1000);
+    }
+}

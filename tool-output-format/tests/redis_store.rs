@@ -1,0 +1,229 @@
+//! `RedisStore` against a real `redis-server` (`.ci/redis.sh` starts one on 127.0.0.1:6379).
+//!
+//! Address from `TOF_REDIS_URL` (default `redis://127.0.0.1:6379`). Every test uses its own
+//! random key prefix, so runs and parallel tests never see each other's keys.
+#![cfg(feature = "redis")]
+
+use std::net::TcpListener;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use tool_output_format::store::StoreErrorKind;
+use tool_output_format::{RedisStore, ResultStore};
+
+fn url() -> String {
+    std::env::var("TOF_REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+/// A key prefix no other test or run uses.
+fn prefix() -> String {
+    let store = tool_output_format::MemoryStore::new(Duration::from_secs(1));
+    format!("tof-test:{}:", store.put(&json!(0)).unwrap())
+}
+
+fn store(ttl: Duration) -> (RedisStore, String) {
+    let p = prefix();
+    (RedisStore::open(&url(), ttl).unwrap().prefix(p.clone()), p)
+}
+
+/// A direct connection, to look at and tamper with the keys.
+fn redis() -> redis::Connection {
+    redis::Client::open(url())
+        .unwrap()
+        .get_connection()
+        .unwrap_or_else(|e| panic!("no redis-server at {} ({e}): run .ci/redis.sh first", url()))
+}
+
+fn ttl_of(con: &mut redis::Connection, key: &str) -> i64 {
+    redis::cmd("TTL").arg(key).query(con).unwrap()
+}
+
+#[test]
+fn round_trip_with_redis_enforced_ttl_and_a_longer_tombstone() {
+    let (s, p) = store(Duration::from_secs(3600));
+    let v = json!([{"id": 1, "big": 18446744073709551615u64, "x": 0.1, "s": "é|\n"}, null]);
+    let r = s.put(&v).unwrap();
+    assert!(r.starts_with("r_") && r.len() == 28, "{r}");
+    assert_eq!(s.get(&r).unwrap(), v);
+    assert_eq!(s.get(&r).unwrap().to_string(), v.to_string()); // key order kept
+
+    let mut con = redis();
+    let data_ttl = ttl_of(&mut con, &format!("{p}{r}"));
+    let tomb_ttl = ttl_of(&mut con, &format!("{p}{r}:expires"));
+    assert!((3595..=3600).contains(&data_ttl), "{data_ttl}");
+    assert!(
+        (3600 + 86_395..=3600 + 86_400).contains(&tomb_ttl),
+        "{tomb_ttl}"
+    );
+    let raw: String = redis::cmd("GET")
+        .arg(format!("{p}{r}"))
+        .query(&mut con)
+        .unwrap();
+    assert_eq!(raw, v.to_string());
+}
+
+#[test]
+fn another_machine_reads_what_one_stored() {
+    let p = prefix();
+    let a = RedisStore::open(&url(), Duration::from_secs(60))
+        .unwrap()
+        .prefix(p.clone());
+    let b = RedisStore::open(&url(), Duration::from_secs(60))
+        .unwrap()
+        .prefix(p);
+    let r = a.put(&json!({"orders": 5000})).unwrap();
+    assert_eq!(b.get(&r).unwrap(), json!({"orders": 5000}));
+}
+
+#[test]
+fn unknown_and_malformed_references() {
+    let (s, _) = store(Duration::from_secs(60));
+    let never = "r_0123456789abcdefghjkmnpqrs";
+    let e = s.get(never).unwrap_err();
+    assert_eq!(e.kind(), StoreErrorKind::Unknown);
+    assert_eq!(
+        e.to_string(),
+        "reference \"r_0123456789abcdefghjkmnpqrs\" is unknown: this store never issued it, or \
+         it expired long ago; check that it was copied exactly, or call the original tool again"
+    );
+    for bad in ["", "r_1", "*", "r_0123456789abcdefghjkmnpqrs:expires"] {
+        assert_eq!(
+            s.get(bad).unwrap_err().kind(),
+            StoreErrorKind::Unknown,
+            "{bad:?}"
+        );
+    }
+}
+
+/// Redis itself expires the key (EX 1): this test waits for it, polling (at most 5 s).
+#[test]
+fn redis_expires_the_result_and_get_says_expired() {
+    let (s, _) = store(Duration::from_secs(1));
+    let r = s.put(&json!([1, 2, 3])).unwrap();
+    assert_eq!(s.get(&r).unwrap(), json!([1, 2, 3]));
+    let start = Instant::now();
+    let e = loop {
+        match s.get(&r) {
+            Ok(_) if start.elapsed() < Duration::from_secs(5) => {
+                std::thread::sleep(Duration::from_millis(100))
+            }
+            Ok(_) => panic!("Redis kept a 1-second result for 5 seconds"),
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(e.kind(), StoreErrorKind::Expired);
+    let msg = e.to_string();
+    assert!(
+        msg.starts_with(&format!("reference \"{r}\" expired ")),
+        "{msg}"
+    );
+    assert!(
+        msg.ends_with(
+            " ago (results are kept for 1 second): the stored result is gone; call the \
+             original tool again to get it"
+        ),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_result_dropped_before_its_time_is_expired_early() {
+    let (s, p) = store(Duration::from_secs(600));
+    let r = s.put(&json!("x")).unwrap();
+    let _: () = redis::cmd("DEL")
+        .arg(format!("{p}{r}"))
+        .query(&mut redis())
+        .unwrap();
+    let e = s.get(&r).unwrap_err();
+    assert_eq!(e.kind(), StoreErrorKind::Expired);
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "reference \"{r}\" expired early: Redis dropped it before its time (memory pressure \
+             or a deletion): the stored result is gone; call the original tool again to get it"
+        )
+    );
+}
+
+#[test]
+fn a_value_another_program_wrote_is_corrupt_not_a_panic() {
+    let (s, p) = store(Duration::from_secs(60));
+    let r = s.put(&json!(1)).unwrap();
+    let _: () = redis::cmd("SET")
+        .arg(format!("{p}{r}"))
+        .arg("not json")
+        .query(&mut redis())
+        .unwrap();
+    assert_eq!(s.get(&r).unwrap_err().kind(), StoreErrorKind::Corrupt);
+}
+
+#[test]
+fn a_redis_that_is_down_is_a_clear_error() {
+    // A port nobody listens on: bind one, then let it go.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("redis://:secret@127.0.0.1:{port}");
+    let s = RedisStore::open(&url, Duration::from_secs(60))
+        .unwrap()
+        .timeout(Duration::from_millis(500));
+    let e = s.put(&json!([1])).unwrap_err();
+    assert_eq!(e.kind(), StoreErrorKind::Unavailable);
+    assert!(e.is_retryable());
+    let msg = e.to_string();
+    assert!(
+        msg.starts_with(&format!(
+            "the result store (Redis at redis://***@127.0.0.1:{port}) is unavailable ("
+        )),
+        "{msg}"
+    );
+    assert!(
+        msg.ends_with(
+            "): the result was not stored; retry in a moment, or call the original tool again"
+        ),
+        "{msg}"
+    );
+    assert!(!msg.contains("secret"));
+    let e = s.get("r_0123456789abcdefghjkmnpqrs").unwrap_err();
+    assert_eq!(e.kind(), StoreErrorKind::Unavailable);
+    assert!(
+        e.to_string()
+            .contains("the stored result cannot be fetched now"),
+        "{e}"
+    );
+}
+
+/// The store's connection is killed by the server (as when Redis restarts or drops an idle
+/// client); the next `put` opens a new one and stores the result. The store uses database 9
+/// so that the kill reaches only its connection, not those of tests running alongside.
+#[test]
+fn a_broken_connection_is_reopened_without_losing_the_put() {
+    let base = url();
+    let base = match base.rsplit_once('/') {
+        Some((head, db)) if !db.is_empty() && db.bytes().all(|b| b.is_ascii_digit()) => head,
+        _ => base.trim_end_matches('/'),
+    };
+    let s = RedisStore::open(&format!("{base}/9"), Duration::from_secs(60))
+        .unwrap()
+        .prefix(prefix());
+    let r1 = s.put(&json!(1)).unwrap(); // opens the connection
+    let mut con = redis();
+    let clients: String = redis::cmd("CLIENT").arg("LIST").query(&mut con).unwrap();
+    let ids: Vec<&str> = clients
+        .lines()
+        .filter(|l| l.split(' ').any(|f| f == "db=9"))
+        .filter_map(|l| l.split(' ').find_map(|f| f.strip_prefix("id=")))
+        .collect();
+    assert_eq!(ids.len(), 1, "{clients}");
+    let _: () = redis::cmd("CLIENT")
+        .arg("KILL")
+        .arg("ID")
+        .arg(ids[0])
+        .query(&mut con)
+        .unwrap();
+    let r2 = s.put(&json!(2)).unwrap(); // the old connection is dead: reopened, and stored
+    assert_eq!(s.get(&r1).unwrap(), json!(1));
+    assert_eq!(s.get(&r2).unwrap(), json!(2));
+}
