@@ -362,6 +362,7 @@
 pub mod budget;
 pub mod doc;
 pub mod fit;
+pub mod focus;
 mod formatter;
 mod options;
 pub mod redact;
