@@ -10,17 +10,21 @@
 //! ```
 //! use tool_output_format::focus::{Focus, Unit};
 //!
-//! let faq = "# Shipping\nParcels leave the warehouse within two days.\n\n\
-//!            # Returns\nUnworn items can be returned within 30 days.\n\n\
-//!            # Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n\
-//!            # Gift cards\nGift cards never expire.";
-//! let focused = Focus::new("when will I get my refund?").text(faq, 150).unwrap();
+//! let faq = concat!(
+//!     "# Shipping\nParcels leave the warehouse within two days.\n\n",
+//!     "# Returns\nUnworn items can be returned within 30 days.\n\n",
+//!     "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+//!     "# Gift cards\nGift cards never expire.",
+//! );
+//! let focused = Focus::new("when will I get my refund?").text(faq, 200).unwrap();
 //! assert_eq!(
 //!     focused.text,
-//!     "[Kept 1 of 4 sections relevant to \"when will I get my refund?\"]\n\n\
-//!      [… 2 sections omitted …]\n\n\
-//!      # Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n\
-//!      [… 1 section omitted …]"
+//!     concat!(
+//!         "[Kept 1 of 4 sections relevant to \"when will I get my refund?\"]\n\n",
+//!         "[… 2 sections omitted …]\n\n",
+//!         "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+//!         "[… 1 section omitted …]",
+//!     )
 //! );
 //! assert_eq!((focused.kept, focused.total, focused.unit), (1, 4, Unit::Sections));
 //! ```
@@ -286,8 +290,9 @@ impl Focus {
     ///
     /// ```
     /// use tool_output_format::focus::Focus;
-    /// let text = "Intro paragraph.\n\nOur refund policy: 30 days.\n\nContact us.\n\nFooter links.";
-    /// let f = Focus::new("refund policy").text(text, 90).unwrap();
+    /// let text = "Welcome to the Acme store, where every kettle is tested by hand.\n\n\
+    ///             Our refund policy: 30 days.\n\nContact us.\n\nAbout · Careers · Press · Legal · Privacy · Cookies";
+    /// let f = Focus::new("refund policy").text(text, 140).unwrap();
     /// assert_eq!(f.text, "[Kept 1 of 4 paragraphs relevant to \"refund policy\"]\n\n\
     ///                     [… 1 paragraph omitted …]\n\nOur refund policy: 30 days.\n\n\
     ///                     [… 2 paragraphs omitted …]");

@@ -44,8 +44,13 @@ pub(crate) fn for_each_term(text: &str, mut f: impl FnMut(&str)) {
                 continue;
             }
             lower.clear();
-            for c in part.chars() {
-                lower.extend(c.to_lowercase());
+            if part.is_ascii() {
+                lower.push_str(part);
+                lower.make_ascii_lowercase();
+            } else {
+                for c in part.chars() {
+                    lower.extend(c.to_lowercase());
+                }
             }
             let mut w = lower.as_str();
             for suffix in ["'s", "’s"] {
@@ -54,7 +59,8 @@ pub(crate) fn for_each_term(text: &str, mut f: impl FnMut(&str)) {
                 }
             }
             let w = w.trim_end_matches(['\'', '’']);
-            if w.is_empty() || STOP_WORDS.binary_search(&w).is_ok() {
+            // Stop words are at most 6 bytes: skip the search for longer words.
+            if w.is_empty() || (w.len() <= 6 && STOP_WORDS.binary_search(&w).is_ok()) {
                 continue;
             }
             if w.is_ascii() {
@@ -490,6 +496,7 @@ mod tests {
     #[test]
     fn stop_words_are_sorted_for_binary_search() {
         assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(STOP_WORDS.iter().all(|w| w.len() <= 6));
     }
 
     #[test]

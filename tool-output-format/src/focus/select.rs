@@ -50,6 +50,8 @@ struct Layout<'a> {
     /// `units_before[i]`: units of the sections before section `i` (one more entry at the end).
     units_before: Vec<usize>,
     separator: &'static str,
+    /// Characters of the notice line minus the digits of the kept count.
+    notice_chars_without_count: usize,
 }
 
 impl<'a> Layout<'a> {
@@ -70,11 +72,16 @@ impl<'a> Layout<'a> {
             Unit::Lines => "\n",
             _ => "\n\n",
         };
+        let notice_chars_without_count = notice_line(0, sum, input.split.unit, input.query)
+            .chars()
+            .count()
+            - 1;
         Layout {
             input,
             chars,
             units_before,
             separator,
+            notice_chars_without_count,
         }
     }
 
@@ -101,22 +108,18 @@ impl<'a> Layout<'a> {
         })
     }
 
-    /// Characters of the output for `kept`, the kept sections written whole.
+    /// Characters of the output for `kept`, the kept sections written whole (counted without
+    /// writing the notices: this runs once per candidate section).
     fn len(&self, kept: &[usize]) -> usize {
-        let notice = notice_line(
-            self.kept_units(kept),
-            self.total_units(),
-            self.input.split.unit,
-            self.input.query,
-        );
+        let unit = self.input.split.unit;
         let mut pieces = kept.len();
-        let mut chars = notice.chars().count() + 2;
+        let mut chars = self.notice_chars_without_count + digits(self.kept_units(kept)) + 2;
         for (_, units) in self.gaps(kept) {
             pieces += 1;
-            chars += gap_line(units, self.input.split.unit).chars().count();
+            chars += gap_chars(units, unit);
         }
         chars += kept.iter().map(|&i| self.chars[i]).sum::<usize>();
-        chars + pieces.saturating_sub(1) * self.separator.chars().count()
+        chars + pieces.saturating_sub(1) * self.separator.len()
     }
 
     /// Write the output; `cut` replaces the text of the one kept section.
@@ -213,6 +216,11 @@ pub(crate) fn notice_line(kept: usize, total: usize, unit: Unit, query: &str) ->
     )
 }
 
+/// Characters of [`gap_line`]: `[… ` (3), the digits, a space, the unit, ` omitted …]` (11).
+fn gap_chars(units: usize, unit: Unit) -> usize {
+    3 + digits(units) + 1 + unit.name(units).len() + 11
+}
+
 /// `[… 12 paragraphs omitted …]`.
 pub(crate) fn gap_line(units: usize, unit: Unit) -> String {
     format!("[… {units} {} omitted …]", unit.name(units))
@@ -242,5 +250,10 @@ mod tests {
             "[… 12 paragraphs omitted …]"
         );
         assert_eq!(gap_line(1, Unit::Rows), "[… 1 row omitted …]");
+        for n in [0, 1, 9, 10, 12345] {
+            for unit in [Unit::Sections, Unit::Paragraphs, Unit::Lines, Unit::Rows] {
+                assert_eq!(gap_chars(n, unit), gap_line(n, unit).chars().count());
+            }
+        }
     }
 }
