@@ -364,6 +364,7 @@ mod build;
 mod caps;
 mod doc;
 mod fit;
+pub mod focus;
 mod formatter;
 mod options;
 mod redact;

@@ -1,0 +1,389 @@
+//! Query-focused trimming: keep the parts of a long text, or the rows of a long list, that
+//! matter to the question, instead of the head of the text.
+//!
+//! | task | call |
+//! |---|---|
+//! | trim a text to a budget around a question | [`Focus::text`] |
+//! | pick the rows of a table relevant to a question | [`Focus::rank_rows`] |
+//! | the notice when nothing matched | [`Focus::no_match_notice`], [`Focus::no_row_match_notice`] |
+//!
+//! ```
+//! use tool_output_format::focus::{Focus, Unit};
+//!
+//! let faq = concat!(
+//!     "# Shipping\nParcels leave the warehouse within two days.\n\n",
+//!     "# Returns\nUnworn items can be returned within 30 days.\n\n",
+//!     "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+//!     "# Gift cards\nGift cards never expire.",
+//! );
+//! let focused = Focus::new("when will I get my refund?").text(faq, 200).unwrap();
+//! assert_eq!(
+//!     focused.text,
+//!     concat!(
+//!         "[Kept 1 of 4 sections relevant to \"when will I get my refund?\"]\n\n",
+//!         "[… 2 sections omitted …]\n\n",
+//!         "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+//!         "[… 1 section omitted …]",
+//!     )
+//! );
+//! assert_eq!((focused.kept, focused.total, focused.unit), (1, 4, Unit::Sections));
+//! ```
+//!
+//! # Splitting (by content)
+//!
+//! 1. **Markdown sections** ([`Unit::Sections`]) when the text has at least two ATX headings
+//!    (`#` to `######` then a space) outside fenced code blocks: a heading starts a section
+//!    that runs to the next heading; text before the first heading is a section too.
+//! 2. Else **paragraphs** ([`Unit::Paragraphs`]) when blank lines split it into at least three
+//!    paragraphs of at most 12 non-blank lines on average.
+//! 3. Else **lines** ([`Unit::Lines`], logs and listings): each non-blank line.
+//!
+//! A fenced code block (three or more backticks or tildes, CommonMark rules) is never split:
+//! headings and blank lines inside it do not count, and in line mode it is one section that
+//! counts for all its lines. Blank lines between sections are not sections.
+//!
+//! # Ranking
+//!
+//! Each section is a document for BM25 (`k1 = 1.2`, `b = 0.75`, `idf = ln(1 + (N - n + 0.5)
+//! / (n + 0.5))`) over all the sections of the text. Terms: words on Unicode word boundaries
+//! (UAX #29), also split at `.`, `_` and `:`, lowercased, without a possessive `'s`, minus a
+//! 75-word stop list (`the`, `how`, `what`, `do`, `I` ...), stemmed with Porter's stemmer
+//! (hand-written: the Snowball crate would add `serde_derive` to this crate's build). No
+//! network, no model. A heading counts as part of its section's text.
+//!
+//! # Selection and notices
+//!
+//! Sections with a score above zero are taken best first (ties: earlier first) and kept when
+//! the whole output still fits the budget; a section that does not fit is skipped and smaller
+//! ones further down are tried. The output lists the kept sections **in their original
+//! order**, and counts every character: the notice line, a blank line, then the kept
+//! sections and one gap line per run of omitted sections, joined by a blank line (a line
+//! break in line mode):
+//!
+//! - first line: `[Kept 4 of 40 sections relevant to "refund policy"]` (units: `sections`,
+//!   `paragraphs` or `lines`; the query shown on one line, at most 80 characters);
+//! - each gap: `[… 12 paragraphs omitted …]` (`1 paragraph`). The kept count plus the gap
+//!   counts always equal the total.
+//!
+//! When the best section alone does not fit, it is cut on a grapheme boundary with
+//! [`text::cut_chars`](crate::text::cut_chars) (`…[+N chars]`), and the cut moves back to
+//! before a fenced code block it would split. The one exception: a section that *starts*
+//! with a code block (a paragraph or line-mode section) is cut inside it.
+//!
+//! # When focus does not apply ([`Fallback`])
+//!
+//! No query words ([`Fallback::NoQuery`]), the text fits the budget ([`Fallback::Fits`]), no
+//! section scores above zero ([`Fallback::NoMatch`], also for a query of stop words only) or
+//! a budget too small for the notice ([`Fallback::TooSmall`]): the caller keeps today's
+//! behaviour (the head or head and tail of the text). On `NoMatch`, it writes
+//! [`Focus::no_match_notice`] first: `[No section matched "refund policy"]`.
+//!
+//! # Rows
+//!
+//! [`Focus::rank_rows`] scores each row by the text of its cells (joined by spaces) with the
+//! same BM25, rows as documents, and returns the indices of the best `top` rows with a score
+//! above zero. Default order: the data's ([`RowOrder::Data`]), because tools return rows in
+//! an order that means something (time, id, priority) and a model reads a table's order as
+//! the data's; [`RowOrder::Ranked`] puts the best row first.
+//!
+//! # Phase 2 (not wired yet)
+//!
+//! The formatter will take a per-call query (`fmt.focus("refund policy").format(tool, &v)`)
+//! and use [`Focus::text`] for long strings and [`Focus::rank_rows`] for tables cut by
+//! `max_rows`, with the notice placed like the other cut notices ([`Focused::notice`] and
+//! [`Focused::body`] give the two parts).
+
+mod rank;
+mod select;
+mod split;
+
+use crate::text::cut_chars;
+
+pub use rank::{B as BM25_B, K1 as BM25_K1};
+
+/// The most characters of the query shown in a notice.
+pub const MAX_QUERY_CHARS: usize = 80;
+
+/// A question to trim results around. Build one per tool call; it is cheap (the query's
+/// terms are computed once).
+///
+/// ```
+/// use tool_output_format::focus::Focus;
+/// let focus = Focus::new("  refund\n policy ");
+/// assert_eq!(focus.query(), "refund policy");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Focus {
+    /// The query on one line, as shown in notices.
+    shown: String,
+    /// Distinct stemmed terms.
+    terms: Vec<String>,
+    /// Whether the query has any word at all (stop words included).
+    has_words: bool,
+}
+
+/// The unit a text was split into (also the word used in notices).
+///
+/// ```
+/// use tool_output_format::focus::Unit;
+/// assert_eq!(Unit::Paragraphs.name(1), "paragraph");
+/// assert_eq!(Unit::Paragraphs.name(12), "paragraphs");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Unit {
+    /// Markdown sections, each starting at a heading.
+    Sections,
+    /// Blank-line separated paragraphs.
+    Paragraphs,
+    /// Lines (logs, listings).
+    Lines,
+    /// Table or list rows ([`Focus::rank_rows`]).
+    Rows,
+}
+
+impl Unit {
+    /// The word for `n` of this unit in notices: `section` / `sections`, and so on.
+    ///
+    /// ```
+    /// assert_eq!(tool_output_format::focus::Unit::Lines.name(2), "lines");
+    /// ```
+    pub fn name(self, n: usize) -> &'static str {
+        let (one, many) = match self {
+            Unit::Sections => ("section", "sections"),
+            Unit::Paragraphs => ("paragraph", "paragraphs"),
+            Unit::Lines => ("line", "lines"),
+            Unit::Rows => ("row", "rows"),
+        };
+        if n == 1 { one } else { many }
+    }
+}
+
+/// A text trimmed to the sections relevant to a query ([`Focus::text`]).
+///
+/// ```
+/// use tool_output_format::focus::Focus;
+/// let log = (0..50).map(|i| format!("12:00:{i:02} INFO tick {i}")).collect::<Vec<_>>().join("\n")
+///     + "\n12:01:00 ERROR disk full on /var";
+/// let f = Focus::new("disk full").text(&log, 120).unwrap();
+/// assert_eq!(f.notice(), "[Kept 1 of 51 lines relevant to \"disk full\"]");
+/// assert_eq!(f.body(), "[… 50 lines omitted …]\n12:01:00 ERROR disk full on /var");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Focused {
+    /// The notice line, a blank line, then the kept sections with the gaps announced; at most
+    /// the budget in characters.
+    pub text: String,
+    /// Units kept (sections, paragraphs or lines; a cut section counts as kept).
+    pub kept: usize,
+    /// Units in the text.
+    pub total: usize,
+    /// What the text was split into.
+    pub unit: Unit,
+}
+
+impl Focused {
+    /// The first line: `[Kept 4 of 40 sections relevant to "refund policy"]`.
+    pub fn notice(&self) -> &str {
+        self.text.split_once("\n\n").map_or(&self.text, |(n, _)| n)
+    }
+
+    /// The kept sections and gap lines, without the notice line.
+    pub fn body(&self) -> &str {
+        self.text.split_once("\n\n").map_or("", |(_, b)| b)
+    }
+}
+
+/// Why focus did not apply: the caller keeps today's behaviour (the head, or head and tail).
+///
+/// ```
+/// use tool_output_format::focus::{Fallback, Focus};
+/// let focus = Focus::new("refund policy");
+/// assert_eq!(focus.text("short", 100), Err(Fallback::Fits));
+/// let long = "Shipping is free.\n".repeat(20);
+/// assert_eq!(focus.text(&long, 100), Err(Fallback::NoMatch));
+/// assert_eq!(focus.no_match_notice(), "[No section matched \"refund policy\"]");
+/// assert_eq!(Focus::new(" ? ").text(&long, 100), Err(Fallback::NoQuery));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Fallback {
+    /// The query has no words (empty or punctuation only): no notice.
+    NoQuery,
+    /// The text fits the budget (or the rows fit `top`): keep it all, no notice.
+    Fits,
+    /// No section or row scored above zero: write the no-match notice first.
+    NoMatch,
+    /// The budget cannot hold the notice and one character of the best section (or `top`
+    /// is zero): no notice.
+    TooSmall,
+}
+
+/// The order of the rows [`Focus::rank_rows`] returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum RowOrder {
+    /// The data's order (default: the order a tool returns usually means something).
+    #[default]
+    Data,
+    /// Best first (ties: earlier first).
+    Ranked,
+}
+
+/// The rows chosen by [`Focus::rank_rows`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rows {
+    /// Indices of the kept rows, in the requested order.
+    pub indices: Vec<usize>,
+    /// Rows in the data.
+    pub total: usize,
+    /// `[Kept 10 of 500 rows relevant to "refund policy"]`.
+    pub notice: String,
+}
+
+impl Focus {
+    /// A focus on `query`. White space runs become one space and control characters are
+    /// dropped for display; the query is shown cut to [`MAX_QUERY_CHARS`] characters.
+    ///
+    /// ```
+    /// use tool_output_format::focus::Focus;
+    /// assert_eq!(Focus::new("refund\u{1b}[31m policy").query(), "refund[31m policy");
+    /// ```
+    pub fn new(query: &str) -> Focus {
+        let clean: String = query
+            .chars()
+            .filter(|c| !c.is_control() || c.is_whitespace())
+            .collect();
+        let one_line = clean.split_whitespace().collect::<Vec<_>>().join(" ");
+        let shown = cut_chars(&one_line, MAX_QUERY_CHARS).unwrap_or(one_line);
+        let has_words = unicode_segmentation::UnicodeSegmentation::unicode_words(query)
+            .next()
+            .is_some();
+        Focus {
+            terms: rank::query_terms(query),
+            shown,
+            has_words,
+        }
+    }
+
+    /// The query as shown in notices.
+    pub fn query(&self) -> &str {
+        &self.shown
+    }
+
+    /// `[No section matched "refund policy"]`: the first line when [`Focus::text`] returned
+    /// [`Fallback::NoMatch`], before the caller's usual cut.
+    pub fn no_match_notice(&self) -> String {
+        format!("[No section matched \"{}\"]", self.shown)
+    }
+
+    /// `[No row matched "refund policy"]`, for [`Focus::rank_rows`].
+    pub fn no_row_match_notice(&self) -> String {
+        format!("[No row matched \"{}\"]", self.shown)
+    }
+
+    /// Trim `text` to the sections most relevant to the query, in their original order,
+    /// within `budget_chars` characters (notices included). See the [module docs](self) for
+    /// the rules and [`Fallback`] for when it does not apply.
+    ///
+    /// ```
+    /// use tool_output_format::focus::Focus;
+    /// let text = "Welcome to the Acme store, where every kettle is tested by hand.\n\n\
+    ///             Our refund policy: 30 days.\n\nContact us.\n\nAbout · Careers · Press · Legal · Privacy · Cookies";
+    /// let f = Focus::new("refund policy").text(text, 140).unwrap();
+    /// assert_eq!(f.text, "[Kept 1 of 4 paragraphs relevant to \"refund policy\"]\n\n\
+    ///                     [… 1 paragraph omitted …]\n\nOur refund policy: 30 days.\n\n\
+    ///                     [… 2 paragraphs omitted …]");
+    /// ```
+    pub fn text(&self, text: &str, budget_chars: usize) -> Result<Focused, Fallback> {
+        if !self.has_words {
+            return Err(Fallback::NoQuery);
+        }
+        if text.chars().count() <= budget_chars {
+            return Err(Fallback::Fits);
+        }
+        if self.terms.is_empty() {
+            return Err(Fallback::NoMatch);
+        }
+        let split = split::split(text);
+        let scores = rank::bm25(
+            &self.terms,
+            split.sections.iter().map(|s| &text[s.range.clone()]),
+        );
+        let input = select::Input {
+            text,
+            split: &split,
+            scores: &scores,
+            query: &self.shown,
+        };
+        select::select(&input, budget_chars)
+    }
+
+    /// The `top` rows most relevant to the query: each row is given as its cells' texts
+    /// (pass the text cells; numbers may be passed as text too). Rows scoring zero are never
+    /// kept.
+    ///
+    /// ```
+    /// use tool_output_format::focus::{Focus, RowOrder};
+    /// let rows = [
+    ///     ["T-1", "Printer jammed on floor 3"],
+    ///     ["T-2", "Refund not received for order 991"],
+    ///     ["T-3", "VPN drops every hour"],
+    ///     ["T-4", "Customer asks about refund policy"],
+    /// ];
+    /// let focus = Focus::new("refund policy");
+    /// let kept = focus.rank_rows(&rows, 2, RowOrder::Data).unwrap();
+    /// assert_eq!(kept.indices, [1, 3]);
+    /// assert_eq!(kept.notice, "[Kept 2 of 4 rows relevant to \"refund policy\"]");
+    /// assert_eq!(focus.rank_rows(&rows, 2, RowOrder::Ranked).unwrap().indices, [3, 1]);
+    /// ```
+    pub fn rank_rows<R, C, S>(&self, rows: R, top: usize, order: RowOrder) -> Result<Rows, Fallback>
+    where
+        R: IntoIterator<Item = C>,
+        C: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        if !self.has_words {
+            return Err(Fallback::NoQuery);
+        }
+        let docs: Vec<String> = rows
+            .into_iter()
+            .map(|cells| {
+                let mut doc = String::new();
+                for cell in cells {
+                    doc.push_str(cell.as_ref());
+                    doc.push(' ');
+                }
+                doc
+            })
+            .collect();
+        let total = docs.len();
+        if total <= top {
+            return Err(Fallback::Fits);
+        }
+        if top == 0 {
+            return Err(Fallback::TooSmall);
+        }
+        let scores = rank::bm25(&self.terms, docs.iter().map(String::as_str));
+        let mut ranked: Vec<usize> = (0..total).filter(|&i| scores[i] > 0.0).collect();
+        if ranked.is_empty() {
+            return Err(Fallback::NoMatch);
+        }
+        ranked.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        ranked.truncate(top);
+        if order == RowOrder::Data {
+            ranked.sort_unstable();
+        }
+        let notice = select::notice_line(ranked.len(), total, Unit::Rows, &self.shown);
+        Ok(Rows {
+            indices: ranked,
+            total,
+            notice,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

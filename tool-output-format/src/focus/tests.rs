@@ -1,0 +1,315 @@
+use super::*;
+
+const FAQ: &str = "\
+Acme Help Center
+
+# Ordering
+Place orders online or by phone.
+
+# Shipping
+Standard parcels ship in 2 days.
+
+```text
+# tracking format
+ACME-000123
+```
+
+# Refunds
+Refunds for damaged items are issued in 5 days.
+
+# Warranty
+Two years on all appliances.
+
+# Contact
+Call 555-0100.";
+
+#[test]
+fn keeps_best_sections_in_original_order_with_gaps() {
+    let f = Focus::new("refund damaged items warranty")
+        .text(FAQ, 220)
+        .unwrap();
+    assert_eq!(
+        f.text,
+        "[Kept 2 of 6 sections relevant to \"refund damaged items warranty\"]\n\n\
+         [… 3 sections omitted …]\n\n\
+         # Refunds\nRefunds for damaged items are issued in 5 days.\n\n\
+         # Warranty\nTwo years on all appliances.\n\n\
+         [… 1 section omitted …]"
+    );
+    assert!(f.text.chars().count() <= 220);
+    assert_eq!((f.kept, f.total, f.unit), (2, 6, Unit::Sections));
+}
+
+#[test]
+fn code_blocks_stay_whole() {
+    // The heading inside the fence is not a section; the section is kept with its block.
+    let f = Focus::new("tracking format").text(FAQ, 200).unwrap();
+    assert_eq!(
+        f.text,
+        "[Kept 1 of 6 sections relevant to \"tracking format\"]\n\n\
+         [… 2 sections omitted …]\n\n\
+         # Shipping\nStandard parcels ship in 2 days.\n\n```text\n# tracking format\nACME-000123\n```\n\n\
+         [… 3 sections omitted …]"
+    );
+}
+
+#[test]
+fn best_section_cut_stops_before_a_code_block() {
+    let f = Focus::new("tracking format").text(FAQ, 178).unwrap();
+    assert_eq!(
+        f.text,
+        "[Kept 1 of 6 sections relevant to \"tracking format\"]\n\n\
+         [… 2 sections omitted …]\n\n\
+         # Shipping\nStandard parcels ship in 2 days.…[+43 chars]\n\n\
+         [… 3 sections omitted …]"
+    );
+    assert!(f.text.chars().count() <= 178);
+}
+
+#[test]
+fn best_section_cut_by_characters_when_it_alone_does_not_fit() {
+    let text = format!("# A\n{}\n\n# B\nnothing here", "refund ".repeat(40));
+    let f = Focus::new("refund").text(&text, 100).unwrap();
+    assert_eq!(
+        f.text,
+        "[Kept 1 of 2 sections relevant to \"refund\"]\n\n\
+         # A\nrefund refund…[+267 chars]\n\n[… 1 section omitted …]"
+    );
+    assert_eq!(f.text.chars().count(), 100);
+    assert_eq!(
+        Focus::new("refund").text(&text, 60),
+        Err(Fallback::TooSmall)
+    );
+}
+
+#[test]
+fn lower_ranked_sections_fill_the_rest_of_the_budget() {
+    // "refund" ranks Refunds first; Ordering (no match) is never kept; a smaller match that
+    // fits is kept after a larger one is skipped.
+    let text = "# Policy\nrefund policy details ".to_string()
+        + &"x ".repeat(100)
+        + "\n\n# Refunds\nrefund policy\n\n# Ordering\nphone\n\n# Short\npolicy";
+    let f = Focus::new("refund policy").text(&text, 145).unwrap();
+    assert_eq!(
+        f.text,
+        "[Kept 2 of 4 sections relevant to \"refund policy\"]\n\n\
+         [… 1 section omitted …]\n\n# Refunds\nrefund policy\n\n[… 1 section omitted …]\n\n# Short\npolicy"
+    );
+}
+
+#[test]
+fn fallbacks() {
+    let focus = Focus::new("refund");
+    assert_eq!(focus.text(FAQ, 10_000), Err(Fallback::Fits));
+    assert_eq!(Focus::new("").text(FAQ, 10), Err(Fallback::NoQuery));
+    assert_eq!(
+        Focus::new("what is the").text(FAQ, 100),
+        Err(Fallback::NoMatch)
+    );
+    assert_eq!(
+        Focus::new("kangaroo").text(FAQ, 100),
+        Err(Fallback::NoMatch)
+    );
+    assert_eq!(
+        Focus::new("kangaroo").no_match_notice(),
+        "[No section matched \"kangaroo\"]"
+    );
+    assert_eq!(focus.text(FAQ, 5), Err(Fallback::TooSmall));
+    assert_eq!(focus.text("", 0), Err(Fallback::Fits));
+}
+
+#[test]
+fn query_is_shown_on_one_line_and_cut() {
+    let long = "refund ".repeat(30);
+    let shown = Focus::new(&long).query().to_string();
+    assert_eq!(
+        shown.chars().count(),
+        MAX_QUERY_CHARS + "…[+129 chars]".chars().count()
+    );
+    assert!(shown.ends_with("…[+129 chars]"));
+}
+
+#[test]
+fn rows_ranked_and_fallbacks() {
+    let rows: Vec<Vec<String>> = (0..10)
+        .map(|i| {
+            vec![
+                format!("id{i}"),
+                if i % 4 == 1 {
+                    format!("refund case {i}")
+                } else {
+                    "other".into()
+                },
+            ]
+        })
+        .collect();
+    let focus = Focus::new("refund");
+    let r = focus.rank_rows(&rows, 2, RowOrder::Data).unwrap();
+    assert_eq!((r.indices.as_slice(), r.total), (&[1, 5][..], 10));
+    assert_eq!(r.notice, "[Kept 2 of 10 rows relevant to \"refund\"]");
+    // Fewer matches than `top`: only the matches.
+    assert_eq!(
+        focus.rank_rows(&rows, 5, RowOrder::Ranked).unwrap().indices,
+        [1, 5, 9]
+    );
+    assert_eq!(
+        focus.rank_rows(&rows, 10, RowOrder::Data),
+        Err(Fallback::Fits)
+    );
+    assert_eq!(
+        focus.rank_rows(&rows, 0, RowOrder::Data),
+        Err(Fallback::TooSmall)
+    );
+    assert_eq!(
+        Focus::new("zebra").rank_rows(&rows, 2, RowOrder::Data),
+        Err(Fallback::NoMatch)
+    );
+    assert_eq!(
+        Focus::new("zebra").no_row_match_notice(),
+        "[No row matched \"zebra\"]"
+    );
+}
+
+/// A small deterministic generator (xorshift) for the properties below.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[(self.next() % xs.len() as u64) as usize]
+    }
+}
+
+fn generated(rng: &mut Rng) -> String {
+    const WORDS: &[&str] = &[
+        "refund", "policy", "ship", "order", "é", "李雷", "👍🏽", "x", "disk", "error",
+    ];
+    const LINES: &[&str] = &[
+        "", "", "# Head", "## Sub", "```", "~~~", "text", "\r", "  ", "#",
+    ];
+    let mut s = String::new();
+    for _ in 0..(rng.next() % 60) {
+        match rng.next() % 3 {
+            0 => s.push_str(rng.pick(LINES)),
+            _ => {
+                for _ in 0..(rng.next() % 8) {
+                    s.push_str(rng.pick(WORDS));
+                    s.push(' ');
+                }
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// Walks the body against the split: each piece is a gap line counting exactly the units of
+/// the sections it stands for, or the verbatim text of the next section (or, cut, a prefix of
+/// it with the right `…[+N chars]`), in order; every section is covered once.
+fn check_body(text: &str, f: &Focused) -> Result<(), String> {
+    let split = split::split(text);
+    let sep = if f.unit == Unit::Lines { "\n" } else { "\n\n" };
+    let sections: Vec<(&str, usize)> = split
+        .sections
+        .iter()
+        .map(|s| (&text[s.range.clone()], s.units))
+        .collect();
+    let body = f.body();
+    let (mut pos, mut i, mut kept) = (0, 0, 0);
+    while pos < body.len() {
+        if pos > 0 {
+            if !body[pos..].starts_with(sep) {
+                return Err(format!("no separator at {pos}"));
+            }
+            pos += sep.len();
+        }
+        let rest = &body[pos..];
+        if let Some(gap) = rest.strip_prefix("[… ") {
+            let line = gap.split('\n').next().unwrap_or("");
+            let n: usize = line
+                .split(' ')
+                .next()
+                .unwrap_or("")
+                .parse()
+                .map_err(|_| format!("bad gap {line:?}"))?;
+            let mut units = 0;
+            while units < n && i < sections.len() {
+                units += sections[i].1;
+                i += 1;
+            }
+            if units != n {
+                return Err(format!("gap of {n} does not end on a section"));
+            }
+            pos += "[… ".len() + line.len();
+            continue;
+        }
+        let (section, units) = *sections.get(i).ok_or("text after the last section")?;
+        if rest.starts_with(section) {
+            pos += section.len();
+        } else {
+            let at = rest
+                .find("…[+")
+                .ok_or_else(|| format!("section {i} not verbatim"))?;
+            let prefix = &rest[..at];
+            let marker = rest[at..].split(']').next().unwrap_or("");
+            let want = format!(
+                "…[+{} chars",
+                section.chars().count() - prefix.chars().count()
+            );
+            if !section.starts_with(prefix) || marker != want {
+                return Err(format!("bad cut of section {i}"));
+            }
+            pos += at + marker.len() + 1;
+        }
+        kept += units;
+        i += 1;
+    }
+    if i != sections.len()
+        || kept != f.kept
+        || f.total != sections.iter().map(|s| s.1).sum::<usize>()
+    {
+        return Err(format!(
+            "covered {i} of {} sections, kept {kept} units",
+            sections.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Every omitted section is accounted for in a gap notice, the counts add up, the budget
+/// holds, and kept sections are verbatim and whole (so fenced blocks are never split) unless
+/// the one best section was cut.
+#[test]
+fn property_every_omission_is_announced_and_budget_holds() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut focused = 0;
+    for case in 0..3000 {
+        let text = generated(&mut rng);
+        let budget = (rng.next() % 300) as usize;
+        let query = ["refund policy", "disk error", "李雷", "x", "order shipped"][case % 5];
+        let Ok(f) = Focus::new(query).text(&text, budget) else {
+            continue;
+        };
+        focused += 1;
+        assert!(
+            f.text.chars().count() <= budget,
+            "case {case}: over budget\n{text:?}\n{}",
+            f.text
+        );
+        let notice = format!(
+            "[Kept {} of {} {} relevant to \"{query}\"]",
+            f.kept,
+            f.total,
+            f.unit.name(f.total)
+        );
+        assert_eq!(f.notice(), notice, "case {case}");
+        if let Err(e) = check_body(&text, &f) {
+            panic!("case {case}: {e}\n{text:?}\n{}", f.text);
+        }
+    }
+    assert!(focused > 300, "only {focused} cases were focused");
+}
