@@ -28,6 +28,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde_json::Value;
 use tool_output_format::budget::Notice;
@@ -181,10 +182,16 @@ pub fn records(opts: &Options, records: Records, report: bool) -> Rendered {
     }
     let mut budgets = (opts.max_chars, opts.max_tokens);
     let mut attempt = 0;
+    // The notices to correct come with the report; without --report or --max-tokens its
+    // token count is not wanted, and loading the o200k vocabulary would cost ~0.5 s and
+    // ~50 MB, so the counter is a no-op then.
+    let counts_tokens = report || opts.max_tokens.is_some();
     loop {
-        let out = opts
-            .formatter(budgets.0, budgets.1)
-            .format_with_report(&opts.tool, &table);
+        let mut fmt = opts.formatter(budgets.0, budgets.1);
+        if !counts_tokens {
+            fmt = fmt.token_counter(Arc::new(NoTokens));
+        }
+        let out = fmt.format_with_report(&opts.tool, &table);
         let fix = Fix {
             given,
             total,
@@ -192,7 +199,7 @@ pub fn records(opts: &Options, records: Records, report: bool) -> Rendered {
             tokens: (budgets.1, opts.max_tokens),
         };
         let (text, added) = fix.text(&out.text, &out.report.notices);
-        let tokens = (report || opts.max_tokens.is_some()).then(|| O200k.count(&text));
+        let tokens = counts_tokens.then(|| O200k.count(&text));
         let over_chars = over(opts.max_chars, text.chars().count());
         let over_tokens = over(opts.max_tokens, tokens.unwrap_or(0));
         attempt += 1;
@@ -209,6 +216,15 @@ pub fn records(opts: &Options, records: Records, report: bool) -> Rendered {
         }
         budgets.0 = budgets.0.map(|b| b.saturating_sub(over_chars));
         budgets.1 = budgets.1.map(|b| b.saturating_sub(over_tokens));
+    }
+}
+
+/// A token counter for renderings whose token count nobody reads.
+struct NoTokens;
+
+impl TokenCounter for NoTokens {
+    fn count(&self, _: &str) -> usize {
+        0
     }
 }
 
