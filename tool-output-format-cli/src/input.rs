@@ -92,7 +92,21 @@ pub fn read(
             c.push_line(&lines.buf, lines.line, src)?;
             stream(r, lines, c, src, progress)
         }
-        Err(_) => whole(r, lines, c, src),
+        Err(_) => {
+            // JSON is read left to right: a syntax error inside the first line is the whole
+            // input's error, reported without reading the rest. Only an unfinished value (a
+            // pretty-printed document) or several values on the line need the rest.
+            for v in serde_json::Deserializer::from_slice(&lines.buf).into_iter::<IgnoredAny>() {
+                match v {
+                    Err(e) if !e.is_eof() => {
+                        return Err(Error::json(&src.name, lines.line - 1, &e));
+                    }
+                    Err(_) => break,
+                    Ok(_) => {}
+                }
+            }
+            whole(r, lines, c, src)
+        }
     }
 }
 
@@ -497,6 +511,8 @@ mod tests {
         let r = records("{\n \"a\": 1\n}\n{\n \"b\": 2\n}\n", 10);
         assert_eq!(r.rows, vec![json!({"a": 1}), json!({"b": 2})]);
         assert_eq!(r.total, 2);
+        let r = records("{\"a\":1} {\"a\":2}\n{\"a\":3}\n", 10);
+        assert_eq!(r.total, 3);
     }
 
     #[test]
@@ -538,6 +554,12 @@ mod tests {
                 "\n\n[\n  1,\n  2 3\n]",
                 10,
                 "<stdin>:5:5: expected `,` or `]`",
+            ),
+            ("\n{\"a\" 1}\n{\"a\":2}\n", 10, "<stdin>:2:6: expected `:`"),
+            (
+                "{\"a\":1} {\"a\":2} x\n{\"a\":3}\n",
+                10,
+                "<stdin>:1:17: expected value",
             ),
             (
                 "{\n}\n\n  \"s\"\n",
