@@ -1,0 +1,139 @@
+//! The command line: flags, help text and their checks (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+const AFTER_HELP: &str = "\
+Examples:
+  tof results.json
+  curl -s https://api.github.com/repos/rust-lang/rust/issues | tof --tool list_issues --layout compact
+  tof --max-rows 20 --report events.ndjson
+
+Input: a JSON document, or NDJSON (one JSON object per line). The input is NDJSON when
+--ndjson is given, or when its first non-blank line is a complete JSON value and another
+non-blank line follows. NDJSON renders as one table; only the rows the cap can show are kept
+in memory (the rest are counted), so streams of any length run in bounded memory.
+
+Exit codes:
+  0   the result was rendered (or standard output was closed early)
+  1   an I/O error (a file that cannot be opened or read, a failed write)
+  2   bad input: unparsable JSON, an NDJSON line that is not an object, a bad shape file
+  64  usage: an unknown flag, a bad value, or a feature not available yet";
+
+/// Render a JSON tool result as markdown a model reads well.
+///
+/// Reads JSON or NDJSON from FILE (or standard input) and writes the markdown to standard
+/// output: tables for lists of records, bullets for a record, a fenced block for a string.
+/// Every cut is announced with exact counts. Errors go to standard error as
+/// FILE:LINE:COLUMN: message, with nothing on standard output.
+#[derive(Debug, Parser)]
+#[command(name = "tof", version, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// The JSON or NDJSON input; standard input when absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Tool name: a record is titled `**NAME result**`.
+    #[arg(long, value_name = "NAME")]
+    pub tool: Option<String>,
+
+    /// Table layout: padded columns (aligned), no padding (compact), or CSV.
+    #[arg(long, value_enum, default_value_t = LayoutArg::Aligned, value_name = "LAYOUT")]
+    pub layout: LayoutArg,
+
+    /// Most table rows shown (default: --max-lines, which defaults to 100).
+    #[arg(long, value_name = "N")]
+    pub max_rows: Option<usize>,
+
+    /// Most lines of a string result shown, and rows unless --max-rows is set (default 100).
+    #[arg(long, value_name = "N")]
+    pub max_lines: Option<usize>,
+
+    /// Most characters of one table cell or record value; longer ones end with `…[+K chars]`.
+    #[arg(long, value_name = "N")]
+    pub max_cell_chars: Option<usize>,
+
+    /// Budget for the whole output in characters: rows, lines and values are cut to fit.
+    #[arg(long, value_name = "N")]
+    pub max_chars: Option<usize>,
+
+    /// Budget for the whole output in o200k tokens (GPT-4o-class tokenizer).
+    #[arg(long, value_name = "N")]
+    pub max_tokens: Option<usize>,
+
+    /// Which lines of a long string result are kept.
+    #[arg(long, value_enum, default_value_t = StrategyArg::Head, value_name = "STRATEGY")]
+    pub strategy: StrategyArg,
+
+    /// Shape file (JSON object with the keys keep, drop, rename, convert, drop_empty).
+    #[arg(long, value_name = "FILE")]
+    pub shape: Option<PathBuf>,
+
+    /// Treat the input as NDJSON (one JSON object per line), even a single line.
+    #[arg(long)]
+    pub ndjson: bool,
+
+    /// Print the size report (characters, bytes, tokens, rows kept) on standard error.
+    #[arg(long)]
+    pub report: bool,
+
+    /// Write the structured JSON form of the result instead of markdown.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `--layout`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LayoutArg {
+    /// Columns padded to their widest cell.
+    Aligned,
+    /// No padding: the fewest tokens of the markdown forms.
+    Compact,
+    /// RFC 4180 CSV tables.
+    Csv,
+}
+
+/// `--strategy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StrategyArg {
+    /// The first lines.
+    Head,
+    /// The last lines (logs: newest last).
+    Tail,
+    /// The first half and the last half.
+    HeadTail,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn flags_parse() {
+        let cli = Cli::try_parse_from([
+            "tof",
+            "--tool",
+            "t",
+            "--layout",
+            "compact",
+            "--max-rows",
+            "5",
+            "--strategy",
+            "head-tail",
+            "in.json",
+        ])
+        .unwrap();
+        assert_eq!(cli.tool.as_deref(), Some("t"));
+        assert_eq!(cli.layout, LayoutArg::Compact);
+        assert_eq!(cli.max_rows, Some(5));
+        assert_eq!(cli.strategy, StrategyArg::HeadTail);
+        assert_eq!(cli.file, Some(PathBuf::from("in.json")));
+    }
+}

@@ -1,0 +1,146 @@
+//! `tof`: render a JSON tool result as markdown a model reads well.
+//!
+//! ```text
+//! tof results.json
+//! curl -s https://api.example.com/orders | tof --tool list_orders --layout compact
+//! tof --max-rows 20 --report events.ndjson
+//! ```
+//!
+//! Input forms and memory: [`input`]. Exit codes: [`error`] (0 ok, 1 I/O, 2 bad input,
+//! 64 usage). Every call into the library: [`render`].
+
+mod cli;
+mod error;
+mod input;
+mod render;
+mod shape;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+use tool_output_format::{Layout, Strategy};
+
+use crate::cli::{Cli, LayoutArg, StrategyArg};
+use crate::error::{EXIT_OK, EXIT_USAGE, Error};
+use crate::input::{Input, Progress, Source};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to standard output with 0; usage errors to standard error.
+            let code = match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => EXIT_OK,
+                _ => EXIT_USAGE,
+            };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<(), Error> {
+    if let Some(path) = &cli.shape {
+        let _checked = shape::load(path)?;
+        return Err(Error::Unsupported(format!(
+            "--shape {}: the file is valid, but applying shapes is not supported yet (it needs \
+             the library's Shape); run without --shape for now",
+            path.display()
+        )));
+    }
+    let layout = match cli.layout {
+        LayoutArg::Aligned => Layout::Aligned,
+        LayoutArg::Compact => Layout::Compact,
+        LayoutArg::Csv => {
+            return Err(Error::Unsupported(
+                "--layout csv is not supported yet (it needs the library's Layout::Csv); use \
+                 --layout compact for now"
+                    .into(),
+            ));
+        }
+    };
+    if cli.json {
+        return Err(Error::Unsupported(
+            "--json is not supported yet (it needs the library's structured JSON form); run \
+             without --json for markdown"
+                .into(),
+        ));
+    }
+    let opts = render::Options {
+        tool: cli.tool.clone().unwrap_or_default(),
+        layout,
+        strategy: match cli.strategy {
+            StrategyArg::Head => Strategy::Head,
+            StrategyArg::Tail => Strategy::Tail,
+            StrategyArg::HeadTail => Strategy::HeadTail,
+        },
+        max_rows: cli.max_rows,
+        max_lines: cli.max_lines,
+        max_cell_chars: cli.max_cell_chars,
+        max_chars: cli.max_chars,
+        max_tokens: cli.max_tokens,
+    };
+
+    let (reader, src): (Box<dyn BufRead>, Source) = match &cli.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            let file = File::open(path).map_err(|error| Error::Io {
+                context: format!("opening {name}"),
+                error,
+            })?;
+            (
+                Box::new(BufReader::with_capacity(1 << 16, file)),
+                Source { name },
+            )
+        }
+        _ => (
+            Box::new(BufReader::with_capacity(1 << 16, io::stdin().lock())),
+            Source {
+                name: "<stdin>".into(),
+            },
+        ),
+    };
+    let input = input::read(
+        reader,
+        &src,
+        opts.keep(),
+        cli.ndjson,
+        &mut Progress::on_terminal(),
+    )?;
+    let out = match input {
+        Input::Document(v) => render::document(&opts, &v, cli.report),
+        Input::Records(r) => render::records(&opts, r, cli.report),
+    };
+    write_stdout(&out.text)?;
+    if let Some(report) = out.report {
+        eprintln!("{report}");
+    }
+    Ok(())
+}
+
+/// The text and a final newline on standard output. A closed pipe (`tof big.json | head`)
+/// is not an error: the reader has what it wanted.
+fn write_stdout(text: &str) -> Result<(), Error> {
+    let mut out = io::stdout().lock();
+    match out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+    {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.map_err(|error| Error::Io {
+            context: "writing standard output".into(),
+            error,
+        }),
+    }
+}

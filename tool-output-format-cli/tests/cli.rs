@@ -1,0 +1,409 @@
+//! The built `tof` binary, run as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+use tool_output_format::Formatter;
+
+const TOF: &str = env!("CARGO_BIN_EXE_tof");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+
+/// Run `tof` with `args`, `stdin` piped in (from a thread, so large inputs cannot block).
+fn tof(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(TOF)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tof");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        // tof may stop reading early (an error): a broken pipe here is fine.
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn data(file: &str) -> String {
+    format!("{DATA}/{file}")
+}
+
+fn stdout(o: &Output) -> &str {
+    std::str::from_utf8(&o.stdout).unwrap()
+}
+
+fn stderr(o: &Output) -> &str {
+    std::str::from_utf8(&o.stderr).unwrap()
+}
+
+/// Exit code, stdout, stderr.
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let o = tof(args, stdin.as_bytes());
+    (
+        o.status.code().unwrap(),
+        stdout(&o).to_owned(),
+        stderr(&o).to_owned(),
+    )
+}
+
+const TEAM: &str = "\
+| name  | role     | team    |
+|-------|----------|---------|
+| Alice | engineer | infra   |
+| Bob   | PM       | product |
+| Carol | designer | product |
+";
+
+#[test]
+fn a_json_file_becomes_an_aligned_table() {
+    assert_eq!(
+        run(&[&data("team.json")], ""),
+        (0, TEAM.to_owned(), String::new())
+    );
+}
+
+#[test]
+fn standard_input_when_no_file_or_a_dash() {
+    let team = std::fs::read_to_string(data("team.json")).unwrap();
+    assert_eq!(run(&[], &team), (0, TEAM.to_owned(), String::new()));
+    assert_eq!(run(&["-"], &team), (0, TEAM.to_owned(), String::new()));
+    let message = std::fs::read_to_string(data("message.json")).unwrap();
+    assert_eq!(
+        run(&["--tool", "get_message"], &message).1,
+        "**get_message result**\n\n- id: msg_001\n- status: delivered\n- latency_ms: 142\n"
+    );
+}
+
+#[test]
+fn ndjson_is_one_table_with_columns_from_every_line() {
+    let input = "{\"id\":1,\"name\":\"Ada\"}\n\n{\"id\":2,\"team\":\"infra\"}\r\n{\"name\":\"Bo\",\"id\":3}\n";
+    let want = "\
+| id | name | team  |
+|----|------|-------|
+| 1  | Ada  |       |
+| 2  |      | infra |
+| 3  | Bo   |       |
+";
+    assert_eq!(run(&[], input), (0, want.to_owned(), String::new()));
+    // The layout flag applies to NDJSON too.
+    assert_eq!(
+        run(&["--layout", "compact"], input).1,
+        "|id|name|team|\n|-|-|-|\n|1|Ada||\n|2||infra|\n|3|Bo||\n"
+    );
+}
+
+#[test]
+fn the_ndjson_flag_makes_one_line_a_table() {
+    let one = "{\"id\":1}\n";
+    assert_eq!(run(&[], one).1, "- id: 1\n");
+    assert_eq!(run(&["--ndjson"], one).1, "| id |\n|----|\n| 1  |\n");
+}
+
+#[test]
+fn several_pretty_printed_values_are_records_too() {
+    let input = "{\n  \"id\": 1\n}\n{\n  \"id\": 2\n}\n";
+    assert_eq!(run(&[], input).1, "| id |\n|----|\n| 1  |\n| 2  |\n");
+}
+
+#[test]
+fn bad_json_names_file_line_column_and_prints_nothing() {
+    let (code, out, err) = run(&[], "[\n  1,\n  2 3\n]\n");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (2, "", "<stdin>:3:5: expected `,` or `]`\n")
+    );
+
+    let dir = std::env::temp_dir().join(format!("tof-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.ndjson");
+    std::fs::write(&file, "{\"a\":1}\n{\"a\":2}\n{\"a\":3,}\n").unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = run(&[path], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err, format!("{path}:3:8: trailing comma\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_exit_codes_and_messages() {
+    let cases: [(&[&str], &str, i32, &str); 5] = [
+        (
+            &[],
+            "{\"a\":1}\n[1, 2]\n",
+            2,
+            "<stdin>:2:1: expected a JSON object (a record) but found an array; each NDJSON line \
+             is one row of the table (wrap a list of values in a JSON array instead)\n",
+        ),
+        (
+            &[],
+            "\n\n",
+            2,
+            "<stdin>: the input is empty: expected a JSON document or NDJSON records\n",
+        ),
+        (
+            &["--max-rows", "1"],
+            "{\"a\":1}\n{\"a\":2}\n{\"a\":\"\\q\"}\n",
+            2,
+            "<stdin>:3:8: invalid escape\n",
+        ),
+        (
+            &["/nonexistent/in.json"],
+            "",
+            1,
+            "tof: error opening /nonexistent/in.json: No such file or directory (os error 2)\n",
+        ),
+        (
+            &["--layout", "csv"],
+            "[]",
+            64,
+            "tof: --layout csv is not supported yet (it needs the library's Layout::Csv); use \
+             --layout compact for now\n",
+        ),
+    ];
+    for (args, input, code, err) in cases {
+        assert_eq!(
+            run(args, input),
+            (code, String::new(), err.to_owned()),
+            "{args:?} {input:?}"
+        );
+    }
+}
+
+#[test]
+fn max_rows_cuts_and_announces() {
+    let (code, out, _) = run(&["--max-rows", "2", &data("team.json")], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "[Truncated to 2 rows of 3 total]\n\n\
+         | name  | role     | team    |\n\
+         |-------|----------|---------|\n\
+         | Alice | engineer | infra   |\n\
+         | Bob   | PM       | product |\n"
+    );
+    // The same through NDJSON (the reader keeps 3 rows of 4 and counts the last).
+    let ndjson = "{\"n\":1}\n{\"n\":2}\n{\"n\":3}\n{\"n\":4,\"late\":true}\n";
+    assert_eq!(
+        run(&["--max-rows", "2"], ndjson).1,
+        "[Truncated to 2 rows of 4 total]\n\n| n | late |\n|---|------|\n| 1 |      |\n| 2 |      |\n"
+    );
+}
+
+#[test]
+fn max_lines_and_strategy_cut_strings() {
+    let text = json!("one\ntwo\nthree\nfour").to_string();
+    assert_eq!(
+        run(&["--max-lines", "2"], &text).1,
+        "[Truncated to 2 lines of 4 total]\n\n```\none\ntwo\n```\n"
+    );
+    assert_eq!(
+        run(&["--max-lines", "2", "--strategy", "tail"], &text).1,
+        "[Truncated to the last 2 lines of 4 total]\n\n```\nthree\nfour\n```\n"
+    );
+    assert_eq!(
+        run(&["--max-lines", "2", "--strategy", "head-tail"], &text).1,
+        "[Truncated to 2 lines of 4 total: the first 1 and the last 1]\n\n```\none\n… [2 lines omitted] …\nfour\n```\n"
+    );
+}
+
+#[test]
+fn max_cell_chars_shortens_values() {
+    assert_eq!(
+        run(&["--max-cell-chars", "3"], "{\"a\":\"abcdef\"}").1,
+        "- a: abc…[+3 chars]\n"
+    );
+}
+
+#[test]
+fn budgets_hold_for_files_and_streams() {
+    let rows: Vec<Value> = (0..5000)
+        .map(|i| json!({"id": i, "name": format!("user{i}")}))
+        .collect();
+    let ndjson: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    let array = Value::Array(rows).to_string();
+    for input in [&ndjson, &array] {
+        let (code, out, err) = run(&["--max-chars", "300", "--report"], input);
+        assert_eq!(code, 0);
+        assert!(out.trim_end().chars().count() <= 300, "{out}");
+        assert!(out.starts_with("[Truncated to "), "{out}");
+        assert!(
+            out.lines()
+                .next()
+                .unwrap()
+                .ends_with(" rows of 5000 total]")
+        );
+        assert!(err.contains(" of 5000 kept"), "{err}");
+
+        let (code, out, err) = run(&["--max-tokens", "100", "--report"], input);
+        assert_eq!(code, 0);
+        assert!(
+            out.lines()
+                .next()
+                .unwrap()
+                .ends_with(" rows of 5000 total]")
+        );
+        let tokens: usize = err
+            .split([',', ';'])
+            .find_map(|p| p.trim().strip_suffix(" tokens (o200k)"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(tokens <= 100, "{err}");
+    }
+}
+
+#[test]
+fn report_goes_to_standard_error() {
+    let (code, out, err) = run(&["--report", "--max-rows", "2", &data("team.json")], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("[Truncated to 2 rows of 3 total]"));
+    assert_eq!(
+        err,
+        "report: 157 chars, 157 bytes, 46 tokens (o200k); rows: 2 of 3 kept; 1 notice\n"
+    );
+}
+
+#[test]
+fn usage_errors_exit_64_and_help_shows_an_example() {
+    let (code, out, err) = run(&["--bogus"], "");
+    assert_eq!((code, out.as_str()), (64, ""));
+    assert!(
+        err.starts_with("error: unexpected argument '--bogus' found"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--layout", "fancy"], "");
+    assert_eq!(code, 64);
+    assert!(
+        err.contains("[possible values: aligned, compact, csv]"),
+        "{err}"
+    );
+    let (code, _, _) = run(&["--max-rows", "-1"], "");
+    assert_eq!(code, 64);
+
+    let (code, out, err) = run(&["--help"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("Examples:\n  tof results.json\n"), "{out}");
+    assert!(out.contains("Exit codes:"), "{out}");
+    assert!(out.contains("--max-tokens <N>"), "{out}");
+}
+
+#[test]
+fn shape_files_are_checked_then_refused_until_the_library_has_shapes() {
+    let dir = std::env::temp_dir().join(format!("tof-shape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.json");
+    std::fs::write(&good, r#"{"keep": ["id"], "drop_empty": true}"#).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"keep": ["id"], "kepp": []}"#).unwrap();
+    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+
+    let (code, out, err) = run(&["--shape", bad], "[]");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "{bad}: unknown shape key `kepp`; expected one of keep, drop, rename, convert, drop_empty\n"
+        )
+    );
+    let (code, out, err) = run(&["--shape", good], "[]");
+    assert_eq!((code, out.as_str()), (64, ""));
+    assert!(
+        err.contains("applying shapes is not supported yet"),
+        "{err}"
+    );
+    let (code, _, _) = run(&["--shape", "/nonexistent/shape.json"], "[]");
+    assert_eq!(code, 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let (code, out, err) = run(&["--json"], "[]");
+    assert_eq!((code, out.as_str()), (64, ""));
+    assert!(err.starts_with("tof: --json is not supported yet"), "{err}");
+}
+
+/// A stream cut by the reader renders byte for byte like the library's output for the whole
+/// array: the same columns (keys first seen after the kept rows included), the same notice.
+#[test]
+fn a_cut_stream_equals_the_library_on_the_whole_array() {
+    let mut rows: Vec<Value> = (0..5000)
+        .map(|i| json!({"id": i, "name": format!("user{i}")}))
+        .collect();
+    rows[4000] = json!({"id": 4000, "extra": [1, 2], "name": "x"});
+    rows[4999] = json!({"last": null});
+    let ndjson: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    for (args, fmt) in [
+        (vec![], Formatter::new()),
+        (vec!["--max-rows", "7"], Formatter::new().max_rows(7)),
+        (
+            vec!["--max-lines", "3", "--layout", "compact"],
+            Formatter::new()
+                .max_lines(3)
+                .layout(tool_output_format::Layout::Compact),
+        ),
+    ] {
+        let want = fmt.format("", &Value::Array(rows.clone())) + "\n";
+        assert_eq!(run(&args, &ndjson).1, want, "{args:?}");
+    }
+}
+
+/// 200,000 lines piped in: the notice has the true total; the process keeps only the rows it
+/// shows (peak memory is measured by hand, see the crate README).
+#[test]
+fn a_200_000_line_stream_is_counted_not_kept() {
+    let mut input = Vec::with_capacity(200_000 * 60);
+    for i in 0..200_000 {
+        writeln!(
+            input,
+            "{{\"id\":{i},\"sku\":\"SKU-{i:06}\",\"price\":{}.5,\"ok\":{}}}",
+            i % 997,
+            i % 2 == 0
+        )
+        .unwrap();
+    }
+    input.extend_from_slice(b"{\"id\":200000,\"note\":\"the last line adds a column\"}\n");
+    let o = tof(&["--max-rows", "100"], &input);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("[Truncated to 100 rows of 200001 total]")
+    );
+    assert_eq!(lines.next(), Some(""));
+    assert_eq!(
+        lines.next(),
+        Some("| id | sku        | price | ok    | note |")
+    );
+    assert_eq!(out.lines().count(), 2 + 2 + 100);
+    assert_eq!(
+        out.lines().last(),
+        Some("| 99 | SKU-000099 | 99.5  | false |      |")
+    );
+    assert_eq!(
+        stderr(&o),
+        "",
+        "no progress line when stderr is not a terminal"
+    );
+}
+
+/// `tof big.json | head -1`: the reader closes the pipe; tof stops quietly with 0.
+#[test]
+fn a_closed_stdout_is_not_an_error() {
+    let mut child = Command::new(TOF)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"\"some text\"").unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+}
