@@ -33,6 +33,11 @@ fit=$(( $(irefs budget_fit_100000 1) - $(irefs budget_fit_100000 0) ))
 kept=$(( ($(irefs budget_kept_rows "$N") - $(irefs budget_kept_rows 0)) / N ))
 echo "| budget_fit_100000: 100,000 typed rows into 4,000 chars | $fit | |"
 awk -v f="$fit" -v k="$kept" 'BEGIN { printf "| budget_kept_rows: the kept rows alone, no budget | %d | fit / kept: %.0fx |\n", k, f / k }'
+for r in stripe repo; do
+    j=$(( ($(irefs ${r}_serde_json "$N") - $(irefs ${r}_serde_json 0)) / N ))
+    m=$(( ($(irefs ${r}_md "$N") - $(irefs ${r}_md 0)) / N ))
+    awk -v r="$r" -v m="$m" -v j="$j" 'BEGIN { printf "| one %s record as Value -> markdown | %d | %.2fx |\n", r, m, m / j }'
+done
 echo
 echo "Annotated profiles: callgrind_annotate on the files callgrind.sh writes (kept in \$KEEP if set)."
 [ -n "${KEEP:-}" ] && cp "$OUT"/cg.* "$KEEP"/ || true

@@ -24,7 +24,8 @@ fn main() {
     let (Some(what), Some(n)) = (args.first(), args.get(1).and_then(|n| n.parse().ok())) else {
         eprintln!(
             "usage: profile <typed_serde_json|typed_md_compact|typed_md_aligned|value_serde_json\
-             |value_md_compact|value_md_aligned|budget_fit_100000|budget_kept_rows> <iterations>"
+             |value_md_compact|value_md_aligned|budget_fit_100000|budget_kept_rows\
+             |stripe_serde_json|stripe_md|repo_serde_json|repo_md> <iterations>"
         );
         return;
     };
@@ -49,6 +50,13 @@ fn main() {
             .map_or(0, |r| r.kept),
         _ => 0,
     };
+    // Single records as `Value`: a Stripe-like charge (44 keys, nested objects, many nulls)
+    // and a GitHub-like repository (87 keys, mostly URLs).
+    let stripe: serde_json::Value =
+        serde_json::from_str(include_str!("data/stripe_charge.json")).expect("JSON");
+    let repo: serde_json::Value =
+        serde_json::from_str(include_str!("data/repo.json")).expect("JSON");
+    let record = Formatter::new();
     let mut bytes = 0;
     for _ in 0..n {
         bytes += match what.as_str() {
@@ -60,6 +68,10 @@ fn main() {
             "value_md_aligned" => aligned.format("", &value).len(),
             "budget_fit_100000" => fit.format("", &big).len(),
             "budget_kept_rows" => aligned.format("", &big[..kept]).len(),
+            "stripe_serde_json" => serde_json::to_string(&stripe).expect("JSON").len(),
+            "stripe_md" => record.format("get_charge", &stripe).len(),
+            "repo_serde_json" => serde_json::to_string(&repo).expect("JSON").len(),
+            "repo_md" => record.format("get_repo", &repo).len(),
             other => panic!("unknown workload {other}"),
         };
     }

@@ -148,7 +148,8 @@ impl<S: TableStyle> Writer<'_, S> {
     /// block that could continue or underline that text must follow a blank line; after a
     /// bare `-` there must be none (an item may begin with at most one blank line).
     fn value(&mut self, v: &Node<'_>, indent: &str, keyed: bool) {
-        let inner = format!("{indent}  ");
+        // Built only for the values that open a nested block (most values are inline).
+        let inner = || format!("{indent}  ");
         match v {
             Node::Null => self.out.push('\n'),
             Node::Str(s) if s.is_empty() => self.out.push('\n'),
@@ -157,6 +158,7 @@ impl<S: TableStyle> Writer<'_, S> {
             Node::Str(s) if !is_multiline(s) => self.inline(s),
             Node::Str(s) => {
                 self.out.push('\n');
+                let inner = inner();
                 self.code_block(s, &inner, &inner);
             }
             Node::List(items) if items.is_empty() => self.out.push_str(" []\n"),
@@ -166,14 +168,15 @@ impl<S: TableStyle> Writer<'_, S> {
                 // item cannot interrupt a paragraph): a blank line ends the paragraph first.
                 let bare = keyed && items.first().is_some_and(is_bare_item);
                 self.out.push_str(if bare { "\n\n" } else { "\n" });
-                self.items(items, &inner);
+                self.items(items, &inner());
             }
             Node::Record(r) if r.fields.is_empty() => self.out.push_str(" {}\n"),
             Node::Record(r) => {
                 self.out.push('\n');
-                self.fields(r, &inner);
+                self.fields(r, &inner());
             }
             Node::Table(t) => {
+                let inner = inner();
                 // After `- key:` the header row would continue the paragraph.
                 self.out.push_str(if keyed { "\n\n" } else { "\n" });
                 // A nested table cut by the row cap says so in place, before its header.
