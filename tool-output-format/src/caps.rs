@@ -198,7 +198,10 @@ fn cap_nested_tables(node: &mut Node<'_>, plan: &RowPlan) {
             .for_each(|f| cap_nested_tables(&mut f.value, plan)),
         Node::List(items) => items.iter_mut().for_each(|v| cap_nested_tables(v, plan)),
         Node::Table(t) => t.truncate_rows(plan.cap(t.max_rows)),
-        Node::Envelope(e) => e.body_mut().into_iter().for_each(|b| cap_nested_tables(b, plan)),
+        Node::Envelope(e) => e
+            .body_mut()
+            .into_iter()
+            .for_each(|b| cap_nested_tables(b, plan)),
         _ => {}
     }
 }

@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use crate::build::{Context, RowPlan};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
-use crate::envelope::{self, Envelope};
 use crate::doc::Node;
+use crate::envelope::{self, Envelope};
 use crate::fit::{Fitter, Limit};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
 use crate::redact::Secrets;
@@ -349,7 +349,8 @@ impl Formatter {
         let grow = |start: usize, want: usize| {
             envelope::innermost(build(start, want)).unwrap_or(Node::Null)
         };
-        let build: &dyn Fn(usize, usize) -> Node<'a> = if shells.is_empty() { build } else { &grow };
+        let build: &dyn Fn(usize, usize) -> Node<'a> =
+            if shells.is_empty() { build } else { &grow };
         let caps = Keep::caps(&node, opts);
         let chars = |t: &str| t.chars().count();
         let mut limits = Vec::new();
@@ -389,7 +390,11 @@ impl Formatter {
                 grow: build,
             }
             .fit(node, &caps);
-            let omitted = f.cut.notices.iter().any(|n| matches!(n, Notice::Omitted { .. }));
+            let omitted = f
+                .cut
+                .notices
+                .iter()
+                .any(|n| matches!(n, Notice::Omitted { .. }));
             if omitted && !shells.is_empty() {
                 // Nothing of the body fits: the envelope's parts are still written.
                 let text = write(&envelope::join(&shells, None), &f.cut.notices);

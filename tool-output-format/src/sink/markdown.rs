@@ -70,32 +70,32 @@ impl<S: TableStyle> Writer<'_, S> {
     /// block, a scalar, or an envelope around one of them.
     fn root(&mut self, body: &Node<'_>, title: Option<&str>) {
         match body {
-                Node::Record(r) => {
-                    if let Some(t) = r.title.as_deref().or(title) {
-                        self.title(t);
-                        self.blank();
-                    }
-                    if r.fields.is_empty() {
-                        self.line("", "*(empty)*");
-                    }
-                    self.fields(r, "");
+            Node::Record(r) => {
+                if let Some(t) = r.title.as_deref().or(title) {
+                    self.title(t);
+                    self.blank();
                 }
-                Node::Table(t) => {
-                    if let Some(title) = &t.title {
-                        self.title(title);
-                        self.blank();
-                    }
-                    self.table(t, "");
+                if r.fields.is_empty() {
+                    self.line("", "*(empty)*");
                 }
-                Node::List(items) if items.is_empty() => self.line("", "*(empty)*"),
-                Node::List(items) => self.items(items, ""),
-                Node::Str(s) => self.code_block(s, "", ""),
-                Node::Null => self.line("", "null"),
-                Node::Bool(b) => self.line("", if *b { "true" } else { "false" }),
-                Node::Number(s) => self.line("", s),
-                Node::DepthCut(n) => self.line("", &depth_notice(*n)),
-                Node::Envelope(e) => self.envelope_root(e, title),
+                self.fields(r, "");
             }
+            Node::Table(t) => {
+                if let Some(title) = &t.title {
+                    self.title(title);
+                    self.blank();
+                }
+                self.table(t, "");
+            }
+            Node::List(items) if items.is_empty() => self.line("", "*(empty)*"),
+            Node::List(items) => self.items(items, ""),
+            Node::Str(s) => self.code_block(s, "", ""),
+            Node::Null => self.line("", "null"),
+            Node::Bool(b) => self.line("", if *b { "true" } else { "false" }),
+            Node::Number(s) => self.line("", s),
+            Node::DepthCut(n) => self.line("", &depth_notice(*n)),
+            Node::Envelope(e) => self.envelope_root(e, title),
+        }
     }
 
     fn line(&mut self, indent: &str, s: &str) {
