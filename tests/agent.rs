@@ -699,3 +699,85 @@ fn a_large_page_grows_its_main_table_under_a_budget() {
         assert!(out.text.contains(&last_row), "budget {budget}");
     }
 }
+
+// ---------------------------------------------------------------- hostile fields
+
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngSeed};
+
+    /// Text built from what could open or break markdown structure.
+    fn text() -> impl Strategy<Value = String> {
+        proptest::string::string_regex(
+            "([#>|`*_<>()\\[\\]!:=\"\\\\ \\-a-z0-9]|\n|\r|\u{202e}|<br>|<script>|```|1\\. |- ){0,12}",
+        )
+        .unwrap()
+    }
+
+    fn config() -> Config {
+        Config {
+            cases: 256,
+            rng_seed: RngSeed::Fixed(12),
+            failure_persistence: None,
+            ..Config::default()
+        }
+    }
+
+    /// The lines that start with `prefix` at the top level (not indented).
+    fn count(md: &str, prefix: &str) -> usize {
+        md.lines().filter(|l| l.starts_with(prefix)).count()
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        #[test]
+        fn no_field_forges_structure(
+            a in text(), b in text(), c in text(), d in text(), budget in 200usize..3_000,
+        ) {
+            let page = Page::new(vec![json!({"name": a.clone(), "note": b.clone()})])
+                .has_more(true)
+                .next_cursor(c.clone())
+                .item_cursors([d.clone()])
+                .next_call_with(NextAction::call(a.clone()).arg(b.clone(), d.clone()), c.clone());
+            let err = ToolError::new(ErrorKind::InvalidInput, a.clone()).hint(b.clone());
+            let batch = Batch::new()
+                .ok(c.clone())
+                .failed(a.clone(), ToolError::new(ErrorKind::Timeout, b.clone()))
+                .failed(d.clone(), ToolError::new(ErrorKind::NotFound, c.clone()))
+                .retry_call(d.clone(), a.clone());
+            let reply = Reply::new(json!({"text": d.clone()}))
+                .link(a.clone(), b.clone())
+                .reference(ResourceRef::new(c.clone()).name(d.clone()).content_type(a.clone()))
+                .next(NextAction::call(b.clone()).arg("x", a.clone()).reason(c.clone()));
+            for f in [Formatter::new(), Formatter::new().max_chars(budget)] {
+                let md = f.format("t", &page);
+                let (p, _) = reparse(&md);
+                prop_assert!(p.tables.len() <= 1);
+                prop_assert_eq!(count(&md, "has_more: true"), 1);
+                prop_assert_eq!(count(&md, "Next: call "), 1, "{}", md);
+
+                let out = f.format_with_report("t", &err);
+                prop_assert!(out.is_error());
+                let (p, _) = reparse(&out.text);
+                prop_assert_eq!(p.tables.len(), 0);
+                prop_assert!(out.text.starts_with("**t failed**\n\n- kind: invalid_input\n- message:"));
+
+                let md = f.format("t", &batch);
+                let (p, _) = reparse(&md);
+                prop_assert_eq!(count(&md, "3 total, 1 succeeded, 2 failed"), 1, "{}", md);
+                prop_assert_eq!(count(&md, "Next: call "), 1);
+                if let Some(t) = p.tables.first() {
+                    prop_assert_eq!(t[0].len(), 4, "the failures table keeps 4 columns");
+                }
+
+                let md = f.format("t", &reply);
+                reparse(&md);
+                prop_assert_eq!(count(&md, "Links: ["), 1);
+                prop_assert_eq!(count(&md, "Resource: "), 1);
+                prop_assert_eq!(count(&md, "Next: call "), 1);
+            }
+        }
+    }
+}

@@ -505,7 +505,12 @@ impl PageFooter {
         }));
         if let Some(cursor) = &self.cursor {
             let mut line = String::from("next_cursor: ");
-            escape_inline(cursor, false, &mut line);
+            if cursor.is_empty() {
+                // An empty cursor is shown as one, not as a line ending in a space.
+                line.push_str("\"\"");
+            } else {
+                escape_inline(cursor, false, &mut line);
+            }
             lines.push(line);
         }
         if let Some(total) = self.total {
@@ -696,6 +701,22 @@ mod tests {
                 "has_more: true",
                 "next_cursor: a<br># b\\|c\\u{202E}\\<x>",
                 "Next: call f(cursor=\"a\\n# b|c\\u202e\\u003cx>\")",
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_cursor_is_shown_as_empty() {
+        let page = contacts(1)
+            .has_more(true)
+            .next_cursor("")
+            .next_call("f", "cursor");
+        assert_eq!(
+            page.footer(1).lines(),
+            [
+                "has_more: true",
+                "next_cursor: \"\"",
+                "Next: call f(cursor=\"\")"
             ]
         );
     }
