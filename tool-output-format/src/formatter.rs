@@ -409,9 +409,11 @@ impl Formatter {
     /// The text and, when asked for, its report.
     fn finish(&self, text: String, cut: Cut<'_>, error: bool, report: bool) -> Formatted {
         if !report {
-            let mut r = Report::default();
-            r.error = error;
-            return Formatted { text, report: r };
+            let report = Report {
+                error,
+                ..Report::default()
+            };
+            return Formatted { text, report };
         }
         let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
         r.error = error;
