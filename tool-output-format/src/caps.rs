@@ -158,6 +158,8 @@ fn cut_values(node: &mut Node<'_>, max: Option<usize>) -> usize {
             .sum(),
         Node::List(items) => items.iter_mut().map(|v| cut_values(v, max)).sum(),
         Node::Null | Node::Bool(_) | Node::Number(_) | Node::DepthCut(_) => 0,
+        // An envelope's parts are never cut; its body is data.
+        Node::Envelope(e) => e.body_mut().map_or(0, |b| cut_values(b, max)),
     }
 }
 
@@ -196,6 +198,10 @@ fn cap_nested_tables(node: &mut Node<'_>, plan: &RowPlan) {
             .for_each(|f| cap_nested_tables(&mut f.value, plan)),
         Node::List(items) => items.iter_mut().for_each(|v| cap_nested_tables(v, plan)),
         Node::Table(t) => t.truncate_rows(plan.cap(t.max_rows)),
+        Node::Envelope(e) => e
+            .body_mut()
+            .into_iter()
+            .for_each(|b| cap_nested_tables(b, plan)),
         _ => {}
     }
 }

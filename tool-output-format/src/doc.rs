@@ -75,6 +75,10 @@ pub enum Node<'a> {
     /// A subtree cut because it was nested deeper than [`MAX_DEPTH`]; holds how many values
     /// the cut removed when the source could count them without recursion.
     DepthCut(Option<usize>),
+    /// An agent result's envelope ([`Page`](crate::Page), [`ToolError`](crate::ToolError),
+    /// [`Batch`](crate::Batch), [`Reply`](crate::Reply)): its body is data, its parts (a
+    /// page's footer, an error, counts, links, references, next actions) are never cut.
+    Envelope(Box<crate::envelope::Envelope<'a>>),
 }
 
 /// The text that stands for a subtree cut at the depth limit (`values`: how many values the
@@ -148,6 +152,7 @@ impl<'a> Node<'a> {
             }),
             Node::Table(t) => Node::Table(t.into_owned()),
             Node::DepthCut(n) => Node::DepthCut(n),
+            Node::Envelope(e) => Node::Envelope(Box::new(e.into_owned())),
         }
     }
 }

@@ -7,8 +7,9 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::build::{Context, RowPlan};
-use crate::caps::{Keep, Notice, cut_owned};
+use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::doc::Node;
+use crate::envelope::{self, Envelope};
 use crate::fit::{Fitter, Limit};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
 use crate::redact::Secrets;
@@ -271,7 +272,17 @@ impl Formatter {
         if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
             let mut json = result.to_json();
             opts.secrets.value(&mut json);
-            return self.render_custom(render, &json, report);
+            let mut out = self.render_custom(render, &json, report);
+            if report {
+                // Whether it is an error: the node's envelopes, built without table rows.
+                let plan = RowPlan {
+                    want: 0,
+                    ..opts.row_plan()
+                };
+                let node = result.to_node(&Context::root(&plan, &opts.secrets));
+                out.report.error = envelope::split(node).0.iter().any(Envelope::is_error);
+            }
+            return out;
         }
         let build = |start: usize, want: usize| {
             let plan = RowPlan {
@@ -304,15 +315,42 @@ impl Formatter {
                 usize::MAX
             },
         );
-        let title = (!tool.is_empty()).then(|| format!("{tool} result"));
+        // Envelopes (pages, errors, batches, replies) are taken apart: caps and budgets act
+        // on the innermost body, and every candidate is rendered inside the envelopes, whose
+        // parts are never cut (see `envelope`).
+        let (shells, body) = envelope::split(node);
+        let error = shells.iter().any(Envelope::is_error);
+        let title = (!tool.is_empty())
+            .then(|| format!("{tool} {}", if error { "failed" } else { "result" }));
         let sink = opts.layout.sink();
-        let render = |node: &Node<'a>, notices: &[Notice]| {
+        let write = |node: &Node<'a>, notices: &[Notice]| {
             sink.render(&Document {
                 notices,
                 title: title.as_deref(),
                 body: node,
             })
         };
+        let render = |node: &Node<'a>, notices: &[Notice]| {
+            if shells.is_empty() {
+                write(node, notices)
+            } else {
+                write(&envelope::join(&shells, Some(node.clone())), notices)
+            }
+        };
+        let Some(node) = body else {
+            let text = write(&envelope::join(&shells, None), &[]);
+            let cut = Cut {
+                node: Node::Null,
+                notices: Vec::new(),
+                values_shortened: 0,
+            };
+            return self.finish(text, cut, error, report);
+        };
+        let grow = |start: usize, want: usize| {
+            envelope::innermost(build(start, want)).unwrap_or(Node::Null)
+        };
+        let build: &dyn Fn(usize, usize) -> Node<'a> =
+            if shells.is_empty() { build } else { &grow };
         let caps = Keep::caps(&node, opts);
         let chars = |t: &str| t.chars().count();
         let mut limits = Vec::new();
@@ -334,8 +372,16 @@ impl Formatter {
             });
         }
         let (text, cut) = if limits.is_empty() {
-            let c = cut_owned(node, &caps, opts.strategy);
-            (render(&c.node, &c.notices), c)
+            let mut c = cut_owned(node, &caps, opts.strategy);
+            if shells.is_empty() {
+                (write(&c.node, &c.notices), c)
+            } else {
+                // Joined without a copy, then taken apart again for the report.
+                let whole = envelope::join(&shells, Some(c.node));
+                let text = write(&whole, &c.notices);
+                c.node = envelope::innermost(whole).unwrap_or(Node::Null);
+                (text, c)
+            }
         } else {
             let f = Fitter {
                 render: &render,
@@ -344,15 +390,33 @@ impl Formatter {
                 grow: build,
             }
             .fit(node, &caps);
-            (f.text, f.cut)
+            let omitted = f
+                .cut
+                .notices
+                .iter()
+                .any(|n| matches!(n, Notice::Omitted { .. }));
+            if omitted && !shells.is_empty() {
+                // Nothing of the body fits: the envelope's parts are still written.
+                let text = write(&envelope::join(&shells, None), &f.cut.notices);
+                (text, f.cut)
+            } else {
+                (f.text, f.cut)
+            }
         };
+        self.finish(text, cut, error, report)
+    }
+
+    /// The text and, when asked for, its report.
+    fn finish(&self, text: String, cut: Cut<'_>, error: bool, report: bool) -> Formatted {
         if !report {
-            return Formatted {
-                text,
-                report: Report::default(),
+            let report = Report {
+                error,
+                ..Report::default()
             };
+            return Formatted { text, report };
         }
-        let r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
+        let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
+        r.error = error;
         self.with_tokens(Formatted { text, report: r }, true)
     }
 

@@ -63,6 +63,62 @@
 //! (`…[+N chars]`); [`Formatter::max_chars`] and `max_tokens` fit the whole output into a
 //! budget ([`fit`]); [`Formatter::format_with_report`] tells what was produced and cut.
 //!
+//! # Results an agent can act on
+//!
+//! [`Page`], [`ToolError`] (and `Result<T, E>`), [`Batch`] and [`Reply`] wrap a result with
+//! what an agent loops on: whether more exists and the call that fetches it, what failed and
+//! whether a retry can help, per-item outcomes with a retry of exactly the retryable items,
+//! follow-up calls, links and resource references. These lines are the result's envelope:
+//! caps and budgets cut the data inside it, never the envelope, and a page cut by either
+//! says how to reach the dropped items (see [`agent`] for every line, [`Envelope`] for the
+//! JSON shape). [`Formatted::is_error`] tells a failure from everything else.
+//!
+//! ```
+//! use tool_output_format::{Batch, ErrorKind, Formatter, NextAction, Page, Reply, ToolError};
+//!
+//! let fmt = Formatter::new();
+//!
+//! // A page: the footer always says `has_more`, and gives the next call.
+//! let page = Page::new(vec!["Ada", "Bob"])
+//!     .has_more(true)
+//!     .next_cursor("eyJvZmZzZXQiOjUwfQ")
+//!     .next_call("list_contacts", "cursor");
+//! assert_eq!(
+//!     fmt.format("list_contacts", &page),
+//!     "- Ada\n- Bob\n\nhas_more: true\nnext_cursor: eyJvZmZzZXQiOjUwfQ\n\
+//!      Next: call list_contacts(cursor=\"eyJvZmZzZXQiOjUwfQ\")"
+//! );
+//!
+//! // An error: marked as a failure, with what to do about it.
+//! let err: Result<u32, ToolError> = Err(ToolError::new(ErrorKind::NotFound, "order ORD-1 does not exist")
+//!     .hint("list_orders(customer_id=...) lists this customer's orders"));
+//! let out = fmt.format_with_report("get_order", &err);
+//! assert!(out.is_error());
+//! assert_eq!(
+//!     out.text,
+//!     "**get_order failed**\n\n- kind: not_found\n- message: order ORD-1 does not exist\n\
+//!      - retryable: false\n- hint: list_orders(customer_id=...) lists this customer's orders"
+//! );
+//!
+//! // A batch: counts, the failures, and a retry of exactly the retryable ones.
+//! let batch = Batch::new()
+//!     .ok("a@example.com")
+//!     .failed("c@example.com", ToolError::new(ErrorKind::Unavailable, "mailbox full"))
+//!     .retry_call("send_invites", "emails");
+//! let md = fmt.format("send_invites", &batch);
+//! assert!(md.starts_with("2 total, 1 succeeded, 1 failed\n"));
+//! assert!(md.ends_with("Next: call send_invites(emails=[\"c@example.com\"])"));
+//!
+//! // A reply: any result with its follow-up call and links.
+//! let reply = Reply::new("job_9 queued")
+//!     .next(NextAction::call("check_job_status").arg("job_id", "job_9").after_secs(30))
+//!     .link("view", "https://jobs.example.com/9");
+//! assert!(fmt.format("start_job", &reply).ends_with(
+//!     "Links: [view](https://jobs.example.com/9)\n\
+//!      Next: call check_job_status(job_id=\"job_9\") after 30 s"
+//! ));
+//! ```
+//!
 //! # Limits on hostile input
 //!
 //! Records and lists nest at most [`doc::MAX_DEPTH`] (32) levels; a deeper subtree is
@@ -363,6 +419,7 @@ pub mod agent;
 mod build;
 mod caps;
 mod doc;
+mod envelope;
 mod fit;
 pub mod focus;
 mod formatter;
@@ -381,6 +438,7 @@ pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolEr
 pub use build::Context;
 pub use caps::Notice;
 pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};
+pub use envelope::Envelope;
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
 pub use report::{Formatted, Kept, Report};

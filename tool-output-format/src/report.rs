@@ -39,6 +39,8 @@ pub struct Report {
     pub values_shortened: usize,
     /// Every notice printed at the top of the text.
     pub notices: Vec<Notice>,
+    /// The result is a failure (see [`Formatted::is_error`]).
+    pub(crate) error: bool,
 }
 
 impl Report {
@@ -84,6 +86,7 @@ impl Report {
             lines,
             values_shortened,
             notices,
+            error: false,
         }
     }
 }
@@ -96,4 +99,25 @@ pub struct Formatted {
     pub text: String,
     /// What was produced and cut.
     pub report: Report,
+}
+
+impl Formatted {
+    /// True when the result is an error: a [`ToolError`](crate::ToolError) or an `Err`
+    /// (also wrapped, in a [`Reply`](crate::Reply) or a `Box`), rendered under
+    /// `**{tool} failed**`. False for everything else: an empty result, an empty page and a
+    /// batch whose items all failed included (a batch reports per-item outcomes; the call
+    /// itself succeeded).
+    ///
+    /// ```
+    /// use tool_output_format::{Batch, ErrorKind, Formatter, Page, ToolError};
+    /// let fmt = Formatter::new();
+    /// let err = ToolError::new(ErrorKind::Timeout, "no answer in 10 s");
+    /// assert!(fmt.format_with_report("search", &err).is_error());
+    /// assert!(!fmt.format_with_report("search", &Page::new(Vec::<u8>::new())).is_error());
+    /// assert!(!fmt.format_with_report("send", &Batch::new().failed("a", err)).is_error());
+    /// ```
+    #[must_use]
+    pub fn is_error(&self) -> bool {
+        self.report.error
+    }
 }

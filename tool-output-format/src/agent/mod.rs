@@ -13,12 +13,14 @@
 //! methods take the field's name (`.hint(..)`); where a builder and a reader would share a
 //! name, the reader is `get_*` (`.get_hint()`), as in clap.
 //!
-//! # Status: phase 1
+//! # In the pipeline
 //!
-//! The types, their builders and readers, and every line of text the renderer emits are
-//! here, as pure functions with exact tests. The `ToolOutput` implementations (which put
-//! these lines into the document, where caps and budgets never cut them) come with the new
-//! pipeline; the markdown below is what they are to produce.
+//! Each type implements [`ToolOutput`](crate::ToolOutput) and describes itself as a
+//! [`Node::Envelope`](crate::Node::Envelope) (see [`Envelope`](crate::Envelope)): its body is
+//! data (a page's items, a batch's failures, a reply's result), which caps and budgets cut
+//! as any other; its lines are never cut. The formatter renders every budget candidate
+//! inside the envelope, so the budget is met with the lines included, and a page's footer
+//! is computed from the items the cut kept. The markdown below is what they produce.
 //!
 //! # The lines (exact, tested)
 //!
@@ -41,7 +43,7 @@
 //! percent-encoded only where they could break the link ([`link`]). Sizes are decimal SI
 //! (`48.2 kB` = 48,213 bytes).
 //!
-//! # The shapes (intended markdown, wired in phase 2)
+//! # The shapes
 //!
 //! **Page**: the items as they render alone (a table for records, `*(empty)*` for none), a
 //! blank line, then the footer lines. A cut page (caps or a budget) keeps its cut notice
@@ -74,15 +76,21 @@
 //! ```
 //!
 //! With a retry delay the retryable bullet reads `- retryable: true, after 30 s`.
-//! `Formatted::is_error()` is to be true for a `ToolError` (and an `Err`), false for
-//! everything else: an empty page and a batch whose items all failed included (a batch
-//! reports per-item outcomes; it did not fail as a call).
+//! Without a tool name the title is `**failed**`; nested in a record or a list, an error is
+//! `- key: **failed**` with its bullets below. [`Formatted::is_error`](crate::Formatted::is_error)
+//! is true for a `ToolError` (and an `Err`, also inside a `Reply`), false for everything
+//! else: an empty page and a batch whose items all failed included (a batch reports
+//! per-item outcomes; it did not fail as a call). An error's bullets are never cut, by a
+//! budget either: keep messages to what the model needs.
 //!
 //! **Batch**: the counts line, a blank line, the failures table (omitted when nothing
 //! failed), a blank line, the retry line (when a retry call is set and a failure is
 //! retryable). Ids are written as text when they are strings, as compact JSON otherwise.
-//! Values carried by succeeded items ([`Batch::ok_with`]) are to render as a second table
-//! (an `id` column, then the value's columns) before the failures.
+//! When succeeded items carry values ([`Batch::ok_with`]), the body is a record: `failures`
+//! (the table above) then `results` (an `id` column, then the value's columns); failures
+//! first, so a budget that must drop a field drops the results. Without values the
+//! failures table is the result's main table: caps and budgets cut its rows (announced),
+//! while the counts and the retry line still name every failure.
 //!
 //! ```text
 //! 3 total, 2 succeeded, 1 failed
@@ -114,8 +122,8 @@
 //!
 //! # `Result<T, E>`
 //!
-//! The intended implementation is `impl<T: ToolOutput, E: ToToolError> ToolOutput for
-//! Result<T, E>`: `Ok` renders as `T`, `Err` as the [`ToolError`] from
+//! `impl<T: ToolOutput, E: ToToolError> ToolOutput for Result<T, E>`: `Ok` renders as
+//! `T`, `Err` as the [`ToolError`] from
 //! [`ToToolError::to_tool_error`]. [`ToToolError`] borrows, which SPEC's
 //! `E: Into<ToolError> + Clone` cannot: `std::io::Error` and `serde_json::Error`, the
 //! errors tools return most, are not `Clone`. It is implemented for `ToolError`,
@@ -164,6 +172,7 @@ mod convert;
 mod error;
 mod link;
 mod next;
+mod output;
 mod page;
 mod reply;
 mod resource;
@@ -173,6 +182,7 @@ pub use convert::ToToolError;
 pub use error::{ErrorKind, ToolError};
 pub use link::{Link, link, links_line};
 pub use next::NextAction;
+pub(crate) use page::PageMeta;
 pub use page::{Page, PageFooter, cut_notice, footer_lines};
 pub use reply::Reply;
 pub use resource::{ResourceRef, human_size};

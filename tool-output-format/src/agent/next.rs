@@ -70,7 +70,8 @@ impl NextAction {
         self
     }
 
-    /// Say why the call is suggested; written after ` -- ` at the end of the line.
+    /// Say why the call is suggested; written after ` -- ` at the end of the line (an empty
+    /// reason is left out).
     ///
     /// ```
     /// use tool_output_format::NextAction;
@@ -165,7 +166,7 @@ impl NextAction {
             out.push_str(itoa::Buffer::new().format(secs));
             out.push_str(" s");
         }
-        if let Some(reason) = &self.reason {
+        if let Some(reason) = self.reason.as_deref().filter(|r| !r.is_empty()) {
             out.push_str(" -- ");
             escape_inline(reason, false, out);
         }

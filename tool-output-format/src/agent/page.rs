@@ -1,5 +1,7 @@
 //! [`Page`]: one page of a cursor-paginated list, and its footer ([`PageFooter`]).
 
+use std::borrow::Cow;
+
 use crate::agent::next::NextAction;
 use crate::text::escape_inline;
 
@@ -259,21 +261,64 @@ impl<T> Page<T> {
     /// );
     /// ```
     pub fn footer(&self, kept: usize) -> PageFooter {
-        let len = self.items.len();
-        let next_call = self.next_call.as_ref().map(|(a, arg)| (a, arg.as_str()));
-        if kept >= len {
-            return PageFooter::new(
-                self.has_more,
-                self.next_cursor.clone(),
-                self.total,
-                next_call,
-                None,
-            );
+        self.meta().footer(kept)
+    }
+
+    /// The page without its items: what the rendered footer is computed from (borrowed).
+    pub(crate) fn meta(&self) -> PageMeta<'_> {
+        PageMeta {
+            len: self.items.len(),
+            has_more: self.has_more,
+            next_cursor: self.next_cursor.as_deref().map(Cow::Borrowed),
+            total: self.total,
+            item_cursors: self.item_cursors.as_deref().map(Cow::Borrowed),
+            next_call: self
+                .next_call
+                .as_ref()
+                .map(|(a, arg)| (Cow::Borrowed(a), Cow::Borrowed(arg.as_str()))),
+        }
+    }
+}
+
+/// A page's parts other than its items, borrowed from the [`Page`] (owned once the document
+/// outlives it): the document keeps it so the footer is computed after the cut, from the
+/// number of items kept.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PageMeta<'a> {
+    pub len: usize,
+    pub has_more: bool,
+    pub next_cursor: Option<Cow<'a, str>>,
+    pub total: Option<u64>,
+    pub item_cursors: Option<Cow<'a, [String]>>,
+    pub next_call: Option<(Cow<'a, NextAction>, Cow<'a, str>)>,
+}
+
+impl PageMeta<'_> {
+    /// See [`Page::footer`].
+    pub fn footer(&self, kept: usize) -> PageFooter {
+        let next_call = self.next_call.as_ref().map(|(a, arg)| (&**a, &**arg));
+        let page_cursor = self.next_cursor.as_deref().map(String::from);
+        if kept >= self.len {
+            return PageFooter::new(self.has_more, page_cursor, self.total, next_call, None);
         }
         let resume = self.item_cursors.as_ref().and_then(|c| c.get(kept));
-        let notice = cut_notice(kept, len, resume.is_some(), self.next_cursor.is_some());
-        let cursor = resume.or(self.next_cursor.as_ref()).cloned();
+        let notice = cut_notice(kept, self.len, resume.is_some(), page_cursor.is_some());
+        let cursor = resume.cloned().or(page_cursor);
         PageFooter::new(true, cursor, self.total, next_call, Some(notice))
+    }
+
+    /// A copy that owns its text.
+    pub fn into_owned(self) -> PageMeta<'static> {
+        PageMeta {
+            len: self.len,
+            has_more: self.has_more,
+            next_cursor: self.next_cursor.map(|c| Cow::Owned(c.into_owned())),
+            total: self.total,
+            item_cursors: self.item_cursors.map(|c| Cow::Owned(c.into_owned())),
+            next_call: self
+                .next_call
+                .map(|(a, arg)| (Cow::Owned(a.into_owned()), Cow::Owned(arg.into_owned()))),
+        }
     }
 }
 
@@ -460,7 +505,12 @@ impl PageFooter {
         }));
         if let Some(cursor) = &self.cursor {
             let mut line = String::from("next_cursor: ");
-            escape_inline(cursor, false, &mut line);
+            if cursor.is_empty() {
+                // An empty cursor is shown as one, not as a line ending in a space.
+                line.push_str("\"\"");
+            } else {
+                escape_inline(cursor, false, &mut line);
+            }
             lines.push(line);
         }
         if let Some(total) = self.total {
@@ -651,6 +701,22 @@ mod tests {
                 "has_more: true",
                 "next_cursor: a<br># b\\|c\\u{202E}\\<x>",
                 "Next: call f(cursor=\"a\\n# b|c\\u202e\\u003cx>\")",
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_cursor_is_shown_as_empty() {
+        let page = contacts(1)
+            .has_more(true)
+            .next_cursor("")
+            .next_call("f", "cursor");
+        assert_eq!(
+            page.footer(1).lines(),
+            [
+                "has_more: true",
+                "next_cursor: \"\"",
+                "Next: call f(cursor=\"\")"
             ]
         );
     }

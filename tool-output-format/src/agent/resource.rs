@@ -141,7 +141,15 @@ impl ResourceRef {
             details.push_str(&human_size(size));
         }
         let mut out = String::from("Resource: ");
-        match &self.name {
+        let write_uri = |out: &mut String| {
+            if self.uri.is_empty() {
+                // An empty URI is shown as one, not as a line ending in a space.
+                out.push_str("\"\"");
+            } else {
+                escape_inline(&self.uri, false, out);
+            }
+        };
+        match self.name.as_deref().filter(|n| !n.is_empty()) {
             Some(name) => {
                 escape_inline(name, false, &mut out);
                 if !details.is_empty() {
@@ -150,10 +158,10 @@ impl ResourceRef {
                     out.push(')');
                 }
                 out.push(' ');
-                escape_inline(&self.uri, false, &mut out);
+                write_uri(&mut out);
             }
             None => {
-                escape_inline(&self.uri, false, &mut out);
+                write_uri(&mut out);
                 if !details.is_empty() {
                     out.push_str(" (");
                     out.push_str(&details);
@@ -271,6 +279,17 @@ mod tests {
         assert_eq!(
             r.line(),
             "Resource: evil<br>- item\\| (text/html\\<script>\\u{202E}) file:///tmp/a b<br># x"
+        );
+    }
+
+    #[test]
+    fn empty_parts_leave_no_trailing_space() {
+        assert_eq!(ResourceRef::new("").line(), "Resource: \"\"");
+        assert_eq!(ResourceRef::new("").name("").line(), "Resource: \"\"");
+        assert_eq!(ResourceRef::new("").name("a").line(), "Resource: a \"\"");
+        assert_eq!(
+            ResourceRef::new("u").name("").size_bytes(1).line(),
+            "Resource: u (1 B)"
         );
     }
 }

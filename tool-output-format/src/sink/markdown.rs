@@ -2,6 +2,8 @@
 //! in one of two [`TableStyle`]s (aligned or compact). Escaping and alignment live here and
 //! only here.
 
+mod envelope;
+
 use super::{Document, Sink};
 use crate::caps::Notice;
 use crate::doc::{Node, Record, Table, depth_notice};
@@ -50,32 +52,7 @@ impl<S: TableStyle> Sink for Markdown<S> {
         if !doc.notices.is_empty() {
             w.blank();
         }
-        match doc.body {
-            Node::Record(r) => {
-                if let Some(t) = r.title.as_deref().or(doc.title) {
-                    w.title(t);
-                    w.blank();
-                }
-                if r.fields.is_empty() {
-                    w.line("", "*(empty)*");
-                }
-                w.fields(r, "");
-            }
-            Node::Table(t) => {
-                if let Some(title) = &t.title {
-                    w.title(title);
-                    w.blank();
-                }
-                w.table(t, "");
-            }
-            Node::List(items) if items.is_empty() => w.line("", "*(empty)*"),
-            Node::List(items) => w.items(items, ""),
-            Node::Str(s) => w.code_block(s, "", ""),
-            Node::Null => w.line("", "null"),
-            Node::Bool(b) => w.line("", if *b { "true" } else { "false" }),
-            Node::Number(s) => w.line("", s),
-            Node::DepthCut(n) => w.line("", &depth_notice(*n)),
-        }
+        w.root(doc.body, doc.title);
         while w.out.ends_with('\n') {
             w.out.pop();
         }
@@ -89,6 +66,38 @@ struct Writer<'s, S> {
 }
 
 impl<S: TableStyle> Writer<'_, S> {
+    /// The result at the top level: a record under its title, a table, a list, a code
+    /// block, a scalar, or an envelope around one of them.
+    fn root(&mut self, body: &Node<'_>, title: Option<&str>) {
+        match body {
+            Node::Record(r) => {
+                if let Some(t) = r.title.as_deref().or(title) {
+                    self.title(t);
+                    self.blank();
+                }
+                if r.fields.is_empty() {
+                    self.line("", "*(empty)*");
+                }
+                self.fields(r, "");
+            }
+            Node::Table(t) => {
+                if let Some(title) = &t.title {
+                    self.title(title);
+                    self.blank();
+                }
+                self.table(t, "");
+            }
+            Node::List(items) if items.is_empty() => self.line("", "*(empty)*"),
+            Node::List(items) => self.items(items, ""),
+            Node::Str(s) => self.code_block(s, "", ""),
+            Node::Null => self.line("", "null"),
+            Node::Bool(b) => self.line("", if *b { "true" } else { "false" }),
+            Node::Number(s) => self.line("", s),
+            Node::DepthCut(n) => self.line("", &depth_notice(*n)),
+            Node::Envelope(e) => self.envelope_root(e, title),
+        }
+    }
+
     fn line(&mut self, indent: &str, s: &str) {
         self.out.push_str(indent);
         self.out.push_str(s);
@@ -191,6 +200,7 @@ impl<S: TableStyle> Writer<'_, S> {
                 self.table(t, &inner);
             }
             Node::DepthCut(n) => self.inline(&depth_notice(*n)),
+            Node::Envelope(e) => self.envelope_value(e, indent, keyed),
         }
     }
 
@@ -374,6 +384,9 @@ fn is_bare_item(n: &Node<'_>) -> bool {
         Node::Record(r) => !r.fields.is_empty(),
         Node::Table(_) => true,
         Node::Null | Node::Bool(_) | Node::Number(_) | Node::DepthCut(_) => false,
+        Node::Envelope(e) => {
+            !e.is_error() && e.head_lines().is_empty() && e.body().is_some_and(is_bare_item)
+        }
     }
 }
 

@@ -96,7 +96,7 @@ pub(crate) fn write_node(node: &Node<'_>, cx: &Context<'_>, out: &mut String) ->
             }
             Kind::List
         }
-        Node::List(_) | Node::Record(_) | Node::Table(_) => {
+        Node::List(_) | Node::Record(_) | Node::Table(_) | Node::Envelope(_) => {
             json::write_node(node, cx.secrets(), out);
             Kind::Json
         }

@@ -70,6 +70,7 @@ pub(crate) fn write_node(node: &Node<'_>, secrets: &Secrets, out: &mut String) {
         Node::Number(n) => out.push_str(n),
         Node::Str(s) => write_str(s, out),
         Node::DepthCut(n) => write_str(&depth_notice(*n), out),
+        Node::Envelope(e) => crate::envelope::write_json(e, secrets, out),
         Node::List(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
