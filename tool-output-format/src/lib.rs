@@ -365,6 +365,7 @@ mod caps;
 mod doc;
 mod fit;
 pub mod focus;
+mod focused;
 mod formatter;
 mod options;
 mod redact;
@@ -381,6 +382,7 @@ pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolEr
 pub use build::Context;
 pub use caps::Notice;
 pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};
+pub use focused::{FocusReport, Focused};
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
 pub use report::{Formatted, Kept, Report};

@@ -39,13 +39,18 @@ pub struct Report {
     pub values_shortened: usize,
     /// Every notice printed at the top of the text.
     pub notices: Vec<Notice>,
+    /// What query-focused trimming did ([`Formatter::focus`](crate::Formatter::focus)), when
+    /// it printed a line.
+    pub focus: Option<crate::focused::FocusReport>,
 }
 
 impl Report {
     /// True when anything was cut.
     #[must_use]
     pub fn truncated(&self) -> bool {
-        !self.notices.is_empty() || self.values_shortened > 0
+        !self.notices.is_empty()
+            || self.values_shortened > 0
+            || self.focus.as_ref().is_some_and(|f| f.kept.is_some())
     }
 
     pub(crate) fn new(
@@ -84,6 +89,7 @@ impl Report {
             lines,
             values_shortened,
             notices,
+            focus: None,
         }
     }
 }

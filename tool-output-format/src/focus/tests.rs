@@ -210,7 +210,7 @@ fn generated(rng: &mut Rng) -> String {
 /// Walks the body against the split: each piece is a gap line counting exactly the units of
 /// the sections it stands for, or the verbatim text of the next section (or, cut, a prefix of
 /// it with the right `…[+N chars]`), in order; every section is covered once.
-fn check_body(text: &str, f: &Focused) -> Result<(), String> {
+fn check_body(text: &str, f: &Trimmed) -> Result<(), String> {
     let split = split::split(text);
     let sep = if f.unit == Unit::Lines { "\n" } else { "\n\n" };
     let sections: Vec<(&str, usize)> = split
