@@ -356,14 +356,6 @@ fn before(line: &str, rendered: &str, no_notices: bool) -> String {
     out
 }
 
-/// The size of `text` over its budget, the largest over all budgets (`<= 1.0` fits).
-fn load(text: &str, limits: &[Limit<'_>]) -> f64 {
-    limits
-        .iter()
-        .map(|l| (l.measure)(text) as f64 / l.budget.max(1) as f64)
-        .fold(0.0, f64::max)
-}
-
 /// Focus a top-level string. Returns the mode and the new body (`None`: keep the node).
 fn focus_text<'a>(
     query: &Query,
@@ -397,49 +389,51 @@ fn focus_text<'a>(
             Err(_) => None,
         };
     };
-    // Choose for a character budget, render, measure, correct the budget: keep the largest
-    // selection that fits, between the largest budget that fit and the smallest that did not.
+    // Choose for a character budget, render, measure, correct the budget by the room the
+    // rendering has left (a Newton step: exact for characters, close for tokens); keep the
+    // largest selection that fits, between the largest budget that fit and the smallest that
+    // did not.
     let (mut fit_at, mut over_at) = (0usize, usize::MAX);
     let (mut best, mut smallest): (Option<Trimmed>, Option<Trimmed>) = (None, None);
     for _ in 0..MAX_TRIES {
-        let size = match ranked.select(Limits {
+        let room = match ranked.select(Limits {
             chars: Some(chars),
             lines,
         }) {
             Ok(t) => {
                 let body = Node::Str(Cow::Owned(t.body().to_string()));
-                let size = load(&before(t.notice(), &plain(&body, &[]), true), limits);
-                if size <= 1.0 {
+                let room = room(&before(t.notice(), &plain(&body, &[]), true), limits);
+                if room >= 0.0 {
                     fit_at = chars;
                     best = Some(t);
                 } else {
                     over_at = chars;
                     smallest = Some(t);
                 }
-                size
+                room
             }
             Err(Fallback::Fits) => {
-                // The whole text is within this character budget: it needs no focus if its
-                // rendering fits too.
-                // (Within the character budget here, so the copy is small.)
+                // The whole text is within this character budget (so the copy is small): it
+                // needs no focus if its rendering fits too.
                 let whole = Node::Str(Cow::Owned(text.to_string()));
-                let size = load(&plain(&whole, &[]), limits);
-                if size <= 1.0 {
+                let room = room(&plain(&whole, &[]), limits);
+                if room >= 0.0 {
                     return None;
                 }
                 over_at = chars;
-                size
+                room
             }
             Err(Fallback::NoMatch) => return no_match(),
             Err(_) => break,
         };
-        if size <= 1.0 && size >= 0.95 {
+        // Close enough: less than 2% of the budget left unused.
+        if room >= 0.0 && room < (chars as f64 * 0.02).max(1.0) {
             break;
         }
         if over_at.saturating_sub(fit_at) <= 1 {
             break;
         }
-        let next = (chars as f64 / size.max(f64::EPSILON) * 0.98) as usize;
+        let next = (chars as f64 + room).floor().max(0.0) as usize;
         let next = next.max(fit_at + 1).min(over_at - 1);
         if next == chars {
             break;
@@ -447,6 +441,21 @@ fn focus_text<'a>(
         chars = next;
     }
     best.or(smallest).map(|t| focused(t, ranked.lines))
+}
+
+/// How many characters a rendering may grow by (or, negative, must shrink by) to meet every
+/// budget: each budget's room in its own unit, converted at the rendering's characters per
+/// unit; the smallest.
+fn room(text: &str, limits: &[Limit<'_>]) -> f64 {
+    let chars = text.chars().count() as f64;
+    limits
+        .iter()
+        .map(|l| {
+            let size = (l.measure)(text) as f64;
+            let per_unit = if size > 0.0 { chars / size } else { 1.0 };
+            (l.budget as f64 - size) * per_unit
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The mode and body of a focused string.
@@ -527,3 +536,6 @@ fn pick_rows<'a>(t: &Table<'a>, rows: &[usize]) -> Table<'a> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;
