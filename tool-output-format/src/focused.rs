@@ -309,6 +309,13 @@ impl Lens {
 
     /// Add what the focus did to a report of the rendering of `node` (the fitted node).
     pub(crate) fn report(&self, r: &mut Report, node: &Node<'_>) {
+        if r.notices
+            .iter()
+            .any(|n| matches!(n, Notice::Omitted { .. }))
+        {
+            // Nothing of the result fit: the output is the omitted line alone.
+            return;
+        }
         match &self.mode {
             Mode::Line { line, kept } => {
                 if let Some((units, lines)) = kept
@@ -396,13 +403,15 @@ fn focus_text<'a>(
     let (mut fit_at, mut over_at) = (0usize, usize::MAX);
     let (mut best, mut smallest): (Option<Trimmed>, Option<Trimmed>) = (None, None);
     for _ in 0..MAX_TRIES {
-        let room = match ranked.select(Limits {
+        // The room the rendering leaves, and the characters of the selection it measured.
+        let (room, used) = match ranked.select(Limits {
             chars: Some(chars),
             lines,
         }) {
             Ok(t) => {
                 let body = Node::Str(Cow::Owned(t.body().to_string()));
                 let room = room(&before(t.notice(), &plain(&body, &[]), true), limits);
+                let used = t.text.chars().count();
                 if room >= 0.0 {
                     fit_at = chars;
                     best = Some(t);
@@ -410,7 +419,7 @@ fn focus_text<'a>(
                     over_at = chars;
                     smallest = Some(t);
                 }
-                room
+                (room, used)
             }
             Err(Fallback::Fits) => {
                 // The whole text is within this character budget (so the copy is small): it
@@ -421,19 +430,21 @@ fn focus_text<'a>(
                     return None;
                 }
                 over_at = chars;
-                room
+                (room, ranked.chars)
             }
             Err(Fallback::NoMatch) => return no_match(),
             Err(_) => break,
         };
-        // Close enough: less than 2% of the budget left unused.
-        if room >= 0.0 && room < (chars as f64 * 0.02).max(1.0) {
+        // The next budget: what the selection used plus the room left (less when over). A
+        // selection that fits with less than 2% of the budget left, or that a larger budget
+        // would not change (it used less than the budget allowed), is the answer.
+        let next = (used as f64 + room).floor().max(0.0) as usize;
+        if room >= 0.0 && (room < (chars as f64 * 0.02).max(1.0) || next <= chars) {
             break;
         }
         if over_at.saturating_sub(fit_at) <= 1 {
             break;
         }
-        let next = (chars as f64 + room).floor().max(0.0) as usize;
         let next = next.max(fit_at + 1).min(over_at - 1);
         if next == chars {
             break;

@@ -295,3 +295,192 @@ fn the_view_is_cheap_and_the_formatter_is_reused() {
     assert!(a.contains("# Refunds") && !a.contains("# Warranty"), "{a}");
     assert!(b.contains("# Warranty") && !b.contains("# Refunds"), "{b}");
 }
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+}
+
+const WORDS: &[&str] = &[
+    "refund", "policy", "ship", "order", "é", "李雷", "👍🏽", "disk", "error", "the", "`x`",
+];
+
+fn document(rng: &mut Rng) -> String {
+    const LINES: &[&str] = &["", "", "# Head", "## Sub", "```", "~~~", "\r", "  ", "|a|"];
+    let mut s = String::new();
+    for _ in 0..rng.below(80) {
+        if rng.below(3) == 0 {
+            s.push_str(rng.pick(LINES));
+        } else {
+            for _ in 0..rng.below(10) {
+                s.push_str(rng.pick(WORDS));
+                s.push(' ');
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The sections a focused output accounts for: kept ones plus those its gap lines announce.
+fn gap_units(text: &str) -> usize {
+    text.lines()
+        .filter_map(|l| {
+            l.strip_prefix("[… ")?
+                .split(' ')
+                .next()?
+                .parse::<usize>()
+                .ok()
+        })
+        .sum()
+}
+
+/// Whatever the document, query and budgets: no panic, the budget holds (or the omitted
+/// line says why not), a focus line's counts add up with the gaps, and the code block has
+/// at most `max_lines` lines.
+#[test]
+fn property_focused_strings_meet_their_budgets_and_account_for_every_section() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut focused = 0;
+    for case in 0..1500 {
+        let doc = document(&mut rng);
+        let max_lines = 1 + rng.below(30);
+        let mut fmt = Formatter::new().max_lines(max_lines);
+        let budget = (rng.below(2) == 0).then(|| rng.below(600));
+        if let Some(b) = budget {
+            fmt = fmt.max_chars(b);
+        }
+        let query = ["refund policy", "disk error", "李雷", "the", "ship order"][case % 5];
+        let out = fmt.focus(query).format_with_report("", doc.as_str());
+        let text = &out.text;
+        if let Some(b) = budget
+            && !text.starts_with("[Omitted")
+        {
+            assert!(text.chars().count() <= b, "case {case}: over {b}\n{text}");
+        }
+        let Some(f) = &out.report.focus else { continue };
+        assert!(text.starts_with(&f.notice), "case {case}");
+        let Some(kept) = f.kept else { continue };
+        focused += 1;
+        if !text.contains("[Truncated") {
+            assert_eq!(
+                kept.kept + gap_units(text),
+                kept.total,
+                "case {case}: {doc:?}\n{text}"
+            );
+            let block = text.lines().skip(3).count().saturating_sub(1);
+            assert!(block <= max_lines, "case {case}: {block} lines\n{text}");
+        }
+    }
+    assert!(focused > 200, "only {focused} cases were focused");
+}
+
+/// Tables: the line counts the rows shown, out of the data's rows; the budget holds.
+#[test]
+fn property_focused_tables_count_the_rows_they_show() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut focused = 0;
+    for case in 0..400 {
+        let n = rng.below(120);
+        let rows: Vec<Value> = (0..n)
+            .map(|i| {
+                let words: Vec<&str> = (0..rng.below(6)).map(|_| rng.pick(WORDS)).collect();
+                json!({"id": i, "title": words.join(" "), "n": rng.below(9)})
+            })
+            .collect();
+        let mut fmt = Formatter::new()
+            .max_rows(1 + rng.below(20))
+            .layout(Layout::Compact);
+        let budget = (rng.below(2) == 0).then(|| 60 + rng.below(600));
+        if let Some(b) = budget {
+            fmt = fmt.max_chars(b);
+        }
+        let order = [RowOrder::Data, RowOrder::Ranked][case % 2];
+        let out = fmt
+            .focus(["refund", "disk error", "李雷 👍🏽"][case % 3])
+            .row_order(order)
+            .format_with_report("t", &rows);
+        let text = &out.text;
+        if let Some(b) = budget
+            && !text.starts_with("[Omitted")
+        {
+            assert!(text.chars().count() <= b, "case {case}: over {b}\n{text}");
+        }
+        let Some(kept) = out.report.focus.as_ref().and_then(|f| f.kept) else {
+            continue;
+        };
+        focused += 1;
+        let shown = text.lines().filter(|l| l.starts_with('|')).count() - 2;
+        assert_eq!((kept.kept, kept.total), (shown, n), "case {case}\n{text}");
+        assert!(
+            text.starts_with(&format!("[Kept {shown} of {n} rows relevant to ")),
+            "case {case}\n{text}"
+        );
+        if order == RowOrder::Data {
+            let ids: Vec<usize> = text
+                .lines()
+                .skip_while(|l| !l.starts_with("|-"))
+                .skip(1)
+                .filter_map(|l| l.split('|').nth(1)?.parse().ok())
+                .collect();
+            assert!(ids.windows(2).all(|w| w[0] < w[1]), "case {case}\n{text}");
+        }
+    }
+    assert!(focused > 50, "only {focused} cases were focused");
+}
+
+#[cfg(feature = "tokens")]
+#[test]
+fn a_token_budget_is_met_by_measuring() {
+    let log: String = (0..400)
+        .map(|i| {
+            format!(
+                "2024-05-01T12:{:02}:{:02}Z INFO worker-{} heartbeat ok\n",
+                i / 60,
+                i % 60,
+                i % 7
+            )
+        })
+        .collect::<String>()
+        + "2024-05-01T13:00:00Z ERROR worker-3 disk full on /var/lib/db\n";
+    for budget in [80, 150, 300, 1000] {
+        let fmt = Formatter::new().max_tokens(budget).max_lines(10_000);
+        let out = fmt
+            .focus("disk full")
+            .format_with_report("read_log", log.as_str());
+        assert!(
+            out.report.tokens.unwrap() <= budget,
+            "{budget}: {}",
+            out.text
+        );
+        assert!(
+            out.text.contains("disk full on /var/lib/db"),
+            "{budget}: {}",
+            out.text
+        );
+        assert!(out.text.starts_with("[Kept "), "{}", out.text);
+        // Many matching lines (of about 25 tokens each, with their gap lines): the budget is
+        // used, more than 75% of it.
+        let out = fmt
+            .focus("worker-3 heartbeat")
+            .format_with_report("read_log", log.as_str());
+        let tokens = out.report.tokens.unwrap();
+        assert!(
+            tokens <= budget && tokens * 4 > budget * 3,
+            "{budget}: {tokens}\n{}",
+            out.text
+        );
+    }
+}
