@@ -83,6 +83,21 @@ use crate::source::ToolOutput;
 /// assert!(fmt.format("read_log", log).starts_with("[Truncated to 3 lines of 5 total]"));
 /// ```
 ///
+/// The README's example (the formatter built once, the question passed with each call):
+///
+/// ```
+/// use tool_output_format::Formatter;
+///
+/// let fmt = Formatter::new().max_chars(210); // built once
+/// let page = concat!(
+///     "# Shipping\nParcels leave the warehouse within two days.\n\n",
+///     "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+///     "# Careers\nWe are hiring engineers, designers and support staff in three cities.",
+/// );
+/// let md = fmt.focus("when will I get my refund?").format("fetch_page", page);
+/// assert!(md.starts_with("[Kept 1 of 3 sections relevant to \"when will I get my refund?\"]"));
+/// ```
+///
 /// Tables over their row cap keep their most relevant rows:
 ///
 /// ```

@@ -86,12 +86,12 @@
 //! an order that means something (time, id, priority) and a model reads a table's order as
 //! the data's; [`RowOrder::Ranked`] puts the best row first.
 //!
-//! # Phase 2 (not wired yet)
+//! # In the formatter
 //!
-//! The formatter will take a per-call query (`fmt.focus("refund policy").format(tool, &v)`)
-//! and use [`Focus::text`] for long strings and [`Focus::rank_rows`] for tables cut by
-//! `max_rows`, with the notice placed like the other cut notices ([`Trimmed::notice`] and
-//! [`Trimmed::body`] give the two parts).
+//! [`Formatter::focus`](crate::Formatter::focus) takes a per-call query
+//! (`fmt.focus("refund policy").format(tool, &v)`) and uses this selection for long strings
+//! (under `max_chars`, `max_tokens` and `max_lines`) and [`Focus::rank_rows`] for the main
+//! table over its row cap; see [`Focused`](crate::Focused) for the rules there.
 
 mod rank;
 mod select;
