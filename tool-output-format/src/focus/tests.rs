@@ -324,7 +324,10 @@ fn property_line_limit_holds_and_every_omission_is_announced() {
     for case in 0..3000 {
         let text = generated(&mut rng);
         let lines = (rng.next() % 20) as usize;
-        let chars = (rng.next() % 2 == 0).then(|| (rng.next() % 400) as usize);
+        let chars = rng
+            .next()
+            .is_multiple_of(2)
+            .then(|| (rng.next() % 400) as usize);
         let query = ["refund policy", "disk error", "李雷", "x", "order shipped"][case % 5];
         let limits = Limits {
             chars,
