@@ -38,6 +38,9 @@ pub(crate) struct RowPlan {
     /// At most this many rows of the main table from `start` (a budget builds a few first,
     /// then asks for more).
     pub want: usize,
+    /// Build every row of the main table, over the caps (query-focused trimming ranks all
+    /// rows before it keeps some).
+    pub full_main: bool,
 }
 
 impl RowPlan {
@@ -52,6 +55,7 @@ static DEFAULT_PLAN: RowPlan = RowPlan {
     global_cap: usize::MAX,
     start: 0,
     want: usize::MAX,
+    full_main: false,
 };
 static NO_SECRETS: Secrets = Secrets::EMPTY;
 
@@ -139,7 +143,10 @@ impl<'c> Context<'c> {
     #[must_use]
     pub fn rows(&self, total: usize, type_cap: Option<usize>) -> Range<usize> {
         let cap = self.plan.cap(type_cap).min(total);
-        if self.depth == 0 {
+        if self.depth == 0 && self.plan.full_main {
+            let start = self.plan.start.min(total);
+            start..total.min(start.saturating_add(self.plan.want))
+        } else if self.depth == 0 {
             let start = self.plan.start.min(cap);
             start..cap.min(start.saturating_add(self.plan.want))
         } else {

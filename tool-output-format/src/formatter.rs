@@ -11,6 +11,7 @@ use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::doc::Node;
 use crate::envelope::{self, Envelope};
 use crate::fit::{Fitter, Limit};
+use crate::focused::{Focused, Lens, Query};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
 use crate::redact::Secrets;
 use crate::report::{Formatted, Report};
@@ -242,7 +243,31 @@ impl Formatter {
     /// assert_eq!(fmt.format("", &serde_json::json!({"a": 1})), "- a: 1");
     /// ```
     pub fn format<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> String {
-        self.render(tool, result, false).text
+        self.render(tool, result, false, None).text
+    }
+
+    /// A view of this formatter that trims around `query` (a per-call question: build the
+    /// formatter once, call this for each tool call). Long strings keep their most relevant
+    /// sections and tables their most relevant rows; see [`Focused`] for the rules.
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new().max_chars(160);
+    /// let page = concat!(
+    ///     "# Shipping\nParcels leave the warehouse within two days.\n\n",
+    ///     "# Refunds\nRefunds take 5 days.\n\n",
+    ///     "# Careers\nWe are hiring engineers, designers and support staff in three cities.",
+    /// );
+    /// assert_eq!(
+    ///     fmt.focus("how long do refunds take").format("fetch_page", page),
+    ///     concat!(
+    ///         "[Kept 1 of 3 sections relevant to \"how long do refunds take\"]\n\n```\n",
+    ///         "[… 1 section omitted …]\n\n# Refunds\nRefunds take 5 days.\n\n",
+    ///         "[… 1 section omitted …]\n```",
+    ///     )
+    /// );
+    /// ```
+    pub fn focus(&self, query: &str) -> Focused<'_> {
+        Focused::new(self, query)
     }
 
     /// Render a tool result and report what was produced and cut (sizes, rows and lines
@@ -256,7 +281,7 @@ impl Formatter {
     /// assert!(!out.report.truncated());
     /// ```
     pub fn format_with_report<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
-        self.render(tool, result, true)
+        self.render(tool, result, true, None)
     }
 
     fn options_for(&self, tool: &str) -> Resolved {
@@ -267,7 +292,13 @@ impl Formatter {
     /// The only code generated per result type: the source's `to_node` (with a context that
     /// says which rows to build) and `to_json`; everything else is shared, which keeps the
     /// compile time of crates that format many types down.
-    fn render<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T, report: bool) -> Formatted {
+    pub(crate) fn render<T: ToolOutput + ?Sized>(
+        &self,
+        tool: &str,
+        result: &T,
+        report: bool,
+        query: Option<&Query>,
+    ) -> Formatted {
         let opts = self.options_for(tool);
         if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
             let mut json = result.to_json();
@@ -288,13 +319,14 @@ impl Formatter {
             let plan = RowPlan {
                 start,
                 want,
+                full_main: query.is_some_and(Query::ranks_rows),
                 ..opts.row_plan()
             };
             let mut node = result.to_node(&Context::root(&plan, &opts.secrets));
             opts.secrets.node(&mut node);
             node
         };
-        self.render_built(tool, &opts, report, &build)
+        self.render_built(tool, &opts, report, &build, query)
     }
 
     /// Build the document, cut it, fit it and write it. Not generic: `build` is the only
@@ -306,10 +338,11 @@ impl Formatter {
         opts: &Resolved,
         report: bool,
         build: &dyn Fn(usize, usize) -> Node<'a>,
+        query: Option<&Query>,
     ) -> Formatted {
         let node = build(
             0,
-            if opts.has_budget() {
+            if opts.has_budget() && query.is_none() {
                 FIRST_BUILD
             } else {
                 usize::MAX
@@ -330,28 +363,27 @@ impl Formatter {
                 body: node,
             })
         };
-        let render = |node: &Node<'a>, notices: &[Notice]| {
+        let plain = |node: &Node<'a>, notices: &[Notice]| {
             if shells.is_empty() {
                 write(node, notices)
             } else {
                 write(&envelope::join(&shells, Some(node.clone())), notices)
             }
         };
-        let Some(node) = body else {
+        let Some(mut node) = body else {
             let text = write(&envelope::join(&shells, None), &[]);
             let cut = Cut {
                 node: Node::Null,
                 notices: Vec::new(),
                 values_shortened: 0,
             };
-            return self.finish(text, cut, error, report);
+            return self.finish(text, cut, error, report, None);
         };
         let grow = |start: usize, want: usize| {
             envelope::innermost(build(start, want)).unwrap_or(Node::Null)
         };
         let build: &dyn Fn(usize, usize) -> Node<'a> =
             if shells.is_empty() { build } else { &grow };
-        let caps = Keep::caps(&node, opts);
         let chars = |t: &str| t.chars().count();
         let mut limits = Vec::new();
         if let Some(budget) = opts.max_chars {
@@ -371,10 +403,18 @@ impl Formatter {
                 unit: "tokens",
             });
         }
+        // Query-focused trimming (`focused.rs`): may replace the node by its relevant part
+        // and adds its notice line to every rendering.
+        let lens = query.and_then(|q| Lens::new(q, &mut node, opts, &limits, &plain));
+        let render = |node: &Node<'a>, notices: &[Notice]| match &lens {
+            Some(lens) => lens.render(node, notices, &plain),
+            None => plain(node, notices),
+        };
+        let caps = Keep::caps(&node, opts);
         let (text, cut) = if limits.is_empty() {
             let mut c = cut_owned(node, &caps, opts.strategy);
-            if shells.is_empty() {
-                (write(&c.node, &c.notices), c)
+            if shells.is_empty() || lens.is_some() {
+                (render(&c.node, &c.notices), c)
             } else {
                 // Joined without a copy, then taken apart again for the report.
                 let whole = envelope::join(&shells, Some(c.node));
@@ -403,11 +443,18 @@ impl Formatter {
                 (f.text, f.cut)
             }
         };
-        self.finish(text, cut, error, report)
+        self.finish(text, cut, error, report, lens.as_ref())
     }
 
     /// The text and, when asked for, its report.
-    fn finish(&self, text: String, cut: Cut<'_>, error: bool, report: bool) -> Formatted {
+    fn finish(
+        &self,
+        text: String,
+        cut: Cut<'_>,
+        error: bool,
+        report: bool,
+        lens: Option<&Lens>,
+    ) -> Formatted {
         if !report {
             let report = Report {
                 error,
@@ -417,6 +464,9 @@ impl Formatter {
         }
         let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
         r.error = error;
+        if let Some(lens) = lens {
+            lens.report(&mut r, &cut.node);
+        }
         self.with_tokens(Formatted { text, report: r }, true)
     }
 

@@ -214,6 +214,7 @@ impl Resolved {
             global_cap: self.global_rows,
             start: 0,
             want: usize::MAX,
+            full_main: false,
         }
     }
 

@@ -41,13 +41,18 @@ pub struct Report {
     pub notices: Vec<Notice>,
     /// The result is a failure (see [`Formatted::is_error`]).
     pub(crate) error: bool,
+    /// What query-focused trimming did ([`Formatter::focus`](crate::Formatter::focus)), when
+    /// it printed a line.
+    pub focus: Option<crate::focused::FocusReport>,
 }
 
 impl Report {
     /// True when anything was cut.
     #[must_use]
     pub fn truncated(&self) -> bool {
-        !self.notices.is_empty() || self.values_shortened > 0
+        !self.notices.is_empty()
+            || self.values_shortened > 0
+            || self.focus.as_ref().is_some_and(|f| f.kept.is_some())
     }
 
     pub(crate) fn new(
@@ -87,6 +92,7 @@ impl Report {
             values_shortened,
             notices,
             error: false,
+            focus: None,
         }
     }
 }

@@ -86,12 +86,12 @@
 //! an order that means something (time, id, priority) and a model reads a table's order as
 //! the data's; [`RowOrder::Ranked`] puts the best row first.
 //!
-//! # Phase 2 (not wired yet)
+//! # In the formatter
 //!
-//! The formatter will take a per-call query (`fmt.focus("refund policy").format(tool, &v)`)
-//! and use [`Focus::text`] for long strings and [`Focus::rank_rows`] for tables cut by
-//! `max_rows`, with the notice placed like the other cut notices ([`Focused::notice`] and
-//! [`Focused::body`] give the two parts).
+//! [`Formatter::focus`](crate::Formatter::focus) takes a per-call query
+//! (`fmt.focus("refund policy").format(tool, &v)`) and uses this selection for long strings
+//! (under `max_chars`, `max_tokens` and `max_lines`) and [`Focus::rank_rows`] for the main
+//! table over its row cap; see [`Focused`](crate::Focused) for the rules there.
 
 mod rank;
 mod select;
@@ -100,6 +100,7 @@ mod split;
 use crate::text::cut_chars;
 
 pub use rank::{B as BM25_B, K1 as BM25_K1};
+pub(crate) use select::{Limits, notice_line};
 
 /// The most characters of the query shown in a notice.
 pub const MAX_QUERY_CHARS: usize = 80;
@@ -171,7 +172,7 @@ impl Unit {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Focused {
+pub struct Trimmed {
     /// The notice line, a blank line, then the kept sections with the gaps announced; at most
     /// the budget in characters.
     pub text: String,
@@ -181,9 +182,12 @@ pub struct Focused {
     pub total: usize,
     /// What the text was split into.
     pub unit: Unit,
+    /// Lines of the original text in the kept sections (of a cut section, the lines of its
+    /// kept part).
+    pub lines: usize,
 }
 
-impl Focused {
+impl Trimmed {
     /// The first line: `[Kept 4 of 40 sections relevant to "refund policy"]`.
     pub fn notice(&self) -> &str {
         self.text.split_once("\n\n").map_or(&self.text, |(n, _)| n)
@@ -297,28 +301,41 @@ impl Focus {
     ///                     [… 1 paragraph omitted …]\n\nOur refund policy: 30 days.\n\n\
     ///                     [… 2 paragraphs omitted …]");
     /// ```
-    pub fn text(&self, text: &str, budget_chars: usize) -> Result<Focused, Fallback> {
+    pub fn text(&self, text: &str, budget_chars: usize) -> Result<Trimmed, Fallback> {
+        self.trim(
+            text,
+            Limits {
+                chars: Some(budget_chars),
+                lines: None,
+            },
+        )
+    }
+
+    /// [`Focus::text`] under a character budget for the whole output and a line budget for
+    /// the body (the kept sections, gap lines and blank lines between them); either may be
+    /// absent. The formatter uses it with `max_chars` and `max_lines`.
+    pub(crate) fn trim(&self, text: &str, limits: Limits) -> Result<Trimmed, Fallback> {
+        self.ranked(text)?.select(limits)
+    }
+
+    /// `text` ready to select from under several limits: split and scored once, on the first
+    /// selection that needs it.
+    pub(crate) fn ranked<'t>(&'t self, text: &'t str) -> Result<Ranked<'t>, Fallback> {
         if !self.has_words {
             return Err(Fallback::NoQuery);
         }
-        if text.chars().count() <= budget_chars {
-            return Err(Fallback::Fits);
-        }
-        if self.terms.is_empty() {
-            return Err(Fallback::NoMatch);
-        }
-        let split = split::split(text);
-        let scores = rank::bm25(
-            &self.terms,
-            split.sections.iter().map(|s| &text[s.range.clone()]),
-        );
-        let input = select::Input {
+        Ok(Ranked {
+            focus: self,
             text,
-            split: &split,
-            scores: &scores,
-            query: &self.shown,
-        };
-        select::select(&input, budget_chars)
+            chars: text.chars().count(),
+            lines: crate::text::lines(text).count(),
+            scored: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// Whether the query has any word (stop words included): without one, focus never applies.
+    pub(crate) fn has_words(&self) -> bool {
+        self.has_words
     }
 
     /// The `top` rows most relevant to the query: each row is given as its cells' texts
@@ -382,6 +399,45 @@ impl Focus {
             total,
             notice,
         })
+    }
+}
+
+/// A text and a query, split and scored once for several selections ([`Focus::ranked`]).
+pub(crate) struct Ranked<'t> {
+    focus: &'t Focus,
+    text: &'t str,
+    /// Characters and lines of the text.
+    pub(crate) chars: usize,
+    pub(crate) lines: usize,
+    scored: std::cell::OnceCell<(split::Split, Vec<f64>)>,
+}
+
+impl Ranked<'_> {
+    /// The best sections under `limits` (see [`Focus::text`]).
+    pub(crate) fn select(&self, limits: Limits) -> Result<Trimmed, Fallback> {
+        let fits_chars = limits.chars.is_none_or(|c| self.chars <= c);
+        let fits_lines = limits.lines.is_none_or(|l| self.lines <= l);
+        if fits_chars && fits_lines {
+            return Err(Fallback::Fits);
+        }
+        if self.focus.terms.is_empty() {
+            return Err(Fallback::NoMatch);
+        }
+        let (split, scores) = self.scored.get_or_init(|| {
+            let split = split::split(self.text);
+            let scores = rank::bm25(
+                &self.focus.terms,
+                split.sections.iter().map(|s| &self.text[s.range.clone()]),
+            );
+            (split, scores)
+        });
+        let input = select::Input {
+            text: self.text,
+            split,
+            scores,
+            query: &self.focus.shown,
+        };
+        select::select(&input, limits)
     }
 }
 

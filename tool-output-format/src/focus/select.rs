@@ -1,8 +1,16 @@
 //! Choosing sections under a character budget and writing the result with its notices.
 
 use super::split::{self, Section, Split};
-use super::{Fallback, Focused, Unit};
-use crate::text::cut_chars;
+use super::{Fallback, Trimmed, Unit};
+use crate::text::{self, cut_chars};
+
+/// The limits a selection must meet: characters of the whole output (notice line included)
+/// and lines of the body (the kept sections and gap lines, without the notice line).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Limits {
+    pub(crate) chars: Option<usize>,
+    pub(crate) lines: Option<usize>,
+}
 
 /// What the selection works on: the text, its sections, their scores and sizes.
 pub(crate) struct Input<'a> {
@@ -13,10 +21,9 @@ pub(crate) struct Input<'a> {
     pub(crate) query: &'a str,
 }
 
-/// Keep the best-scoring sections (score above zero) that fit `budget` characters, in their
-/// original order, with the notice line first and each run of omitted sections announced in
-/// place.
-pub(crate) fn select(input: &Input<'_>, budget: usize) -> Result<Focused, Fallback> {
+/// Keep the best-scoring sections (score above zero) that fit the limits, in their original
+/// order, with the notice line first and each run of omitted sections announced in place.
+pub(crate) fn select(input: &Input<'_>, limits: Limits) -> Result<Trimmed, Fallback> {
     let sections = &input.split.sections;
     let mut ranked: Vec<usize> = (0..sections.len())
         .filter(|&i| input.scores[i] > 0.0)
@@ -29,13 +36,13 @@ pub(crate) fn select(input: &Input<'_>, budget: usize) -> Result<Focused, Fallba
     let layout = Layout::new(input);
     let best = ranked[0];
     let mut kept = vec![best];
-    if layout.len(&kept) > budget {
-        return cut_best(input, &layout, best, budget);
+    if !layout.fits(&kept, limits) {
+        return cut_best(input, &layout, best, limits);
     }
     for &i in &ranked[1..] {
         let at = kept.partition_point(|&k| k < i);
         kept.insert(at, i);
-        if layout.len(&kept) > budget {
+        if !layout.fits(&kept, limits) {
             kept.remove(at);
         }
     }
@@ -47,6 +54,8 @@ struct Layout<'a> {
     input: &'a Input<'a>,
     /// Characters of each section.
     chars: Vec<usize>,
+    /// Lines of each section ([`text::lines`]).
+    lines: Vec<usize>,
     /// `units_before[i]`: units of the sections before section `i` (one more entry at the end).
     units_before: Vec<usize>,
     separator: &'static str,
@@ -60,6 +69,10 @@ impl<'a> Layout<'a> {
         let chars = sections
             .iter()
             .map(|s| input.text[s.range.clone()].chars().count())
+            .collect();
+        let lines = sections
+            .iter()
+            .map(|s| text::lines(&input.text[s.range.clone()]).count())
             .collect();
         let mut units_before = Vec::with_capacity(sections.len() + 1);
         let mut sum = 0;
@@ -79,6 +92,7 @@ impl<'a> Layout<'a> {
         Layout {
             input,
             chars,
+            lines,
             units_before,
             separator,
             notice_chars_without_count,
@@ -122,8 +136,22 @@ impl<'a> Layout<'a> {
         chars + pieces.saturating_sub(1) * self.separator.len()
     }
 
+    /// Lines of the body for `kept` (sections, gap lines and the blank lines between pieces).
+    fn body_lines(&self, kept: &[usize]) -> usize {
+        let gaps = self.gaps(kept).count();
+        let pieces = kept.len() + gaps;
+        let blank = usize::from(self.separator == "\n\n");
+        kept.iter().map(|&i| self.lines[i]).sum::<usize>() + gaps + pieces.saturating_sub(1) * blank
+    }
+
+    /// Whether the output for `kept` (written whole) meets both limits.
+    fn fits(&self, kept: &[usize], limits: Limits) -> bool {
+        limits.chars.is_none_or(|c| self.len(kept) <= c)
+            && limits.lines.is_none_or(|l| self.body_lines(kept) <= l)
+    }
+
     /// Write the output; `cut` replaces the text of the one kept section.
-    fn render(&self, kept: &[usize], cut: Option<String>) -> Focused {
+    fn render(&self, kept: &[usize], cut: Option<String>) -> Trimmed {
         let unit = self.input.split.unit;
         let kept_units = self.kept_units(kept);
         let total = self.total_units();
@@ -153,31 +181,55 @@ impl<'a> Layout<'a> {
         if let Some((_, units)) = gaps.next() {
             piece(&mut out, &gap_line(units, unit));
         }
-        Focused {
+        let lines = match &cut {
+            Some(c) => text::lines(c).count(),
+            None => kept.iter().map(|&i| self.lines[i]).sum(),
+        };
+        Trimmed {
             text: out,
             kept: kept_units,
             total,
             unit,
+            lines,
         }
     }
 }
 
 /// The best section alone does not fit: cut it by characters on a grapheme boundary so the
-/// whole output fits, but never inside a fenced code block that starts after the section's
-/// first character (the cut moves back to before the block).
+/// whole output fits (and, with a line limit, after the last line that fits), but never
+/// inside a fenced code block that starts after the section's first character (the cut moves
+/// back to before the block).
 fn cut_best(
     input: &Input<'_>,
     layout: &Layout<'_>,
     best: usize,
-    budget: usize,
-) -> Result<Focused, Fallback> {
+    limits: Limits,
+) -> Result<Trimmed, Fallback> {
     let section: &Section = &input.split.sections[best];
     let text = &input.text[section.range.clone()];
     let total = layout.chars[best];
-    let around = layout.len(&[best]) - total;
     // The cut marker `…[+N chars]` is 10 characters plus the digits of N (N < total).
     let marker = 10 + digits(total);
-    let Some(room) = budget.checked_sub(around + marker).filter(|&r| r > 0) else {
+    let by_chars = match limits.chars {
+        Some(budget) => {
+            let around = layout.len(&[best]) - total;
+            budget.checked_sub(around + marker)
+        }
+        None => Some(usize::MAX),
+    };
+    let by_lines = match limits.lines {
+        Some(max) => {
+            let around = layout.body_lines(&[best]) - layout.lines[best];
+            max.checked_sub(around)
+                .map(|room| chars_of_first_lines(text, room))
+        }
+        None => Some(usize::MAX),
+    };
+    let Some(room) = by_chars
+        .zip(by_lines)
+        .map(|(a, b)| a.min(b))
+        .filter(|&r| r > 0)
+    else {
         return Err(Fallback::TooSmall);
     };
     let Some(cut) = cut_chars(text, room) else {
@@ -197,6 +249,24 @@ fn cut_best(
         _ => cut,
     };
     Ok(layout.render(&[best], Some(cut)))
+}
+
+/// Characters of the first `n` lines of `text` (line breaks between them included, the one
+/// after the last not).
+fn chars_of_first_lines(text: &str, n: usize) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    let mut seen = 0;
+    for (i, c) in text.char_indices() {
+        if c == '\n' || (c == '\r' && !text[i + 1..].starts_with('\n')) {
+            seen += 1;
+            if seen == n {
+                return text[..i].trim_end_matches('\r').chars().count();
+            }
+        }
+    }
+    text.chars().count()
 }
 
 fn digits(mut n: usize) -> usize {

@@ -210,7 +210,7 @@ fn generated(rng: &mut Rng) -> String {
 /// Walks the body against the split: each piece is a gap line counting exactly the units of
 /// the sections it stands for, or the verbatim text of the next section (or, cut, a prefix of
 /// it with the right `…[+N chars]`), in order; every section is covered once.
-fn check_body(text: &str, f: &Focused) -> Result<(), String> {
+fn check_body(text: &str, f: &Trimmed) -> Result<(), String> {
     let split = split::split(text);
     let sep = if f.unit == Unit::Lines { "\n" } else { "\n\n" };
     let sections: Vec<(&str, usize)> = split
@@ -310,6 +310,48 @@ fn property_every_omission_is_announced_and_budget_holds() {
         if let Err(e) = check_body(&text, &f) {
             panic!("case {case}: {e}\n{text:?}\n{}", f.text);
         }
+    }
+    assert!(focused > 300, "only {focused} cases were focused");
+}
+
+/// The same with a line limit on the body (what the formatter uses for `max_lines`), alone
+/// or with a character budget: both hold, every omission is announced, and the lines kept
+/// are counted.
+#[test]
+fn property_line_limit_holds_and_every_omission_is_announced() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut focused = 0;
+    for case in 0..3000 {
+        let text = generated(&mut rng);
+        let lines = (rng.next() % 20) as usize;
+        let chars = rng
+            .next()
+            .is_multiple_of(2)
+            .then(|| (rng.next() % 400) as usize);
+        let query = ["refund policy", "disk error", "李雷", "x", "order shipped"][case % 5];
+        let limits = Limits {
+            chars,
+            lines: Some(lines),
+        };
+        let Ok(f) = Focus::new(query).trim(&text, limits) else {
+            continue;
+        };
+        focused += 1;
+        let body_lines = crate::text::lines(f.body()).count();
+        assert!(
+            body_lines <= lines,
+            "case {case}: {body_lines} lines over {lines}\n{text:?}\n{}",
+            f.text
+        );
+        if let Some(c) = chars {
+            assert!(f.text.chars().count() <= c, "case {case}: over budget");
+        }
+        if let Err(e) = check_body(&text, &f) {
+            panic!("case {case}: {e}\n{text:?}\n{}", f.text);
+        }
+        // Lines kept: the lines of the body that are not gap lines or separators.
+        let gaps = f.body().lines().filter(|l| l.starts_with("[… ")).count();
+        assert!(f.lines <= body_lines - gaps.min(body_lines), "case {case}");
     }
     assert!(focused > 300, "only {focused} cases were focused");
 }

@@ -1,0 +1,567 @@
+//! Query-focused trimming in the formatter: [`Formatter::focus`] returns a [`Focused`] view
+//! whose `format` keeps the parts of a long result that matter to the question instead of
+//! its head. The ranking and selection are the [`focus`](crate::focus) module's; this file is
+//! the glue between them and the pipeline (build -> caps -> fit -> sink).
+//!
+//! # What is focused
+//!
+//! - **A top-level string** over its caps: more lines than `max_lines`, or over `max_chars`
+//!   / `max_tokens`. It is split by content (headings, paragraphs or lines), its sections
+//!   ranked by BM25 against the query, and the best kept **in their original order**, each
+//!   run of omitted sections announced in place (`[… 12 paragraphs omitted …]`) inside the
+//!   code block. The line `[Kept 4 of 40 sections relevant to "refund policy"]` comes first,
+//!   outside the block, where the other notices go. Code blocks in the text stay whole or go
+//!   whole.
+//! - **The main table** (a list of records at the top) over its row cap: every row is built
+//!   (over the cap, unlike a plain `format`), scored by its text cells (text, lists and JSON;
+//!   not numbers, booleans or nulls), and the best rows up to the cap are kept, in the data's
+//!   order by default ([`RowOrder::Data`]: a tool's row order usually means something: time,
+//!   id, priority) or best first ([`Focused::row_order`]). The line is
+//!   `[Kept 10 of 500 rows relevant to "refund policy"]`; rows that match nothing are never
+//!   kept.
+//!
+//! Records, lists, nested tables, scalars and results of a registered renderer render as
+//! without a query. Typed results and `serde_json::Value` results behave the same (both go
+//! through the same pipeline).
+//!
+//! # Budgets
+//!
+//! - `max_lines` (default 100) always applies: the code block of a focused string (kept
+//!   sections, gap lines and the blank lines between them) has at most `max_lines` lines.
+//!   With no character or token budget this is the whole budget: the best sections that fit
+//!   in `max_lines` lines.
+//! - `max_chars`: the sections are chosen for a character budget, the result is rendered and
+//!   measured, and the character budget is corrected by what the rendering adds (the fences,
+//!   escapes) and chosen again: usually two selections.
+//! - `max_tokens`: the same loop starts from 3 characters per token and corrects the
+//!   character budget by the tokens the rendering measures (up to six selections; the text is
+//!   split and scored once).
+//! - Either way the budget stays exact: the focused result then goes through the usual fit,
+//!   which cuts lines (announced) if the selection still did not fit. A table's rows are
+//!   given to the fit best first, so a budget drops the least relevant rows, and the kept
+//!   rows are then shown in the chosen order; the line counts the rows shown.
+//!
+//! # When nothing is focused
+//!
+//! No words in the query, a result within its caps, a budget too small for the notice: the
+//! output is exactly what [`Formatter::format`] writes. When no section (or row) matches the
+//! query, the output is that too, after the line `[No section matched "refund policy"]`
+//! (`[No row matched "…"]`).
+//!
+//! # Not done here
+//!
+//! The full text of a focused result is not stored: with a result store
+//! (`Formatter::store`, issue 13) the store's next-action line is the place to point at the
+//! whole text; wiring the two together is left to the store's integration.
+
+use std::borrow::Cow;
+
+use crate::caps::Notice;
+use crate::doc::{Node, Table};
+use crate::fit::Limit;
+use crate::focus::{Fallback, Focus, Limits, RowOrder, Trimmed, Unit, notice_line};
+use crate::formatter::Formatter;
+use crate::options::Resolved;
+use crate::report::{Formatted, Kept, Report};
+use crate::source::ToolOutput;
+
+/// A [`Formatter`] with a question: its `format` keeps what is relevant to the question
+/// (see the rules on [`Formatter::focus`] and below). Cheap to make for each call: it borrows
+/// the formatter and holds the query's terms.
+///
+/// ```
+/// use tool_output_format::Formatter;
+///
+/// let fmt = Formatter::new().max_lines(3);
+/// let log = "09:00 INFO start\n09:01 INFO tick\n09:02 ERROR disk full on db-2\n09:03 INFO tick\n09:04 INFO tick";
+/// assert_eq!(
+///     fmt.focus("disk full").format("read_log", log),
+///     "[Kept 1 of 5 lines relevant to \"disk full\"]\n\n```\n[… 2 lines omitted …]\n\
+///      09:02 ERROR disk full on db-2\n[… 2 lines omitted …]\n```"
+/// );
+/// // Without the query: the head.
+/// assert!(fmt.format("read_log", log).starts_with("[Truncated to 3 lines of 5 total]"));
+/// ```
+///
+/// The README's example (the formatter built once, the question passed with each call):
+///
+/// ```
+/// use tool_output_format::Formatter;
+///
+/// let fmt = Formatter::new().max_chars(210); // built once
+/// let page = concat!(
+///     "# Shipping\nParcels leave the warehouse within two days.\n\n",
+///     "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+///     "# Careers\nWe are hiring engineers, designers and support staff in three cities.",
+/// );
+/// let md = fmt.focus("when will I get my refund?").format("fetch_page", page);
+/// assert!(md.starts_with("[Kept 1 of 3 sections relevant to \"when will I get my refund?\"]"));
+/// ```
+///
+/// Tables over their row cap keep their most relevant rows:
+///
+/// ```
+/// use serde_json::json;
+/// use tool_output_format::Formatter;
+///
+/// let tickets = json!([
+///     {"id": 1, "title": "Printer jammed"},
+///     {"id": 2, "title": "Refund not received"},
+///     {"id": 3, "title": "VPN drops"},
+///     {"id": 4, "title": "Refund policy question"},
+/// ]);
+/// let md = Formatter::new().max_rows(2).focus("refund").format("tickets", &tickets);
+/// assert_eq!(
+///     md,
+///     "[Kept 2 of 4 rows relevant to \"refund\"]\n\n\
+///      | id | title                  |\n\
+///      |----|------------------------|\n\
+///      | 2  | Refund not received    |\n\
+///      | 4  | Refund policy question |"
+/// );
+/// ```
+#[derive(Debug, Clone)]
+pub struct Focused<'f> {
+    fmt: &'f Formatter,
+    query: Query,
+}
+
+/// The per-call question and its options, as the formatter's render path sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct Query {
+    focus: Focus,
+    order: RowOrder,
+}
+
+impl Query {
+    /// Whether a table result is ranked, so its main table must be built whole.
+    pub(crate) fn ranks_rows(&self) -> bool {
+        self.focus.has_words()
+    }
+}
+
+impl<'f> Focused<'f> {
+    pub(crate) fn new(fmt: &'f Formatter, query: &str) -> Self {
+        Focused {
+            fmt,
+            query: Query {
+                focus: Focus::new(query),
+                order: RowOrder::Data,
+            },
+        }
+    }
+
+    /// The order of the kept rows of a table: the data's (the default) or best first.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_output_format::{Formatter, focus::RowOrder};
+    /// let rows = json!([{"t": "refund asked"}, {"t": "vpn"}, {"t": "refund refund policy"}]);
+    /// let fmt = Formatter::new().max_rows(2).layout(tool_output_format::Layout::Compact);
+    /// let md = fmt.focus("refund policy").row_order(RowOrder::Ranked).format("t", &rows);
+    /// assert_eq!(md, "[Kept 2 of 3 rows relevant to \"refund policy\"]\n\n\
+    ///                 |t|\n|-|\n|refund refund policy|\n|refund asked|");
+    /// ```
+    #[must_use]
+    pub fn row_order(mut self, order: RowOrder) -> Self {
+        self.query.order = order;
+        self
+    }
+
+    /// The query as notices show it (one line, at most 80 characters).
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new();
+    /// assert_eq!(fmt.focus(" refund\n policy ").query(), "refund policy");
+    /// ```
+    pub fn query(&self) -> &str {
+        self.query.focus.query()
+    }
+
+    /// Render a tool result, trimmed around the query (see [`Formatter::format`] for the rest).
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new();
+    /// // Within its caps: unchanged.
+    /// assert_eq!(fmt.focus("anything").format("t", "a\nb"), fmt.format("t", "a\nb"));
+    /// ```
+    pub fn format<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> String {
+        self.fmt.render(tool, result, false, Some(&self.query)).text
+    }
+
+    /// Render a tool result trimmed around the query, with its [`Report`]; what focus kept is
+    /// in [`Report::focus`].
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new().max_lines(3);
+    /// let out = fmt.focus("disk").format_with_report("t", "ok\nok\ndisk full\nok\nok");
+    /// assert!(out.report.truncated());
+    /// assert_eq!(out.report.lines.map(|k| (k.kept, k.total)), Some((1, 5)));
+    /// let focus = out.report.focus.unwrap();
+    /// assert_eq!(focus.notice, "[Kept 1 of 5 lines relevant to \"disk\"]");
+    /// assert_eq!(focus.kept.map(|k| (k.kept, k.total)), Some((1, 5)));
+    /// ```
+    pub fn format_with_report<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
+        self.fmt.render(tool, result, true, Some(&self.query))
+    }
+}
+
+/// What query-focused trimming did to a result ([`Report::focus`]).
+///
+/// ```
+/// let fmt = tool_output_format::Formatter::new().max_lines(1);
+/// let out = fmt.focus("refund").format_with_report("t", "a\nb\nc");
+/// let focus = out.report.focus.unwrap();
+/// assert_eq!(focus.notice, "[No section matched \"refund\"]");
+/// assert_eq!(focus.kept, None);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FocusReport {
+    /// The line printed first: `[Kept 4 of 40 sections relevant to "q"]` or
+    /// `[No section matched "q"]`.
+    pub notice: String,
+    /// Sections, paragraphs, lines or rows kept of the total (the unit is the notice's);
+    /// `None` when nothing matched and the result was cut as without a query.
+    pub kept: Option<Kept>,
+}
+
+/// What the focus did to the node, kept for rendering its line and reporting.
+pub(crate) struct Lens {
+    mode: Mode,
+}
+
+enum Mode {
+    /// A fixed line before the output: a focused string, or no match.
+    Line {
+        line: String,
+        /// For a focused string: units kept of the total, lines kept and lines in the text.
+        kept: Option<(Kept, Kept)>,
+    },
+    /// The main table holds the best rows, best first: `indices` are their rows in the data.
+    Rows {
+        indices: Vec<usize>,
+        total: usize,
+        order: RowOrder,
+        query: String,
+    },
+}
+
+/// Renders a node with its cut notices (the sink, without the focus line).
+type Plain<'p, 'a> = &'p dyn Fn(&Node<'a>, &[Notice]) -> String;
+
+/// Most selections tried to meet a character or token budget.
+const MAX_TRIES: usize = 6;
+/// Characters per token assumed for the first selection under `max_tokens`.
+const CHARS_PER_TOKEN: usize = 3;
+
+impl Lens {
+    /// Focus `node` (the built, uncut result) on the query: replace it by its relevant part
+    /// when it is over its caps or budget. `None` when focus does not apply.
+    pub(crate) fn new<'a>(
+        query: &Query,
+        node: &mut Node<'a>,
+        opts: &Resolved,
+        limits: &[Limit<'_>],
+        plain: Plain<'_, 'a>,
+    ) -> Option<Lens> {
+        match node {
+            Node::Str(s) => {
+                let (mode, body) = focus_text(query, s.as_ref(), opts, limits, plain)?;
+                if let Some(body) = body {
+                    *node = Node::Str(Cow::Owned(body));
+                }
+                Some(Lens { mode })
+            }
+            Node::Table(t) => {
+                let (mode, table) = focus_rows(query, t, opts)?;
+                if let Some(table) = table {
+                    *node = Node::Table(table);
+                }
+                Some(Lens { mode })
+            }
+            _ => None,
+        }
+    }
+
+    /// Render a candidate: the focus line, then the sink's output.
+    pub(crate) fn render<'a>(
+        &self,
+        node: &Node<'a>,
+        notices: &[Notice],
+        plain: Plain<'_, 'a>,
+    ) -> String {
+        match &self.mode {
+            Mode::Line { line, .. } => before(line, &plain(node, notices), notices.is_empty()),
+            Mode::Rows {
+                indices,
+                total,
+                order,
+                query,
+            } => {
+                let Node::Table(t) = node else {
+                    return plain(node, notices);
+                };
+                // The focus line counts the rows shown; the fit's row notice would repeat it.
+                let notices: Vec<Notice> = notices
+                    .iter()
+                    .filter(|n| !matches!(n, Notice::Rows { .. }))
+                    .copied()
+                    .collect();
+                let line = notice_line(t.rows(), *total, Unit::Rows, query);
+                let body = match order {
+                    RowOrder::Ranked => plain(node, &notices),
+                    _ => {
+                        let mut shown: Vec<usize> = (0..t.rows()).collect();
+                        shown.sort_by_key(|&p| indices.get(p).copied().unwrap_or(usize::MAX));
+                        plain(&Node::Table(pick_rows(t, &shown)), &notices)
+                    }
+                };
+                before(&line, &body, notices.is_empty())
+            }
+        }
+    }
+
+    /// Add what the focus did to a report of the rendering of `node` (the fitted node).
+    pub(crate) fn report(&self, r: &mut Report, node: &Node<'_>) {
+        if r.notices
+            .iter()
+            .any(|n| matches!(n, Notice::Omitted { .. }))
+        {
+            // Nothing of the result fit: the output is the omitted line alone.
+            return;
+        }
+        match &self.mode {
+            Mode::Line { line, kept } => {
+                if let Some((units, lines)) = kept
+                    && !r.notices.iter().any(|n| matches!(n, Notice::Lines { .. }))
+                {
+                    r.lines = Some(*lines);
+                    r.focus = Some(FocusReport {
+                        notice: line.clone(),
+                        kept: Some(*units),
+                    });
+                } else {
+                    r.focus = Some(FocusReport {
+                        notice: line.clone(),
+                        kept: kept.map(|(units, _)| units),
+                    });
+                }
+            }
+            Mode::Rows { total, query, .. } => {
+                let shown = match node {
+                    Node::Table(t) => t.rows(),
+                    _ => 0,
+                };
+                let kept = Kept {
+                    kept: shown,
+                    total: *total,
+                };
+                r.notices.retain(|n| !matches!(n, Notice::Rows { .. }));
+                r.rows = Some(kept);
+                r.focus = Some(FocusReport {
+                    notice: notice_line(shown, *total, Unit::Rows, query),
+                    kept: Some(kept),
+                });
+            }
+        }
+    }
+}
+
+/// `line` before a rendering: in the block of notices when there is one, else as its own.
+fn before(line: &str, rendered: &str, no_notices: bool) -> String {
+    let sep = if no_notices { "\n\n" } else { "\n" };
+    let mut out = String::with_capacity(line.len() + sep.len() + rendered.len());
+    out.push_str(line);
+    out.push_str(sep);
+    out.push_str(rendered);
+    out
+}
+
+/// Focus a top-level string. Returns the mode and the new body (`None`: keep the node).
+fn focus_text<'a>(
+    query: &Query,
+    text: &str,
+    opts: &Resolved,
+    limits: &[Limit<'_>],
+    plain: Plain<'_, 'a>,
+) -> Option<(Mode, Option<String>)> {
+    let ranked = query.focus.ranked(text).ok()?;
+    let lines = Some(opts.max_lines);
+    let chars = match (opts.max_chars, opts.max_tokens) {
+        (None, None) => None,
+        (c, t) => Some(
+            c.unwrap_or(usize::MAX)
+                .min(t.map_or(usize::MAX, |t| t.saturating_mul(CHARS_PER_TOKEN))),
+        ),
+    };
+    let no_match = || {
+        Some((
+            Mode::Line {
+                line: query.focus.no_match_notice(),
+                kept: None,
+            },
+            None,
+        ))
+    };
+    let Some(mut chars) = chars.filter(|_| !limits.is_empty()) else {
+        return match ranked.select(Limits { chars: None, lines }) {
+            Ok(t) => Some(focused(t, ranked.lines)),
+            Err(Fallback::NoMatch) => no_match(),
+            Err(_) => None,
+        };
+    };
+    // Choose for a character budget, render, measure, correct the budget by the room the
+    // rendering has left (a Newton step: exact for characters, close for tokens); keep the
+    // largest selection that fits, between the largest budget that fit and the smallest that
+    // did not.
+    let (mut fit_at, mut over_at) = (0usize, usize::MAX);
+    let (mut best, mut smallest): (Option<Trimmed>, Option<Trimmed>) = (None, None);
+    for _ in 0..MAX_TRIES {
+        // The room the rendering leaves, and the characters of the selection it measured.
+        let (room, used) = match ranked.select(Limits {
+            chars: Some(chars),
+            lines,
+        }) {
+            Ok(t) => {
+                let body = Node::Str(Cow::Owned(t.body().to_string()));
+                let room = room(&before(t.notice(), &plain(&body, &[]), true), limits);
+                let used = t.text.chars().count();
+                if room >= 0.0 {
+                    fit_at = chars;
+                    best = Some(t);
+                } else {
+                    over_at = chars;
+                    smallest = Some(t);
+                }
+                (room, used)
+            }
+            Err(Fallback::Fits) => {
+                // The whole text is within this character budget (so the copy is small): it
+                // needs no focus if its rendering fits too.
+                let whole = Node::Str(Cow::Owned(text.to_string()));
+                let room = room(&plain(&whole, &[]), limits);
+                if room >= 0.0 {
+                    return None;
+                }
+                over_at = chars;
+                (room, ranked.chars)
+            }
+            Err(Fallback::NoMatch) => return no_match(),
+            Err(_) => break,
+        };
+        // The next budget: what the selection used plus the room left (less when over). A
+        // selection that fits with less than 2% of the budget left, or that a larger budget
+        // would not change (it used less than the budget allowed), is the answer.
+        let next = (used as f64 + room).floor().max(0.0) as usize;
+        if room >= 0.0 && (room < (chars as f64 * 0.02).max(1.0) || next <= chars) {
+            break;
+        }
+        if over_at.saturating_sub(fit_at) <= 1 {
+            break;
+        }
+        let next = next.max(fit_at + 1).min(over_at - 1);
+        if next == chars {
+            break;
+        }
+        chars = next;
+    }
+    best.or(smallest).map(|t| focused(t, ranked.lines))
+}
+
+/// How many characters a rendering may grow by (or, negative, must shrink by) to meet every
+/// budget: each budget's room in its own unit, converted at the rendering's characters per
+/// unit; the smallest.
+fn room(text: &str, limits: &[Limit<'_>]) -> f64 {
+    let chars = text.chars().count() as f64;
+    limits
+        .iter()
+        .map(|l| {
+            let size = (l.measure)(text) as f64;
+            let per_unit = if size > 0.0 { chars / size } else { 1.0 };
+            (l.budget as f64 - size) * per_unit
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The mode and body of a focused string.
+fn focused(t: Trimmed, lines_total: usize) -> (Mode, Option<String>) {
+    let units = Kept {
+        kept: t.kept,
+        total: t.total,
+    };
+    let lines = Kept {
+        kept: t.lines,
+        total: lines_total,
+    };
+    (
+        Mode::Line {
+            line: t.notice().to_string(),
+            kept: Some((units, lines)),
+        },
+        Some(t.body().to_string()),
+    )
+}
+
+/// Focus the main table: its best rows up to the row cap, best first. Returns the mode and
+/// the new table (`None`: keep the node).
+fn focus_rows<'a>(
+    query: &Query,
+    t: &Table<'a>,
+    opts: &Resolved,
+) -> Option<(Mode, Option<Table<'a>>)> {
+    let cap = opts.row_plan().cap(t.max_rows);
+    let total = t.total_rows();
+    if total <= cap {
+        return None;
+    }
+    let cols = t.columns().len();
+    let rows = (0..t.rows()).map(|r| {
+        (0..cols).filter_map(move |c| {
+            let (text, kind) = t.cell(r, c);
+            kind.may_shorten().then_some(text)
+        })
+    });
+    match query.focus.rank_rows(rows, cap, RowOrder::Ranked) {
+        Ok(kept) => {
+            let table = pick_rows(t, &kept.indices);
+            Some((
+                Mode::Rows {
+                    indices: kept.indices,
+                    total,
+                    order: query.order,
+                    query: query.focus.query().to_string(),
+                },
+                Some(table),
+            ))
+        }
+        Err(Fallback::NoMatch) => Some((
+            Mode::Line {
+                line: query.focus.no_row_match_notice(),
+                kept: None,
+            },
+            None,
+        )),
+        Err(_) => None,
+    }
+}
+
+/// A copy of `t` with the rows `rows`, in that order (every row of the copy is built).
+fn pick_rows<'a>(t: &Table<'a>, rows: &[usize]) -> Table<'a> {
+    let cols = t.columns().len();
+    let mut out = Table::new(t.columns().to_vec());
+    out.title.clone_from(&t.title);
+    out.max_rows = t.max_rows;
+    out.set_limits((0..cols).map(|c| t.limit(c)).collect());
+    for &r in rows.iter().filter(|&&r| r < t.rows()) {
+        for c in 0..cols {
+            let (text, kind) = t.cell(r, c);
+            out.buf_mut().push_str(text);
+            out.end_cell(kind);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
