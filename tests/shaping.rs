@@ -285,18 +285,21 @@ fn shape_budget_and_redaction_work_together() {
                    "created_ts": 1703203200 + i * 86400, "html_url": "https://example.com/x", "note": null})
         })
         .collect();
-    let shape = Shape::new()
+    let shape = shape_again();
+    fn shape_again() -> Shape {
+        Shape::new()
         .keep(["id", "token", "auth.api_key", "auth.user", "created_ts", "note"])
         .rename("token", "t")
         .rename("created_ts", "created_at")
         .rename("auth.api_key", "key")
         .convert("created_ts", Convert::EpochSeconds)
-        .drop_empty();
+        .drop_empty()
+    }
     let fmt = compact()
         .redact_keys(["token", "api_key"])
-        .tool("t", ToolOptions::new().shape(shape).max_chars(400));
+        .tool("t", ToolOptions::new().shape(shape).max_chars(6000));
     let out = fmt.format_with_report("t", &rows);
-    assert!(out.report.chars <= 400, "{}", out.text);
+    assert!(out.report.chars <= 6000, "{}", out.text);
     let mut lines = out.text.lines();
     let notice = lines.next().unwrap();
     assert!(notice.starts_with("[Truncated to ") && notice.ends_with(" rows of 200 total]"), "{notice}");
@@ -308,6 +311,14 @@ fn shape_budget_and_redaction_work_together() {
     let kept = out.report.rows.unwrap();
     assert_eq!(kept.total, 200);
     assert_eq!(kept.kept, out.text.lines().count() - 4);
+    // The rows a budget builds later (shaped on demand) are those of the whole table.
+    let whole = compact()
+        .redact_keys(["token", "api_key"])
+        .tool("t", ToolOptions::new().shape(shape_again()))
+        .format("t", &rows);
+    let body = out.text.split_once("\n\n").unwrap().1;
+    assert!(whole.starts_with(body), "{body}");
+    assert!(kept.kept > 64, "{kept:?}"); // more than the first build
     // The same with a token budget.
     let fmt = compact()
         .redact_keys(["token"])

@@ -36,7 +36,12 @@ pub struct Context<'c> {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Shaping<'c> {
     pub shape: &'c Shape,
+    /// Counted by the first build only (it shapes every row); later builds of more rows
+    /// of the same table do not count again.
     pub stats: &'c RefCell<ShapeStats>,
+    /// The main table's columns, kept by the first build so that a budget's later builds
+    /// shape only the rows they ask for.
+    pub columns: &'c RefCell<Option<Vec<crate::source::ShapedColumn>>>,
 }
 
 /// Which rows of the result's main table to build, and the caps that decide it.

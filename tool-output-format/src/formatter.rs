@@ -330,8 +330,8 @@ impl Formatter {
     }
 
     /// Render a JSON value with a shape: the walker applies it to the value's record or rows
-    /// (the shape travels in the build context). Each build shapes every row once (for the
-    /// columns), so the counts of the last build are the result's.
+    /// (the shape travels in the build context). The first build shapes every row (for the
+    /// columns and the counts); a budget's later builds shape only the rows they add.
     fn render_shaped(
         &self,
         tool: &str,
@@ -341,8 +341,8 @@ impl Formatter {
         shape: &Shape,
     ) -> Formatted {
         let stats = RefCell::new(ShapeStats::default());
+        let columns = RefCell::new(None);
         let build = |start: usize, want: usize| {
-            *stats.borrow_mut() = ShapeStats::default();
             let plan = RowPlan {
                 start,
                 want,
@@ -351,6 +351,7 @@ impl Formatter {
             let shaping = Shaping {
                 shape,
                 stats: &stats,
+                columns: &columns,
             };
             let cx = Context::root(&plan, &opts.secrets).with_shaping(Some(shaping));
             let mut node = value.to_node(&cx);

@@ -9,6 +9,8 @@ pub(crate) mod cell;
 pub(crate) mod json;
 pub(crate) mod list;
 mod shaped;
+
+pub(crate) use shaped::ShapedColumn;
 pub(crate) mod typed;
 pub(crate) mod value;
 

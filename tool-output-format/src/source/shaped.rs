@@ -119,6 +119,13 @@ struct Leaf<'c> {
     keys: Vec<&'c str>,
 }
 
+/// A column of a shaped main table, kept between the builds of one rendering.
+#[derive(Debug, Clone)]
+pub(crate) struct ShapedColumn {
+    name: String,
+    keys: Vec<String>,
+}
+
 /// The table's columns: every column of the union, minus those empty in every row (with
 /// `drop_empty`), with object columns that pass the flattening rule split into dotted ones.
 fn leaves<'c>(
@@ -164,6 +171,16 @@ fn flattens(col: &Col, sub: &Cols, rows: usize, drop_empty: bool) -> bool {
 fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table<'a>> {
     let range = cx.rows(items.len(), None);
     let shape = sh.shape;
+    if let Some(columns) = sh.columns.borrow().as_ref() {
+        // A later build of the same table: shape only the rows asked for.
+        let mut uncounted = crate::shape::ShapeStats::default();
+        let rows = items[range.start.min(items.len())..range.end.min(items.len())]
+            .iter()
+            .filter_map(Value::as_object)
+            .map(|row| shape.apply_row_redacted(row, cx.secrets(), &mut uncounted));
+        let leaves = columns.iter().map(|c| (c.name.as_str(), &c.keys[..]));
+        return Some(write(leaves, rows, items.len(), cx));
+    }
     let flatten = shape.flattens();
     let mut cols = Cols::default();
     let mut kept: Vec<Map<String, Value>> = Vec::with_capacity(range.len().min(items.len()));
@@ -192,13 +209,34 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
     if out.is_empty() || out.len() > MAX_COLUMNS {
         return None;
     }
-    let mut t = Table::new(out.iter().map(|l| Text::Owned(l.name.clone())).collect());
+    *sh.columns.borrow_mut() = Some(
+        out.iter()
+            .map(|l| ShapedColumn {
+                name: l.name.clone(),
+                keys: l.keys.iter().map(|k| (*k).to_owned()).collect(),
+            })
+            .collect(),
+    );
+    let leaves = out.iter().map(|l| (l.name.as_str(), &l.keys[..]));
+    Some(write(leaves, kept.into_iter(), items.len(), cx))
+}
+
+/// The table of shaped `rows` with these columns (name, keys to the value).
+fn write<'a, 'l, K: AsRef<str> + 'l>(
+    leaves: impl Iterator<Item = (&'l str, &'l [K])> + Clone,
+    rows: impl Iterator<Item = Map<String, Value>>,
+    total: usize,
+    cx: &Context<'_>,
+) -> Table<'a> {
+    let mut t = Table::new(leaves.clone().map(|(n, _)| Text::Owned(n.to_owned())).collect());
     let secrets = cx.secrets();
-    for row in &kept {
-        for leaf in &out {
-            let mut value = row.get(leaf.keys[0]);
-            for key in &leaf.keys[1..] {
-                value = value.and_then(Value::as_object).and_then(|m| m.get(*key));
+    for row in rows {
+        for (_, keys) in leaves.clone() {
+            let mut value = row.get(keys[0].as_ref());
+            for key in &keys[1..] {
+                value = value
+                    .and_then(Value::as_object)
+                    .and_then(|m| m.get(key.as_ref()));
             }
             let kind = match value {
                 Some(v) => cell::write_value(v, secrets, t.buf_mut()),
@@ -207,6 +245,6 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
             t.end_cell(kind);
         }
     }
-    t.set_total_rows(items.len());
-    Some(t)
+    t.set_total_rows(total);
+    t
 }
