@@ -91,6 +91,9 @@ fn issue_fields() -> Shape {
         .convert("created_at", Convert::Timestamp)
 }
 
+/// A response, its JSON text, and the shapes measured on it.
+type Case = (&'static str, &'static str, Vec<(&'static str, Shape)>);
+
 fn parse(text: &str) -> Value {
     serde_json::from_str(text).expect("bundled data is JSON")
 }
@@ -103,7 +106,11 @@ fn main() {
         .tool("orders_legacy", ToolOptions::new().shape(legacy()))
         .tool("orders_v2", ToolOptions::new().shape(v2()))
         .tool("orders_v3", ToolOptions::new().shape(v3()));
-    for (tool, text) in [("orders_legacy", LEGACY), ("orders_v2", V2), ("orders_v3", V3)] {
+    for (tool, text) in [
+        ("orders_legacy", LEGACY),
+        ("orders_v2", V2),
+        ("orders_v3", V3),
+    ] {
         let out = fmt.format_with_report(tool, &parse(text));
         println!("## {tool}\n\n{}\n", out.text);
         assert!(out.text.contains("\n|order_id|status|created_at|amount|\n"));
@@ -136,7 +143,7 @@ fn main() {
         "CreatedDate",
         "LastActivityDate",
     ]);
-    let cases: Vec<(&str, &str, Vec<(&str, Shape)>)> = vec![
+    let cases: Vec<Case> = vec![
         ("issues_30", ISSUES, {
             let mut v = generic_rows();
             v.push(("keep 7 fields", issue_fields()));
@@ -173,10 +180,7 @@ fn main() {
         for (label, shape) in shapes {
             let shaped = shape.apply(&raw);
             let json = o200k.count(&serde_json::to_string(&shaped).unwrap());
-            let out = md_fmt
-                .clone()
-                .shape(shape)
-                .format_with_report("", &raw);
+            let out = md_fmt.clone().shape(shape).format_with_report("", &raw);
             assert_eq!(out.report.conversions_failed, 0, "{name} {label}");
             let md = o200k.count(&out.text);
             println!(

@@ -16,12 +16,21 @@ fn parse(text: &str) -> Value {
 }
 
 fn compact() -> Formatter {
-    Formatter::new().layout(Layout::Compact).max_lines(usize::MAX)
+    Formatter::new()
+        .layout(Layout::Compact)
+        .max_lines(usize::MAX)
 }
 
 fn issue_shape() -> Shape {
     Shape::new()
-        .keep(["number", "title", "state", "user.login", "labels.name", "created_at"])
+        .keep([
+            "number",
+            "title",
+            "state",
+            "user.login",
+            "labels.name",
+            "created_at",
+        ])
         .drop(["*_url", "node_id"])
         .rename("user.login", "author")
         .convert("created_at", Convert::Timestamp)
@@ -116,7 +125,11 @@ fn a_typed_result_is_shaped_through_its_json_form() {
         fmt.format("issues", &issues[0].to_json())
     );
     // Unshaped, the type renders as itself.
-    assert!(compact().format("issues", &issues[0]).starts_with("**Issue**"));
+    assert!(
+        compact()
+            .format("issues", &issues[0])
+            .starts_with("**Issue**")
+    );
 }
 
 fn legacy_shape() -> Shape {
@@ -179,9 +192,18 @@ fn three_order_systems_render_as_one_canonical_table() {
     let fmt = orders_formatter();
     // The classic order, once per system, reads identically (no title: tool names differ).
     let one = [
-        ("orders_legacy", json!({"order_id": 12345, "status": 3, "created_ts": 1703203200, "total_cents": 4999})),
-        ("orders_v2", json!({"orderId": "ORD-12345", "status": "shipped", "createdAt": "2023-12-22T00:00:00Z", "totalAmount": 49.99})),
-        ("orders_v3", json!({"id": "12345", "order_status": "in_transit", "creation_date": "2023-12-22 00:00:00+00:00", "amount": "49.99"})),
+        (
+            "orders_legacy",
+            json!({"order_id": 12345, "status": 3, "created_ts": 1703203200, "total_cents": 4999}),
+        ),
+        (
+            "orders_v2",
+            json!({"orderId": "ORD-12345", "status": "shipped", "createdAt": "2023-12-22T00:00:00Z", "totalAmount": 49.99}),
+        ),
+        (
+            "orders_v3",
+            json!({"id": "12345", "order_status": "in_transit", "creation_date": "2023-12-22 00:00:00+00:00", "amount": "49.99"}),
+        ),
     ];
     for (tool, order) in &one {
         let out = fmt.format_with_report(tool, order);
@@ -195,12 +217,23 @@ fn three_order_systems_render_as_one_canonical_table() {
     // The three 50-row tables: one header, only canonical values, exact first rows.
     let statuses = ["pending", "processing", "shipped", "delivered", "cancelled"];
     let mut first_rows = Vec::new();
-    for (tool, text) in [("orders_legacy", LEGACY), ("orders_v2", V2), ("orders_v3", V3)] {
+    for (tool, text) in [
+        ("orders_legacy", LEGACY),
+        ("orders_v2", V2),
+        ("orders_v3", V3),
+    ] {
         let out = fmt.format_with_report(tool, &parse(text));
         assert_eq!(out.report.conversions_failed, 0, "{tool}");
-        assert_eq!(out.report.shape.as_ref().map(|s| s.conversions_failed), Some(0));
+        assert_eq!(
+            out.report.shape.as_ref().map(|s| s.conversions_failed),
+            Some(0)
+        );
         let mut lines = out.text.lines();
-        assert_eq!(lines.next(), Some("|order_id|status|created_at|amount|"), "{tool}");
+        assert_eq!(
+            lines.next(),
+            Some("|order_id|status|created_at|amount|"),
+            "{tool}"
+        );
         assert_eq!(lines.next(), Some("|-|-|-|-|"));
         let rows: Vec<&str> = lines.collect();
         assert_eq!(rows.len(), 50, "{tool}");
@@ -210,7 +243,10 @@ fn three_order_systems_render_as_one_canonical_table() {
             let [id, status, at, amount] = cells[..] else {
                 panic!("{row}")
             };
-            assert!(id.starts_with("ORD-") && id[4..].parse::<u32>().is_ok(), "{row}");
+            assert!(
+                id.starts_with("ORD-") && id[4..].parse::<u32>().is_ok(),
+                "{row}"
+            );
             assert!(statuses.contains(&status), "{row}");
             assert!(at.len() == 20 && at.ends_with("T00:00:00Z"), "{row}");
             let (units, cents) = amount.split_once('.').unwrap();
@@ -245,10 +281,16 @@ fn failed_conversions_are_kept_and_counted() {
     );
     assert_eq!(out.report.conversions_failed, 3);
     let stats = out.report.shape.unwrap();
-    assert_eq!(stats.first_failure.as_deref(), Some("`status`: map could not read 9"));
+    assert_eq!(
+        stats.first_failure.as_deref(),
+        Some("`status`: map could not read 9")
+    );
     assert!(out.report.shape_errors.is_empty());
     // Counted over every row, shown or not.
-    let capped = fmt.clone().max_rows(1).format_with_report("orders_legacy", &rows);
+    let capped = fmt
+        .clone()
+        .max_rows(1)
+        .format_with_report("orders_legacy", &rows);
     assert_eq!(capped.report.conversions_failed, 3);
     // Plain `format` is the same text.
     assert_eq!(fmt.format("orders_legacy", &rows), out.text);
@@ -256,7 +298,9 @@ fn failed_conversions_are_kept_and_counted() {
 
 #[test]
 fn an_invalid_shape_applies_its_valid_rules_and_reports_the_rest() {
-    let shape = Shape::new().keep(["id", "user..login", "name"]).drop(["**"]);
+    let shape = Shape::new()
+        .keep(["id", "user..login", "name"])
+        .drop(["**"]);
     assert!(shape.check().is_err());
     let fmt = compact().shape(shape);
     let out = fmt.format_with_report("", &json!([{"id": 1, "name": "a", "x": 2}]));
@@ -288,12 +332,19 @@ fn shape_budget_and_redaction_work_together() {
     let shape = shape_again();
     fn shape_again() -> Shape {
         Shape::new()
-        .keep(["id", "token", "auth.api_key", "auth.user", "created_ts", "note"])
-        .rename("token", "t")
-        .rename("created_ts", "created_at")
-        .rename("auth.api_key", "key")
-        .convert("created_ts", Convert::EpochSeconds)
-        .drop_empty()
+            .keep([
+                "id",
+                "token",
+                "auth.api_key",
+                "auth.user",
+                "created_ts",
+                "note",
+            ])
+            .rename("token", "t")
+            .rename("created_ts", "created_at")
+            .rename("auth.api_key", "key")
+            .convert("created_ts", Convert::EpochSeconds)
+            .drop_empty()
     }
     let fmt = compact()
         .redact_keys(["token", "api_key"])
@@ -302,11 +353,17 @@ fn shape_budget_and_redaction_work_together() {
     assert!(out.report.chars <= 6000, "{}", out.text);
     let mut lines = out.text.lines();
     let notice = lines.next().unwrap();
-    assert!(notice.starts_with("[Truncated to ") && notice.ends_with(" rows of 200 total]"), "{notice}");
+    assert!(
+        notice.starts_with("[Truncated to ") && notice.ends_with(" rows of 200 total]"),
+        "{notice}"
+    );
     assert_eq!(lines.next(), Some(""));
     assert_eq!(lines.next(), Some("|id|t|key|auth.user|created_at|"));
     assert_eq!(lines.next(), Some("|-|-|-|-|-|"));
-    assert_eq!(lines.next(), Some("|0|[redacted]|[redacted]|ada|2023-12-22T00:00:00Z|"));
+    assert_eq!(
+        lines.next(),
+        Some("|0|[redacted]|[redacted]|ada|2023-12-22T00:00:00Z|")
+    );
     assert!(!out.text.contains("tok-") && !out.text.contains("k-1"));
     let kept = out.report.rows.unwrap();
     assert_eq!(kept.total, 200);
@@ -320,9 +377,12 @@ fn shape_budget_and_redaction_work_together() {
     assert!(whole.starts_with(body), "{body}");
     assert!(kept.kept > 64, "{kept:?}"); // more than the first build
     // The same with a token budget.
-    let fmt = compact()
-        .redact_keys(["token"])
-        .tool("t", ToolOptions::new().shape(Shape::new().rename("token", "t").drop(["auth"])).max_tokens(120));
+    let fmt = compact().redact_keys(["token"]).tool(
+        "t",
+        ToolOptions::new()
+            .shape(Shape::new().rename("token", "t").drop(["auth"]))
+            .max_tokens(120),
+    );
     let out = fmt.format_with_report("t", &rows);
     assert!(out.report.tokens.unwrap() <= 120);
     assert!(!out.text.contains("tok-"), "{}", out.text);
@@ -342,7 +402,9 @@ fn flatten_splits_small_objects_and_keeps_wide_or_sparse_ones() {
     let raw = compact().shape(Shape::new().flatten()).format("", &issues);
     assert!(raw.lines().next().unwrap().contains("|user|"));
     let contacts = parse(CONTACTS);
-    let md = compact().shape(Shape::new().drop_empty().flatten()).format("", &contacts);
+    let md = compact()
+        .shape(Shape::new().drop_empty().flatten())
+        .format("", &contacts);
     assert_eq!(
         md.lines().next().unwrap(),
         "|Id|Name|Email|Phone|AccountId|Account.Id|Account.Name|Account.Industry|\
@@ -360,13 +422,25 @@ fn the_walk_agrees_with_apply_and_an_empty_shape_is_a_no_op() {
         Shape::new().drop(["*_url", "url", "node_id"]),
         Shape::new().drop(["*_url", "url", "node_id"]).drop_empty(),
         issue_shape(),
-        Shape::new().rename("id", "Id").rename("Id", "id").convert("amount", Convert::Fixed(1)),
-        Shape::new().keep(["Account.Name", "Name", "attributes"]).drop_empty(),
+        Shape::new()
+            .rename("id", "Id")
+            .rename("Id", "id")
+            .convert("amount", Convert::Fixed(1)),
+        Shape::new()
+            .keep(["Account.Name", "Name", "attributes"])
+            .drop_empty(),
     ];
-    for (name, text) in tof_support::data::ALL.iter().chain([&("issues_30.json", ISSUES)]) {
+    for (name, text) in tof_support::data::ALL
+        .iter()
+        .chain([&("issues_30.json", ISSUES)])
+    {
         let v = parse(text);
         let plain = compact().format("t", &v);
-        assert_eq!(compact().shape(Shape::new()).format("t", &v), plain, "{name}");
+        assert_eq!(
+            compact().shape(Shape::new()).format("t", &v),
+            plain,
+            "{name}"
+        );
         for shape in &shapes {
             assert_eq!(
                 compact().shape(shape.clone()).format("t", &v),

@@ -325,7 +325,10 @@ fn shape_files_shape_the_output_and_mistakes_exit_2() {
     let ndjson = "{\"id\": 1, \"user\": {\"login\": \"ada\"}, \"at\": 0}\n{\"id\": 2}\n";
     let (code, out, _) = run(&["--shape", good, "--layout", "compact"], ndjson);
     assert_eq!(code, 0);
-    assert_eq!(out, "|id|author|at|\n|-|-|-|\n|1|ada|1970-01-01T00:00:00Z|\n|2|||\n");
+    assert_eq!(
+        out,
+        "|id|author|at|\n|-|-|-|\n|1|ada|1970-01-01T00:00:00Z|\n|2|||\n"
+    );
 
     let (code, out, err) = run(&["--shape", bad], "[]");
     assert_eq!((code, out.as_str()), (2, ""));
@@ -338,7 +341,9 @@ fn shape_files_shape_the_output_and_mistakes_exit_2() {
     let (code, out, err) = run(&["--shape", malformed], "[]");
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        err.starts_with(&format!("{malformed}: shape drop[0]: malformed pattern `user..id`")),
+        err.starts_with(&format!(
+            "{malformed}: shape drop[0]: malformed pattern `user..id`"
+        )),
         "{err}"
     );
     let (code, _, _) = run(&["--shape", "/nonexistent/shape.json"], "[]");

@@ -26,10 +26,15 @@ pub(crate) const MAX_FLAT_KEYS: usize = 12;
 
 /// The one record of a result, shaped. The shaped fields are owned (they are built from the
 /// kept parts of the input), so the record's text is owned too.
-pub(super) fn record<'a>(map: &'a Map<String, Value>, cx: &Context<'_>, sh: Shaping<'_>) -> Node<'a> {
+pub(super) fn record<'a>(
+    map: &'a Map<String, Value>,
+    cx: &Context<'_>,
+    sh: Shaping<'_>,
+) -> Node<'a> {
     let shaped = {
         let mut stats = sh.stats.borrow_mut();
-        sh.shape.apply_record_redacted(map, cx.secrets(), &mut stats)
+        sh.shape
+            .apply_record_redacted(map, cx.secrets(), &mut stats)
     };
     Node::Record(super::value::record(&shaped, cx)).into_owned()
 }
@@ -158,10 +163,7 @@ fn leaves<'c>(
 /// column is an object, the objects have at most [`MAX_FLAT_KEYS`] keys between them, and
 /// the dotted columns would be at least half filled (so no run of mostly empty columns).
 fn flattens(col: &Col, sub: &Cols, rows: usize, drop_empty: bool) -> bool {
-    let kept = sub
-        .cols
-        .iter()
-        .filter(|c| !(drop_empty && c.filled == 0));
+    let kept = sub.cols.iter().filter(|c| !(drop_empty && c.filled == 0));
     let (n, filled) = kept.fold((0usize, 0usize), |(n, f), c| (n + 1, f + c.filled));
     col.objects == col.filled && n > 0 && n <= MAX_FLAT_KEYS && filled * 2 >= rows * n
 }
@@ -196,14 +198,28 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
     }
     let mut out = Vec::new();
     let drop_empty = shape.drops_empty();
-    leaves(&cols, items.len(), drop_empty, flatten, &mut Vec::new(), &mut out);
+    leaves(
+        &cols,
+        items.len(),
+        drop_empty,
+        flatten,
+        &mut Vec::new(),
+        &mut out,
+    );
     if flatten {
         let mut names: Vec<&str> = out.iter().map(|l| l.name.as_str()).collect();
         names.sort_unstable();
         if names.windows(2).any(|w| w[0] == w[1]) {
             // A dotted name that is also a key: keep the objects as cells.
             out.clear();
-            leaves(&cols, items.len(), drop_empty, false, &mut Vec::new(), &mut out);
+            leaves(
+                &cols,
+                items.len(),
+                drop_empty,
+                false,
+                &mut Vec::new(),
+                &mut out,
+            );
         }
     }
     if out.is_empty() || out.len() > MAX_COLUMNS {
@@ -228,7 +244,12 @@ fn write<'a, 'l, K: AsRef<str> + 'l>(
     total: usize,
     cx: &Context<'_>,
 ) -> Table<'a> {
-    let mut t = Table::new(leaves.clone().map(|(n, _)| Text::Owned(n.to_owned())).collect());
+    let mut t = Table::new(
+        leaves
+            .clone()
+            .map(|(n, _)| Text::Owned(n.to_owned()))
+            .collect(),
+    );
     let secrets = cx.secrets();
     for row in rows {
         for (_, keys) in leaves.clone() {
