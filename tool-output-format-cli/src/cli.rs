@@ -66,7 +66,7 @@ pub struct Cli {
     #[arg(long, value_enum, default_value_t = StrategyArg::Head, value_name = "STRATEGY")]
     pub strategy: StrategyArg,
 
-    /// Shape file (JSON object with the keys keep, drop, rename, convert, drop_empty).
+    /// Shape file (JSON object with the keys keep, drop, rename, convert, drop_empty, flatten).
     #[arg(long, value_name = "FILE")]
     pub shape: Option<PathBuf>,
 

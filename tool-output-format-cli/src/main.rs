@@ -50,14 +50,10 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<(), Error> {
-    if let Some(path) = &cli.shape {
-        let _checked = shape::load(path)?;
-        return Err(Error::Unsupported(format!(
-            "--shape {}: the file is valid, but applying shapes is not supported yet (it needs \
-             the library's Shape); run without --shape for now",
-            path.display()
-        )));
-    }
+    let shape = match &cli.shape {
+        Some(path) => Some(shape::load(path)?),
+        None => None,
+    };
     let layout = match cli.layout {
         LayoutArg::Aligned => Layout::Aligned,
         LayoutArg::Compact => Layout::Compact,
@@ -89,6 +85,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
         max_cell_chars: cli.max_cell_chars,
         max_chars: cli.max_chars,
         max_tokens: cli.max_tokens,
+        shape,
     };
 
     let (reader, src): (Box<dyn BufRead>, Source) = match &cli.file {

@@ -33,7 +33,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use tool_output_format::Notice;
 use tool_output_format::{
-    DEFAULT_MAX_LINES, Formatter, Layout, O200k, Report, Strategy, TokenCounter,
+    DEFAULT_MAX_LINES, Formatter, Layout, O200k, Report, Shape, Strategy, TokenCounter,
 };
 
 use crate::input::Records;
@@ -57,6 +57,8 @@ pub struct Options {
     pub max_chars: Option<usize>,
     /// o200k token budget.
     pub max_tokens: Option<usize>,
+    /// The `--shape` file, applied to every result.
+    pub shape: Option<Shape>,
 }
 
 impl Options {
@@ -88,6 +90,9 @@ impl Options {
         }
         if let Some(n) = max_tokens {
             f = f.max_tokens(n);
+        }
+        if let Some(shape) = &self.shape {
+            f = f.shape(shape.clone());
         }
         f
     }

@@ -1,28 +1,27 @@
 //! Shape files (`--shape FILE`): a JSON object with the optional keys `keep`, `drop`
 //! (arrays of paths), `rename` (an object: input path -> new name), `convert` (an object:
-//! path -> converter) and `drop_empty` (a boolean).
+//! path -> converter), `drop_empty` and `flatten` (booleans), read into the library's
+//! [`Shape`] (see `Shape::from_json_str` for the converter forms) and applied to every result
+//! through `Formatter::shape`.
 //!
-//! Phase 1 reads and checks the file (syntax, unknown keys, value types); applying it waits
-//! for the library's `Shape`, so `tof` then stops with a "not yet supported" error.
+//! The text is parsed with serde_json first, so a syntax error reads `FILE:LINE:COLUMN:
+//! message` like every other input error; the object is then read by `Shape::from_value`
+//! (what `Shape::from_json_str` does after parsing), so every other mistake reads
+//! `FILE: shape WHERE: message`, naming the key or path. Both exit with code 2.
+//!
+//! A stream (NDJSON, or a JSON array longer than the row cap) is shaped as the records the
+//! reader keeps: `drop_empty` and `flatten` decide their columns from those rows, and the
+//! columns first seen in later rows are added as empty cells (see `render`).
 
 use std::path::Path;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
+use tool_output_format::Shape;
 
 use crate::error::Error;
 
-/// The keys a shape file may have (pinned by the SPEC).
-pub const KEYS: [&str; 5] = ["keep", "drop", "rename", "convert", "drop_empty"];
-
-/// A checked shape file, as written (converted into the library's `Shape` in phase 2).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ShapeFile {
-    /// The file's object.
-    pub spec: Map<String, Value>,
-}
-
-/// Read and check a shape file.
-pub fn load(path: &Path) -> Result<ShapeFile, Error> {
+/// Read a shape file.
+pub fn load(path: &Path) -> Result<Shape, Error> {
     let name = path.display().to_string();
     if path
         .extension()
@@ -39,67 +38,19 @@ pub fn load(path: &Path) -> Result<ShapeFile, Error> {
     parse(&name, &text)
 }
 
-/// Check a shape file's text; `name` is used in messages.
-pub fn parse(name: &str, text: &[u8]) -> Result<ShapeFile, Error> {
+/// Read a shape file's text; `name` is used in messages.
+pub fn parse(name: &str, text: &[u8]) -> Result<Shape, Error> {
     let v: Value = serde_json::from_slice(text).map_err(|e| Error::json(name, 0, &e))?;
-    let invalid = |message: String| Error::Invalid {
+    Shape::from_value(&v).map_err(|e| Error::Invalid {
         source: name.to_owned(),
-        message,
-    };
-    let Value::Object(spec) = v else {
-        return Err(invalid(format!(
-            "a shape file is a JSON object with the keys {}; found {}",
-            KEYS.join(", "),
-            kind(&v)
-        )));
-    };
-    for (k, v) in &spec {
-        let ok = match k.as_str() {
-            "keep" | "drop" => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
-            "rename" => v
-                .as_object()
-                .is_some_and(|m| m.values().all(Value::is_string)),
-            "convert" => v.is_object(),
-            "drop_empty" => v.is_boolean(),
-            _ => {
-                return Err(invalid(format!(
-                    "unknown shape key `{k}`; expected one of {}",
-                    KEYS.join(", ")
-                )));
-            }
-        };
-        if !ok {
-            let expected = match k.as_str() {
-                "keep" | "drop" => "an array of paths (strings), e.g. [\"id\", \"user.login\"]",
-                "rename" => {
-                    "an object of input path -> new name, e.g. {\"user.login\": \"author\"}"
-                }
-                "convert" => "an object of path -> converter, e.g. {\"created_at\": \"timestamp\"}",
-                _ => "true or false",
-            };
-            return Err(invalid(format!(
-                "shape key `{k}` is {}; expected {expected}",
-                kind(v)
-            )));
-        }
-    }
-    Ok(ShapeFile { spec })
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+        message: e.to_string(),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_good_shape_file() {
@@ -109,27 +60,32 @@ mod tests {
                 "convert": {"created_at": "timestamp"}, "drop_empty": true}"#,
         )
         .unwrap();
-        assert_eq!(s.spec.len(), 5);
+        let v = json!({"id": 1, "user": {"login": "li"}, "created_at": "2023-12-22T01:00:00+01:00", "x_url": "u"});
+        assert_eq!(s.apply(&v), json!({"id": 1, "author": "li"}));
     }
 
     #[test]
     fn mistakes_name_the_key() {
-        let cases: [(&[u8], &str); 5] = [
+        let cases: [(&[u8], &str); 6] = [
             (
                 br#"{"kep": []}"#,
-                "s.json: unknown shape key `kep`; expected one of keep, drop, rename, convert, drop_empty",
+                "s.json: shape \"kep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`",
             ),
             (
                 br#"{"keep": "id"}"#,
-                "s.json: shape key `keep` is a string; expected an array of paths (strings), e.g. [\"id\", \"user.login\"]",
+                "s.json: shape keep: `keep` is an array of paths, like [\"id\", \"user.login\"], found the string \"id\"",
             ),
             (
                 br#"{"drop_empty": 1}"#,
-                "s.json: shape key `drop_empty` is a number; expected true or false",
+                "s.json: shape drop_empty: `drop_empty` is true or false, found 1",
             ),
             (
                 b"[]",
-                "s.json: a shape file is a JSON object with the keys keep, drop, rename, convert, drop_empty; found an array",
+                "s.json: shape: a shape file is a JSON object, found an array",
+            ),
+            (
+                br#"{"keep": ["user..login"]}"#,
+                "s.json: shape keep[0]: malformed path `user..login`: it has an empty key between two dots; write keys separated by single dots, like `user.login`",
             ),
             (b"{\n  \"keep\": [,]\n}", "s.json:2:12: expected value"),
         ];

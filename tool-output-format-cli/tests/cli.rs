@@ -293,27 +293,57 @@ fn usage_errors_exit_64_and_help_shows_an_example() {
 }
 
 #[test]
-fn shape_files_are_checked_then_refused_until_the_library_has_shapes() {
+fn shape_files_shape_the_output_and_mistakes_exit_2() {
     let dir = std::env::temp_dir().join(format!("tof-shape-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.json");
-    std::fs::write(&good, r#"{"keep": ["id"], "drop_empty": true}"#).unwrap();
+    std::fs::write(
+        &good,
+        r#"{"keep": ["id", "user.login", "at"], "rename": {"user.login": "author"},
+            "convert": {"at": "epoch_seconds"}, "drop_empty": true}"#,
+    )
+    .unwrap();
     let bad = dir.join("bad.json");
     std::fs::write(&bad, r#"{"keep": ["id"], "kepp": []}"#).unwrap();
-    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let malformed = dir.join("malformed.json");
+    std::fs::write(&malformed, r#"{"drop": ["user..id"]}"#).unwrap();
+    let (good, bad, malformed) = (
+        good.to_str().unwrap(),
+        bad.to_str().unwrap(),
+        malformed.to_str().unwrap(),
+    );
+
+    let input = r#"[{"id": 1, "user": {"login": "ada", "id": 9}, "at": 1703203200, "x": null},
+                    {"id": 2, "user": {"login": "bo"}, "at": "soon"}]"#;
+    let (code, out, err) = run(&["--shape", good, "--layout", "compact"], input);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "|id|author|at|\n|-|-|-|\n|1|ada|2023-12-22T00:00:00Z|\n|2|bo|soon|\n"
+    );
+    // NDJSON records are shaped the same way.
+    let ndjson = "{\"id\": 1, \"user\": {\"login\": \"ada\"}, \"at\": 0}\n{\"id\": 2}\n";
+    let (code, out, _) = run(&["--shape", good, "--layout", "compact"], ndjson);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "|id|author|at|\n|-|-|-|\n|1|ada|1970-01-01T00:00:00Z|\n|2|||\n"
+    );
 
     let (code, out, err) = run(&["--shape", bad], "[]");
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
         format!(
-            "{bad}: unknown shape key `kepp`; expected one of keep, drop, rename, convert, drop_empty\n"
+            "{bad}: shape \"kepp\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`\n"
         )
     );
-    let (code, out, err) = run(&["--shape", good], "[]");
-    assert_eq!((code, out.as_str()), (64, ""));
+    let (code, out, err) = run(&["--shape", malformed], "[]");
+    assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        err.contains("applying shapes is not supported yet"),
+        err.starts_with(&format!(
+            "{malformed}: shape drop[0]: malformed pattern `user..id`"
+        )),
         "{err}"
     );
     let (code, _, _) = run(&["--shape", "/nonexistent/shape.json"], "[]");

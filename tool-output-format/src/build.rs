@@ -3,8 +3,11 @@
 
 use std::ops::Range;
 
+use std::cell::RefCell;
+
 use crate::doc::{MAX_DEPTH, Node};
 use crate::redact::Secrets;
+use crate::shape::{Shape, ShapeStats};
 
 /// What sources are told while they build a [`Node`]: how deep they are, which rows of a
 /// table to build, which keys are secret.
@@ -24,6 +27,21 @@ pub struct Context<'c> {
     depth: usize,
     plan: &'c RowPlan,
     secrets: &'c Secrets,
+    /// The tool's shape, applied by the `Value` walker to the result's record or rows
+    /// (depth 0 only), with the counts of what it could not do cleanly.
+    shaping: Option<Shaping<'c>>,
+}
+
+/// A shape in force and where its counts go.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Shaping<'c> {
+    pub shape: &'c Shape,
+    /// Counted by the first build only (it shapes every row); later builds of more rows
+    /// of the same table do not count again.
+    pub stats: &'c RefCell<ShapeStats>,
+    /// The main table's columns, kept by the first build so that a budget's later builds
+    /// shape only the rows they ask for.
+    pub columns: &'c RefCell<Option<Vec<crate::source::ShapedColumn>>>,
 }
 
 /// Which rows of the result's main table to build, and the caps that decide it.
@@ -77,6 +95,7 @@ impl Context<'static> {
             depth: 0,
             plan: &DEFAULT_PLAN,
             secrets: &NO_SECRETS,
+            shaping: None,
         }
     }
 }
@@ -87,7 +106,19 @@ impl<'c> Context<'c> {
             depth: 0,
             plan,
             secrets,
+            shaping: None,
         }
+    }
+
+    /// This root context with a shape for the `Value` walker.
+    pub(crate) fn with_shaping(self, shaping: Option<Shaping<'c>>) -> Self {
+        Context { shaping, ..self }
+    }
+
+    /// The shape to apply here: the tool's shape at depth 0 (the result's record or rows),
+    /// `None` below it and outside a shaped rendering.
+    pub(crate) fn shaping(&self) -> Option<Shaping<'c>> {
+        self.shaping.filter(|_| self.depth == 0)
     }
 
     /// How many records or lists enclose the value being built.

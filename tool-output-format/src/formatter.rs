@@ -1,12 +1,13 @@
 //! The [`Formatter`]: a registry of per-tool renderers and options, and the dispatch.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::build::{Context, RowPlan};
+use crate::build::{Context, RowPlan, Shaping};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::doc::Node;
 use crate::envelope::{self, Envelope};
@@ -15,6 +16,7 @@ use crate::focused::{Focused, Lens, Query};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
 use crate::redact::Secrets;
 use crate::report::{Formatted, Report};
+use crate::shape::{Shape, ShapeStats};
 use crate::sink::Document;
 use crate::source::ToolOutput;
 #[cfg(feature = "tokens")]
@@ -202,9 +204,34 @@ impl Formatter {
         self
     }
 
+    /// Shape the results of every tool (see [`Shape`] and [`ToolOptions::shape`]). A tool's
+    /// own shape replaces this one for that tool (shapes are not merged); give a tool an
+    /// empty `Shape::new()` to render its results unshaped. Calling it again replaces the
+    /// global shape.
+    ///
+    /// A shape with mistakes is accepted (the builders never fail, so a shape reads as one
+    /// chain): its valid rules apply and every mistake is listed in
+    /// [`Report::shape_errors`]. Call [`Shape::check`] where the shape is built to fail early.
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, Shape, ToolOptions};
+    /// use serde_json::json;
+    ///
+    /// let fmt = Formatter::new()
+    ///     .shape(Shape::new().drop(["*_url", "node_id"]).drop_empty())
+    ///     .tool("raw", ToolOptions::new().shape(Shape::new()));
+    /// let v = json!({"id": 1, "html_url": "https://example.com/1", "node_id": "N_1", "body": ""});
+    /// assert_eq!(fmt.format("", &v), "- id: 1");
+    /// assert_eq!(fmt.format("raw", &v).lines().count(), 6);
+    /// ```
+    pub fn shape(mut self, shape: Shape) -> Self {
+        self.options.shape = Some(Arc::new(shape));
+        self
+    }
+
     /// Register a renderer that replaces the default rendering for one tool. It receives the
     /// result's JSON form (for typed results, [`ToolOutput::to_json`], which is only computed
-    /// for tools that have a renderer).
+    /// for tools that have a renderer), redacted, then shaped by the tool's shape if any.
     ///
     /// ```
     /// let fmt = tool_output_format::Formatter::new()
@@ -303,7 +330,7 @@ impl Formatter {
         if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
             let mut json = result.to_json();
             opts.secrets.value(&mut json);
-            let mut out = self.render_custom(render, &json, report);
+            let mut out = self.render_custom(render, &json, &opts, report);
             if report {
                 // Whether it is an error: the node's envelopes, built without table rows.
                 let plan = RowPlan {
@@ -314,6 +341,18 @@ impl Formatter {
                 out.report.error = envelope::split(node).0.iter().any(Envelope::is_error);
             }
             return out;
+        }
+        if let Some(shape) = opts.shape.as_deref().filter(|s| !s.is_empty()) {
+            // A `Value` is walked where it is; anything else through its JSON form.
+            let owned;
+            let value = match result.as_json_value() {
+                Some(v) => v,
+                None => {
+                    owned = result.to_json();
+                    &owned
+                }
+            };
+            return self.render_shaped(tool, &opts, report, value, shape, query);
         }
         let build = |start: usize, want: usize| {
             let plan = RowPlan {
@@ -326,7 +365,51 @@ impl Formatter {
             opts.secrets.node(&mut node);
             node
         };
-        self.render_built(tool, &opts, report, &build, query)
+        let mut f = self.render_built(tool, &opts, report, &build, query);
+        if report && let Some(shape) = &opts.shape {
+            f.report.shape_errors = shape.errors();
+        }
+        f
+    }
+
+    /// Render a JSON value with a shape: the walker applies it to the value's record or rows
+    /// (the shape travels in the build context). The first build shapes every row (for the
+    /// columns and the counts); a budget's later builds shape only the rows they add.
+    fn render_shaped(
+        &self,
+        tool: &str,
+        opts: &Resolved,
+        report: bool,
+        value: &Value,
+        shape: &Shape,
+        query: Option<&Query>,
+    ) -> Formatted {
+        let stats = RefCell::new(ShapeStats::default());
+        let columns = RefCell::new(None);
+        let build = |start: usize, want: usize| {
+            let plan = RowPlan {
+                start,
+                want,
+                ..opts.row_plan()
+            };
+            let shaping = Shaping {
+                shape,
+                stats: &stats,
+                columns: &columns,
+            };
+            let cx = Context::root(&plan, &opts.secrets).with_shaping(Some(shaping));
+            let mut node = value.to_node(&cx);
+            opts.secrets.node(&mut node);
+            node
+        };
+        let mut f = self.render_built(tool, opts, report, &build, query);
+        if report {
+            let stats = stats.into_inner();
+            f.report.conversions_failed = stats.conversions_failed;
+            f.report.shape = Some(stats);
+            f.report.shape_errors = shape.errors();
+        }
+        f
     }
 
     /// Build the document, cut it, fit it and write it. Not generic: `build` is the only
@@ -470,9 +553,29 @@ impl Formatter {
         self.with_tokens(Formatted { text, report: r }, true)
     }
 
-    fn render_custom(&self, render: &Renderer, json: &Value, report: bool) -> Formatted {
-        let text = render(json);
-        let r = Report::new(&text, &Node::Null, Vec::new(), 0);
+    fn render_custom(
+        &self,
+        render: &Renderer,
+        json: &Value,
+        opts: &Resolved,
+        report: bool,
+    ) -> Formatted {
+        let mut stats = None;
+        let text = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
+            Some(shape) => {
+                let mut counts = ShapeStats::default();
+                let shaped = shape.apply_with_stats(json, &mut counts);
+                stats = Some(counts);
+                render(&shaped)
+            }
+            None => render(json),
+        };
+        let mut r = Report::new(&text, &Node::Null, Vec::new(), 0);
+        if let Some(shape) = &opts.shape {
+            r.conversions_failed = stats.as_ref().map_or(0, |s| s.conversions_failed);
+            r.shape = stats;
+            r.shape_errors = shape.errors();
+        }
         self.with_tokens(Formatted { text, report: r }, report)
     }
 

@@ -1,7 +1,10 @@
 //! Rendering options, set globally on a [`Formatter`](crate::Formatter) or per tool.
 
+use std::sync::Arc;
+
 use crate::build::RowPlan;
 use crate::redact::Secrets;
+use crate::shape::Shape;
 use crate::sink::Sink;
 use crate::sink::markdown::{Aligned, Compact, Markdown};
 
@@ -82,6 +85,7 @@ pub struct ToolOptions {
     pub(crate) layout: Option<Layout>,
     pub(crate) strategy: Option<Strategy>,
     pub(crate) secrets: Secrets,
+    pub(crate) shape: Option<Arc<Shape>>,
 }
 
 impl ToolOptions {
@@ -155,6 +159,46 @@ impl ToolOptions {
         self
     }
 
+    /// Shape this tool's results: keep, drop, rename, convert and flatten their fields before
+    /// the model reads them (SPEC section 11; see [`Shape`]). It replaces the formatter's
+    /// global shape ([`Formatter::shape`](crate::Formatter::shape)) for this tool: shapes are
+    /// not merged, since a per-tool keep list and a global one cannot both hold. An empty
+    /// `Shape::new()` here turns the global shape off for this tool.
+    ///
+    /// A `serde_json::Value` result is shaped while it is walked; a typed result is shaped
+    /// through its JSON form ([`ToolOutput::to_json`](crate::ToolOutput::to_json)), so the
+    /// type's own rendering attributes (`title`, `max_chars`, row caps) give way to the
+    /// shape. A shape with mistakes ([`Shape::check`]) is accepted: its valid rules apply
+    /// and the mistakes are listed in [`Report::shape_errors`](crate::Report::shape_errors);
+    /// call `check` where you build the shape to fail early.
+    ///
+    /// ```
+    /// use tool_output_format::{Convert, Formatter, Shape, ToolOptions};
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::new()
+    ///     .keep(["number", "title", "user.login", "created_at"])
+    ///     .rename("user.login", "author")
+    ///     .convert("created_at", Convert::Timestamp);
+    /// shape.check().unwrap();
+    /// let fmt = Formatter::new().tool("search_issues", ToolOptions::new().shape(shape));
+    /// let issues = json!([
+    ///     {"url": "https://api.example.com/1", "number": 1, "title": "Crash", "user": {"login": "ada", "id": 7},
+    ///      "created_at": "2023-12-22T01:00:00+01:00"},
+    /// ]);
+    /// assert_eq!(
+    ///     fmt.format("search_issues", &issues),
+    ///     "| number | title | author | created_at           |\n\
+    ///      |--------|-------|--------|----------------------|\n\
+    ///      | 1      | Crash | ada    | 2023-12-22T00:00:00Z |"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn shape(mut self, shape: Shape) -> Self {
+        self.shape = Some(Arc::new(shape));
+        self
+    }
+
     /// Which lines of long strings to keep.
     #[must_use]
     pub fn strategy(mut self, strategy: Strategy) -> Self {
@@ -182,6 +226,7 @@ impl ToolOptions {
             layout: tool.layout.or(global.layout).unwrap_or_default(),
             strategy: tool.strategy.or(global.strategy).unwrap_or_default(),
             secrets: tool.secrets.union(&global.secrets),
+            shape: tool.shape.as_ref().or(global.shape.as_ref()).cloned(),
         }
     }
 }
@@ -204,6 +249,8 @@ pub(crate) struct Resolved {
     pub layout: Layout,
     pub strategy: Strategy,
     pub secrets: Secrets,
+    /// The tool's shape, else the global one.
+    pub shape: Option<Arc<Shape>>,
 }
 
 impl Resolved {

@@ -2,6 +2,7 @@
 
 use crate::caps::Notice;
 use crate::doc::Node;
+use crate::shape::{ShapeError, ShapeStats};
 
 /// How many of something were kept out of how many.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +45,34 @@ pub struct Report {
     /// What query-focused trimming did ([`Formatter::focus`](crate::Formatter::focus)), when
     /// it printed a line.
     pub focus: Option<crate::focused::FocusReport>,
+    /// Values the tool's [`Shape`](crate::Shape) had a converter for but could not read
+    /// (a timestamp that is not one, cents that are not an integer): each was kept unchanged,
+    /// so nothing is lost. Counted over every row of the result, shown or not; 0 without a
+    /// shape.
+    ///
+    /// ```
+    /// use tool_output_format::{Convert, Formatter, Shape, ToolOptions};
+    /// let fmt = Formatter::new().shape(Shape::new().convert("at", Convert::EpochSeconds));
+    /// let out = fmt.format_with_report("t", &serde_json::json!([{"at": 1703203200}, {"at": "soon"}]));
+    /// assert_eq!(out.text, "| at                   |\n|----------------------|\n| 2023-12-22T00:00:00Z |\n| soon                 |");
+    /// assert_eq!(out.report.conversions_failed, 1);
+    /// ```
+    pub conversions_failed: usize,
+    /// Everything applying the tool's shape counted (failed conversions with the first one
+    /// described, renames that kept their input name because the new one was taken, subtrees
+    /// too deep to shape); `None` when no shape applied.
+    pub shape: Option<ShapeStats>,
+    /// The mistakes in the tool's shape ([`Shape::errors`](crate::Shape::errors)): the rules
+    /// they are in were skipped, the valid ones applied. Empty without a shape.
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, Shape};
+    /// let fmt = Formatter::new().shape(Shape::new().keep(["id", "user..login"]));
+    /// let out = fmt.format_with_report("", &serde_json::json!({"id": 1, "name": "x"}));
+    /// assert_eq!(out.text, "- id: 1");
+    /// assert_eq!(out.report.shape_errors[0].at(), "keep[1]");
+    /// ```
+    pub shape_errors: Vec<ShapeError>,
 }
 
 impl Report {
@@ -93,6 +122,9 @@ impl Report {
             notices,
             error: false,
             focus: None,
+            conversions_failed: 0,
+            shape: None,
+            shape_errors: Vec::new(),
         }
     }
 }

@@ -7,7 +7,7 @@
 use super::{Convert, Shape, ShapeError, ShapeErrorKind};
 use serde_json::{Map, Value};
 
-const KEYS: &str = "`keep`, `drop`, `rename`, `convert`, `drop_empty`";
+const KEYS: &str = "`keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`";
 const CONVERTERS: &str = "\"epoch_seconds\", \"epoch_millis\", \"timestamp\", \"cents\", \
                           {\"fixed\": N}, {\"map\": {...}}, {\"prefix\": \"...\"}";
 
@@ -21,6 +21,7 @@ impl Shape {
     /// | `rename` | object: input path -> new name |
     /// | `convert` | object: input path -> converter |
     /// | `drop_empty` | bool |
+    /// | `flatten` | bool ([`Shape::flatten`]; an addition to the pinned keys) |
     ///
     /// A converter is one of the strings `"epoch_seconds"`, `"epoch_millis"`, `"timestamp"`,
     /// `"cents"`, or an object with one key: `{"fixed": 2}` (0 to 255 decimals),
@@ -55,7 +56,7 @@ impl Shape {
     /// let err = Shape::from_json_str(r#"{"keep": ["a"], "dorp": ["b"]}"#).unwrap_err();
     /// assert_eq!(
     ///     err.to_string(),
-    ///     "shape \"dorp\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`"
+    ///     "shape \"dorp\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`"
     /// );
     /// ```
     pub fn from_json_str(text: &str) -> Result<Shape, ShapeError> {
@@ -115,6 +116,11 @@ impl Shape {
                     Value::Bool(true) => shape.drop_empty(),
                     Value::Bool(false) => shape,
                     other => return Err(bad("drop_empty", "`drop_empty` is true or false", other)),
+                },
+                "flatten" => match value {
+                    Value::Bool(true) => shape.flatten(),
+                    Value::Bool(false) => shape,
+                    other => return Err(bad("flatten", "`flatten` is true or false", other)),
                 },
                 _ => {
                     return Err(ShapeError::new(

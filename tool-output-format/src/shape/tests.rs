@@ -746,7 +746,7 @@ fn shape_file_errors_say_where_and_what_was_expected() {
         ),
         (
             r#"{"Keep": []}"#,
-            "shape \"Keep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`",
+            "shape \"Keep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`",
         ),
         (
             "{\n  \"keep\": [\"a\",]\n}",

@@ -8,6 +8,9 @@
 pub(crate) mod cell;
 pub(crate) mod json;
 pub(crate) mod list;
+mod shaped;
+
+pub(crate) use shaped::ShapedColumn;
 pub(crate) mod typed;
 pub(crate) mod value;
 
@@ -57,6 +60,15 @@ pub trait ToolOutput {
 
     /// This value as JSON (the form a registered renderer receives).
     fn to_json(&self) -> serde_json::Value;
+
+    /// This value when it already is a `serde_json::Value` (`Value` itself and the smart
+    /// pointers around one), so a tool's [`Shape`](crate::Shape) walks it without first
+    /// copying it through [`to_json`](ToolOutput::to_json). Other types leave the default
+    /// (`None`): their shaped form is built from `to_json`.
+    #[doc(hidden)]
+    fn as_json_value(&self) -> Option<&serde_json::Value> {
+        None
+    }
 
     /// Append this value's table-cell text (cell rules applied, not escaped) to `out` and
     /// return its [`Kind`].

@@ -245,6 +245,9 @@ macro_rules! deref {
             fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
                 (**self).write_cell(cx, out)
             }
+            fn as_json_value(&self) -> Option<&Value> {
+                (**self).as_json_value()
+            }
         }
     )*};
 }

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::list::{Columns, MAX_COLUMNS};
-use super::{ToolOutput, cell, json};
+use super::{ToolOutput, cell, json, shaped};
 use crate::build::Context;
 use crate::doc::{Kind, Node, Record, Table, Text};
 
@@ -23,12 +23,19 @@ impl ToolOutput for Value {
                 Node::DepthCut(Some(json::count_values(self)))
             }
             Value::Array(items) => Value::list_node(items, cx),
-            Value::Object(map) => Node::Record(record(map, cx)),
+            Value::Object(map) => match cx.shaping() {
+                Some(sh) => shaped::record(map, cx, sh),
+                None => Node::Record(record(map, cx)),
+            },
         }
     }
 
     fn to_json(&self) -> Value {
         self.clone()
+    }
+
+    fn as_json_value(&self) -> Option<&Value> {
+        Some(self)
     }
 
     fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
@@ -38,7 +45,13 @@ impl ToolOutput for Value {
     /// A table when every item is an object and they have at least one key between them,
     /// else a list. Only the rows [`Context::rows`] asks for are built; the columns come
     /// from every item.
+    ///
+    /// With a tool's shape (at the top of a result), the rows are shaped as they are walked;
+    /// see [`Shape`](crate::Shape).
     fn list_node<'a>(items: &'a [Self], cx: &Context<'_>) -> Node<'a> {
+        if let Some(sh) = cx.shaping() {
+            return shaped::list(items, cx, sh);
+        }
         let all_objects = !items.is_empty() && items.iter().all(Value::is_object);
         if all_objects
             && items
@@ -53,7 +66,7 @@ impl ToolOutput for Value {
     }
 }
 
-fn record<'a>(map: &'a Map<String, Value>, cx: &Context<'_>) -> Record<'a> {
+pub(super) fn record<'a>(map: &'a Map<String, Value>, cx: &Context<'_>) -> Record<'a> {
     let inner = cx.nested();
     let mut r = Record::default();
     r.fields.reserve(map.len());

@@ -1,0 +1,271 @@
+//! The shaped `Value` walk: a tool's [`Shape`](crate::Shape) applied to the result's one
+//! record or to each row of its main table while the document is built (SPEC section 11).
+//!
+//! Only the result itself is shaped (depth 0 of the walk: the record, the rows of a list of
+//! records, or the records of a mixed list); rule paths are relative to it. The input is only
+//! read: each row is shaped on its own ([`Shape::apply_row`](crate::Shape::apply_row) builds
+//! the row's kept fields, never the dropped ones), its cells are written into the table's
+//! buffer, and the shaped row is freed unless it is one of the rows the caps keep. One pass
+//! over every row gives the column union, the columns `drop_empty` removes (empty in every
+//! row) and the objects [`flatten`](crate::Shape::flatten) splits into dotted columns; cells
+//! are written for the kept rows only.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use super::list::MAX_COLUMNS;
+use super::{ToolOutput, cell};
+use crate::build::{Context, Shaping};
+use crate::doc::{Kind, Node, Table, Text};
+use crate::shape::is_empty_value;
+
+/// The most sub-keys an object column may have to be flattened into dotted columns; wider
+/// objects stay one compact-JSON cell (see [`Shape::flatten`](crate::Shape::flatten)).
+pub(crate) const MAX_FLAT_KEYS: usize = 12;
+
+/// The one record of a result, shaped. The shaped fields are owned (they are built from the
+/// kept parts of the input), so the record's text is owned too.
+pub(super) fn record<'a>(
+    map: &'a Map<String, Value>,
+    cx: &Context<'_>,
+    sh: Shaping<'_>,
+) -> Node<'a> {
+    let shaped = {
+        let mut stats = sh.stats.borrow_mut();
+        sh.shape
+            .apply_record_redacted(map, cx.secrets(), &mut stats)
+    };
+    Node::Record(super::value::record(&shaped, cx)).into_owned()
+}
+
+/// A list at the top of a result, shaped: a table when every item is a record and the
+/// shaped rows have a column between them, else a list whose records are shaped.
+pub(super) fn list<'a>(items: &'a [Value], cx: &Context<'_>, sh: Shaping<'_>) -> Node<'a> {
+    if !items.is_empty()
+        && items.iter().all(Value::is_object)
+        && let Some(t) = table(items, cx, sh)
+    {
+        return Node::Table(t);
+    }
+    let inner = cx.nested();
+    Node::List(
+        items
+            .iter()
+            .map(|v| match v {
+                Value::Object(map) => record(map, &inner, sh),
+                other => other.to_node(&inner),
+            })
+            .collect(),
+    )
+}
+
+/// One column of the union: its shaped name, how many rows fill it, and (for flattening)
+/// the union of the keys of its object values.
+struct Col {
+    name: String,
+    /// Rows where the value is present and not empty.
+    filled: usize,
+    /// Rows where the value is a non-empty object.
+    objects: usize,
+    sub: Option<Box<Cols>>,
+}
+
+/// Columns in first-seen order. Rows nearly always share one key order, so a key is first
+/// looked up at its position; the name index is used when that misses.
+#[derive(Default)]
+struct Cols {
+    cols: Vec<Col>,
+    index: HashMap<String, usize>,
+}
+
+impl Cols {
+    fn add(&mut self, map: &Map<String, Value>, flatten: bool, depth: usize) {
+        for (pos, (key, value)) in map.iter().enumerate() {
+            let i = match self.cols.get(pos) {
+                Some(c) if c.name == *key => pos,
+                _ => match self.index.get(key.as_str()) {
+                    Some(&i) => i,
+                    None => {
+                        self.index.insert(key.clone(), self.cols.len());
+                        self.cols.push(Col {
+                            name: key.clone(),
+                            filled: 0,
+                            objects: 0,
+                            sub: None,
+                        });
+                        self.cols.len() - 1
+                    }
+                },
+            };
+            let col = &mut self.cols[i];
+            if is_empty_value(value) {
+                continue;
+            }
+            col.filled += 1;
+            if let Value::Object(inner) = value {
+                col.objects += 1;
+                if flatten && depth < MAX_FLAT_DEPTH {
+                    col.sub
+                        .get_or_insert_with(Box::default)
+                        .add(inner, flatten, depth + 1);
+                }
+            }
+        }
+    }
+}
+
+/// Objects nested deeper than this below a row are not flattened.
+const MAX_FLAT_DEPTH: usize = 4;
+
+/// A column of the table: its name and the keys that lead to its value in a shaped row.
+struct Leaf<'c> {
+    name: String,
+    keys: Vec<&'c str>,
+}
+
+/// A column of a shaped main table, kept between the builds of one rendering.
+#[derive(Debug, Clone)]
+pub(crate) struct ShapedColumn {
+    name: String,
+    keys: Vec<String>,
+}
+
+/// The table's columns: every column of the union, minus those empty in every row (with
+/// `drop_empty`), with object columns that pass the flattening rule split into dotted ones.
+fn leaves<'c>(
+    cols: &'c Cols,
+    rows: usize,
+    drop_empty: bool,
+    flatten: bool,
+    prefix: &mut Vec<&'c str>,
+    out: &mut Vec<Leaf<'c>>,
+) {
+    for col in &cols.cols {
+        if drop_empty && col.filled == 0 {
+            continue;
+        }
+        prefix.push(&col.name);
+        match &col.sub {
+            Some(sub) if flatten && flattens(col, sub, rows, drop_empty) => {
+                leaves(sub, rows, drop_empty, flatten, prefix, out);
+            }
+            _ => out.push(Leaf {
+                name: prefix.join("."),
+                keys: prefix.clone(),
+            }),
+        }
+        prefix.pop();
+    }
+}
+
+/// The flattening rule (measured in BENCHMARKS.md, "Shaping"): every non-empty value of the
+/// column is an object, the objects have at most [`MAX_FLAT_KEYS`] keys between them, and
+/// the dotted columns would be at least half filled (so no run of mostly empty columns).
+fn flattens(col: &Col, sub: &Cols, rows: usize, drop_empty: bool) -> bool {
+    let kept = sub.cols.iter().filter(|c| !(drop_empty && c.filled == 0));
+    let (n, filled) = kept.fold((0usize, 0usize), |(n, f), c| (n + 1, f + c.filled));
+    col.objects == col.filled && n > 0 && n <= MAX_FLAT_KEYS && filled * 2 >= rows * n
+}
+
+/// The shaped table of `items` (all objects), or `None` when the shaped rows have no column
+/// or more than [`MAX_COLUMNS`].
+fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table<'a>> {
+    let range = cx.rows(items.len(), None);
+    let shape = sh.shape;
+    if let Some(columns) = sh.columns.borrow().as_ref() {
+        // A later build of the same table: shape only the rows asked for.
+        let mut uncounted = crate::shape::ShapeStats::default();
+        let rows = items[range.start.min(items.len())..range.end.min(items.len())]
+            .iter()
+            .filter_map(Value::as_object)
+            .map(|row| shape.apply_row_redacted(row, cx.secrets(), &mut uncounted));
+        let leaves = columns.iter().map(|c| (c.name.as_str(), &c.keys[..]));
+        return Some(write(leaves, rows, items.len(), cx));
+    }
+    let flatten = shape.flattens();
+    let mut cols = Cols::default();
+    let mut kept: Vec<Map<String, Value>> = Vec::with_capacity(range.len().min(items.len()));
+    {
+        let mut stats = sh.stats.borrow_mut();
+        for (i, row) in items.iter().filter_map(Value::as_object).enumerate() {
+            let shaped = shape.apply_row_redacted(row, cx.secrets(), &mut stats);
+            cols.add(&shaped, flatten, 0);
+            if range.contains(&i) {
+                kept.push(shaped);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let drop_empty = shape.drops_empty();
+    leaves(
+        &cols,
+        items.len(),
+        drop_empty,
+        flatten,
+        &mut Vec::new(),
+        &mut out,
+    );
+    if flatten {
+        let mut names: Vec<&str> = out.iter().map(|l| l.name.as_str()).collect();
+        names.sort_unstable();
+        if names.windows(2).any(|w| w[0] == w[1]) {
+            // A dotted name that is also a key: keep the objects as cells.
+            out.clear();
+            leaves(
+                &cols,
+                items.len(),
+                drop_empty,
+                false,
+                &mut Vec::new(),
+                &mut out,
+            );
+        }
+    }
+    if out.is_empty() || out.len() > MAX_COLUMNS {
+        return None;
+    }
+    *sh.columns.borrow_mut() = Some(
+        out.iter()
+            .map(|l| ShapedColumn {
+                name: l.name.clone(),
+                keys: l.keys.iter().map(|k| (*k).to_owned()).collect(),
+            })
+            .collect(),
+    );
+    let leaves = out.iter().map(|l| (l.name.as_str(), &l.keys[..]));
+    Some(write(leaves, kept.into_iter(), items.len(), cx))
+}
+
+/// The table of shaped `rows` with these columns (name, keys to the value).
+fn write<'a, 'l, K: AsRef<str> + 'l>(
+    leaves: impl Iterator<Item = (&'l str, &'l [K])> + Clone,
+    rows: impl Iterator<Item = Map<String, Value>>,
+    total: usize,
+    cx: &Context<'_>,
+) -> Table<'a> {
+    let mut t = Table::new(
+        leaves
+            .clone()
+            .map(|(n, _)| Text::Owned(n.to_owned()))
+            .collect(),
+    );
+    let secrets = cx.secrets();
+    for row in rows {
+        for (_, keys) in leaves.clone() {
+            let mut value = row.get(keys[0].as_ref());
+            for key in &keys[1..] {
+                value = value
+                    .and_then(Value::as_object)
+                    .and_then(|m| m.get(key.as_ref()));
+            }
+            let kind = match value {
+                Some(v) => cell::write_value(v, secrets, t.buf_mut()),
+                None => Kind::Null,
+            };
+            t.end_cell(kind);
+        }
+    }
+    t.set_total_rows(total);
+    t
+}
