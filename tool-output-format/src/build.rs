@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use crate::detail::{Detail, LeftOut};
 use crate::doc::{MAX_DEPTH, Node};
 use crate::redact::Secrets;
 
@@ -24,6 +25,10 @@ pub struct Context<'c> {
     depth: usize,
     plan: &'c RowPlan,
     secrets: &'c Secrets,
+    detail: Detail,
+    /// Where summary-detail records report the fields they leave out (none outside a
+    /// formatter).
+    left_out: Option<&'c LeftOut>,
 }
 
 /// Which rows of the result's main table to build, and the caps that decide it.
@@ -38,6 +43,9 @@ pub(crate) struct RowPlan {
     /// At most this many rows of the main table from `start` (a budget builds a few first,
     /// then asks for more).
     pub want: usize,
+    /// Build every row of the main table from `start`, whatever the caps (for summaries
+    /// over all rows; the caps stage cuts the rendered rows as usual).
+    pub all_rows: bool,
 }
 
 impl RowPlan {
@@ -52,6 +60,7 @@ static DEFAULT_PLAN: RowPlan = RowPlan {
     global_cap: usize::MAX,
     start: 0,
     want: usize::MAX,
+    all_rows: false,
 };
 static NO_SECRETS: Secrets = Secrets::EMPTY;
 
@@ -62,7 +71,8 @@ impl Default for Context<'static> {
 }
 
 impl Context<'static> {
-    /// A context outside any formatter: depth 0, every row, no secrets.
+    /// A context outside any formatter: depth 0, every row, no secrets, every field
+    /// ([`Detail::Full`]).
     ///
     /// ```
     /// assert_eq!(tool_output_format::Context::new().depth(), 0);
@@ -73,6 +83,8 @@ impl Context<'static> {
             depth: 0,
             plan: &DEFAULT_PLAN,
             secrets: &NO_SECRETS,
+            detail: Detail::Full,
+            left_out: None,
         }
     }
 }
@@ -83,6 +95,44 @@ impl<'c> Context<'c> {
             depth: 0,
             plan,
             secrets,
+            detail: Detail::Full,
+            left_out: None,
+        }
+    }
+
+    /// This context at detail level `detail`, reporting left-out fields to `left_out`.
+    pub(crate) fn with_detail(self, detail: Detail, left_out: Option<&'c LeftOut>) -> Self {
+        Context {
+            detail,
+            left_out,
+            ..self
+        }
+    }
+
+    /// The detail level: [`Detail::Summary`] leaves out the fields marked
+    /// `#[tool_output(detail = "full")]`.
+    ///
+    /// ```
+    /// use tool_output_format::{Context, Detail};
+    /// assert_eq!(Context::new().detail(), Detail::Full);
+    /// ```
+    #[must_use]
+    pub fn detail(&self) -> Detail {
+        self.detail
+    }
+
+    /// Report fields left out at this detail level, so the output can name them and the
+    /// call that shows them. A hand-written [`ToolOutput`](crate::ToolOutput) that leaves
+    /// fields out in [`Detail::Summary`] calls it too. Names are kept once each, in
+    /// first-seen order; outside a formatter this does nothing.
+    ///
+    /// ```
+    /// use tool_output_format::Context;
+    /// Context::new().leave_out(&["body"]); // no formatter: nothing to report to
+    /// ```
+    pub fn leave_out(&self, names: &[&str]) {
+        if let Some(l) = self.left_out {
+            l.add(names);
         }
     }
 
@@ -139,7 +189,9 @@ impl<'c> Context<'c> {
     #[must_use]
     pub fn rows(&self, total: usize, type_cap: Option<usize>) -> Range<usize> {
         let cap = self.plan.cap(type_cap).min(total);
-        if self.depth == 0 {
+        if self.depth == 0 && self.plan.all_rows {
+            self.plan.start.min(total)..total
+        } else if self.depth == 0 {
             let start = self.plan.start.min(cap);
             start..cap.min(start.saturating_add(self.plan.want))
         } else {

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::build::{Context, RowPlan};
 use crate::caps::{Keep, Notice, cut_owned};
+use crate::detail::{Detail, LeftOut};
 use crate::doc::Node;
 use crate::fit::{Fitter, Limit};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
@@ -15,6 +16,9 @@ use crate::redact::Secrets;
 use crate::report::{Formatted, Report};
 use crate::sink::Document;
 use crate::source::ToolOutput;
+use crate::store::ResultStore;
+use crate::summary::{self, SummaryOptions};
+use crate::trailer::{StoreOutcome, StoreTarget, Trailer, squeezed};
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
 
@@ -53,6 +57,7 @@ pub struct Formatter {
     tools: HashMap<String, ToolEntry>,
     #[cfg(feature = "tokens")]
     counter: Option<Arc<dyn TokenCounter>>,
+    store: Option<StoreTarget>,
 }
 
 impl fmt::Debug for Formatter {
@@ -62,6 +67,7 @@ impl fmt::Debug for Formatter {
         f.debug_struct("Formatter")
             .field("options", &self.options)
             .field("tools", &tools)
+            .field("store", &self.store.as_ref().map(|s| &s.fetch_tool))
             .finish()
     }
 }
@@ -200,6 +206,86 @@ impl Formatter {
         self
     }
 
+    /// Add a summary over **all** rows when the result's table is cut (by a row cap or a
+    /// budget), for every tool (per tool: [`ToolOptions::summarize`]). The block follows the
+    /// table: the row count, then per column the min and max of numbers, the earliest and
+    /// latest of timestamps and dates, value counts of columns with few distinct values, and
+    /// sums of the columns named with [`sum`](Self::sum). Exact figures, computed in one pass
+    /// over every row (the whole table is built once; the caps cut what is rendered). See
+    /// the crate docs, "Large results", for the rules and what a budget cuts first.
+    ///
+    /// ```
+    /// use tool_output_format::Formatter;
+    /// let rows: Vec<_> = (1..=500)
+    ///     .map(|i| serde_json::json!({"id": i, "status": if i % 5 == 0 { "failed" } else { "ok" }}))
+    ///     .collect();
+    /// let md = Formatter::new().max_rows(2).summarize(true).format("list_jobs", &rows);
+    /// assert_eq!(md, "[Truncated to 2 rows of 500 total]\n\n\
+    ///     | id | status |\n|----|--------|\n| 1  | ok     |\n| 2  | ok     |\n\n\
+    ///     [Summary of all 500 rows]\n- id: 1 to 500\n- status: ok 400, failed 100");
+    /// ```
+    pub fn summarize(mut self, on: bool) -> Self {
+        self.options.summarize = Some(on);
+        self
+    }
+
+    /// Columns whose numbers summaries also sum, exactly, for every tool (per tool:
+    /// [`ToolOptions::sum`]).
+    ///
+    /// ```
+    /// use tool_output_format::Formatter;
+    /// let rows = serde_json::json!([{"amount": 1.5}, {"amount": 2}, {"amount": 0.25}]);
+    /// let md = Formatter::new().max_rows(1).summarize(true).sum(["amount"]).format("t", &rows);
+    /// assert!(md.ends_with("- amount: 0.25 to 2, sum 3.75"));
+    /// ```
+    pub fn sum<I: IntoIterator<Item = S>, S: Into<String>>(mut self, columns: I) -> Self {
+        self.options.sum = Some(columns.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The detail level of derived records for every tool (default [`Detail::Summary`]:
+    /// fields marked `#[tool_output(detail = "full")]` are left out and named in a last
+    /// line; see [`Detail`]).
+    ///
+    /// ```
+    /// use tool_output_format::{Detail, Formatter};
+    /// let fmt = Formatter::new().detail(Detail::Full);
+    /// assert_eq!(fmt.format("t", &1), "1");
+    /// ```
+    pub fn detail(mut self, detail: Detail) -> Self {
+        self.options.detail = Some(detail);
+        self
+    }
+
+    /// Keep the full result of every cut output in `store` and end the output with the
+    /// line `Next: call FETCH_TOOL(ref="r_...")` (the [`NextAction`](crate::NextAction)
+    /// line), so the model can ask for the rest. The stored value is the result's JSON
+    /// form ([`ToolOutput::to_json`], every field, secrets redacted). "Cut" means any
+    /// notice (rows, lines, fields, items, shortened values, omitted) or a nested table
+    /// that lost rows. A budget never cuts the line: its room is reserved. When the store
+    /// fails, the output has no Next line and [`Report::store_error`] says why.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    /// use tool_output_format::{Formatter, MemoryStore, ResultStore};
+    ///
+    /// let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
+    /// let fmt = Formatter::new().max_rows(1).store(store.clone(), "get_stored_result");
+    /// let rows = serde_json::json!([{"id": 1}, {"id": 2}]);
+    /// let out = fmt.format_with_report("list", &rows);
+    /// let reference = out.report.reference.clone().unwrap();
+    /// assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\")")));
+    /// assert_eq!(store.get(&reference).unwrap(), rows);
+    /// ```
+    pub fn store(mut self, store: Arc<dyn ResultStore>, fetch_tool: &str) -> Self {
+        self.store = Some(StoreTarget {
+            store,
+            fetch_tool: fetch_tool.to_owned(),
+        });
+        self
+    }
+
     /// Register a renderer that replaces the default rendering for one tool. It receives the
     /// result's JSON form (for typed results, [`ToolOutput::to_json`], which is only computed
     /// for tools that have a renderer).
@@ -271,49 +357,73 @@ impl Formatter {
         if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
             let mut json = result.to_json();
             opts.secrets.value(&mut json);
-            return self.render_custom(render, &json, report);
+            return self.render_custom(tool, render, &json, report);
         }
+        let left_out = LeftOut::default();
         let build = |start: usize, want: usize| {
             let plan = RowPlan {
                 start,
                 want,
+                all_rows: opts.summarize,
                 ..opts.row_plan()
             };
-            let mut node = result.to_node(&Context::root(&plan, &opts.secrets));
+            let cx = Context::root(&plan, &opts.secrets).with_detail(opts.detail, Some(&left_out));
+            let mut node = result.to_node(&cx);
             opts.secrets.node(&mut node);
             node
         };
-        self.render_built(tool, &opts, report, &build)
+        let json = || {
+            let mut json = result.to_json();
+            opts.secrets.value(&mut json);
+            json
+        };
+        self.render_built(tool, &opts, report, &build, &json, &left_out)
     }
 
-    /// Build the document, cut it, fit it and write it. Not generic: `build` is the only
-    /// per-type code. Without a budget every row the caps keep is built at once; with one,
-    /// a first few, and the fit asks for more as it needs them.
+    /// Build the document, cut it, fit it and write it. Not generic: `build` and `json` are
+    /// the only per-type code. Without a budget every row the caps keep is built at once;
+    /// with one, a first few, and the fit asks for more as it needs them. With summaries on,
+    /// every row of the main table is built once (the summary reads them all).
     fn render_built<'a>(
         &self,
         tool: &str,
         opts: &Resolved,
         report: bool,
         build: &dyn Fn(usize, usize) -> Node<'a>,
+        json: &dyn Fn() -> Value,
+        left_out: &LeftOut,
     ) -> Formatted {
-        let node = build(
-            0,
-            if opts.has_budget() {
-                FIRST_BUILD
-            } else {
-                usize::MAX
-            },
-        );
+        let first = if opts.has_budget() && !opts.summarize {
+            FIRST_BUILD
+        } else {
+            usize::MAX
+        };
+        let node = build(0, first);
+        let caps = Keep::caps(&node, opts);
+        let summary = match &node {
+            Node::Table(t)
+                if opts.summarize && (opts.has_budget() || t.total_rows() > caps.count) =>
+            {
+                let options = SummaryOptions {
+                    sum: opts.sum.clone(),
+                    ..SummaryOptions::default()
+                };
+                Some(summary::of_table(t, &options))
+            }
+            _ => None,
+        };
+        let trailer = Trailer::new(tool, summary, left_out, self.store.as_ref());
         let title = (!tool.is_empty()).then(|| format!("{tool} result"));
         let sink = opts.layout.sink();
         let render = |node: &Node<'a>, notices: &[Notice]| {
-            sink.render(&Document {
+            let mut text = sink.render(&Document {
                 notices,
                 title: title.as_deref(),
                 body: node,
-            })
+            });
+            trailer.append(&mut text, node, notices);
+            text
         };
-        let caps = Keep::caps(&node, opts);
         let chars = |t: &str| t.chars().count();
         let mut limits = Vec::new();
         if let Some(budget) = opts.max_chars {
@@ -333,33 +443,70 @@ impl Formatter {
                 unit: "tokens",
             });
         }
+        let mut stored = StoreOutcome::default();
         let (text, cut) = if limits.is_empty() {
             let c = cut_owned(node, &caps, opts.strategy);
+            if trailer.wants_store(&c.node, &c.notices) {
+                stored = trailer.store(&json());
+            }
             (render(&c.node, &c.notices), c)
         } else {
-            let f = Fitter {
+            let fitter = Fitter {
                 render: &render,
                 limits: &limits,
                 strategy: opts.strategy,
                 grow: build,
+            };
+            let text_of = |c: &crate::caps::Cut<'a>| match c.notices.as_slice() {
+                [n @ Notice::Omitted { .. }] => trailer.omitted(*n),
+                notices => render(&c.node, notices),
+            };
+            let mut f = fitter.fit(node, &caps);
+            // What a budget cuts after rows and before cells: the summary's column lines.
+            while squeezed(&f.cut.notices) && trailer.shrink_summary() {
+                f = fitter.fit(build(0, first), &caps);
             }
-            .fit(node, &caps);
+            if trailer.wants_store(&f.cut.node, &f.cut.notices) {
+                stored = trailer.store(&json());
+                // The fit reserved room for a stand-in reference of the same shape; the real
+                // one may count differently in tokens: fit again in the rare case it breaks
+                // the budget.
+                f.text = text_of(&f.cut);
+                let over = limits.iter().any(|l| (l.measure)(&f.text) > l.budget);
+                if over && !squeezed(&f.cut.notices) {
+                    f = fitter.fit(build(0, first), &caps);
+                    f.text = text_of(&f.cut);
+                }
+            } else if matches!(f.cut.notices.as_slice(), [Notice::Omitted { .. }]) {
+                f.text = text_of(&f.cut);
+            }
             (f.text, f.cut)
         };
-        if !report {
+        let trace = crate::trace::enabled();
+        if !report && !trace {
             return Formatted {
                 text,
                 report: Report::default(),
             };
         }
-        let r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
-        self.with_tokens(Formatted { text, report: r }, true)
+        let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
+        r.reference = stored.reference;
+        r.store_error = stored.error;
+        let mut f = self.with_tokens(Formatted { text, report: r }, true);
+        crate::trace::event(tool, &f.report);
+        if !report {
+            f.report = Report::default();
+        }
+        f
     }
 
-    fn render_custom(&self, render: &Renderer, json: &Value, report: bool) -> Formatted {
+    fn render_custom(&self, tool: &str, render: &Renderer, json: &Value, report: bool) -> Formatted {
         let text = render(json);
         let r = Report::new(&text, &Node::Null, Vec::new(), 0);
-        self.with_tokens(Formatted { text, report: r }, report)
+        let trace = crate::trace::enabled();
+        let f = self.with_tokens(Formatted { text, report: r }, report || trace);
+        crate::trace::event(tool, &f.report);
+        f
     }
 
     #[cfg(feature = "tokens")]

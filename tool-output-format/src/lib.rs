@@ -362,6 +362,7 @@
 pub mod agent;
 mod build;
 mod caps;
+mod detail;
 mod doc;
 mod fit;
 pub mod focus;
@@ -376,10 +377,13 @@ pub mod store;
 mod summary;
 mod text;
 mod tokens;
+mod trace;
+mod trailer;
 
 pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError};
 pub use build::Context;
 pub use caps::Notice;
+pub use detail::Detail;
 pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};

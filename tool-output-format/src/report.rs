@@ -39,6 +39,12 @@ pub struct Report {
     pub values_shortened: usize,
     /// Every notice printed at the top of the text.
     pub notices: Vec<Notice>,
+    /// The reference of the full result when it was cut and stored
+    /// ([`Formatter::store`](crate::Formatter::store)); the output's `Next:` line names it.
+    pub reference: Option<String>,
+    /// Why the full result of a cut output could not be stored (the output then has no
+    /// `Next:` line).
+    pub store_error: Option<String>,
 }
 
 impl Report {
@@ -84,6 +90,8 @@ impl Report {
             lines,
             values_shortened,
             notices,
+            reference: None,
+            store_error: None,
         }
     }
 }
