@@ -18,7 +18,7 @@ use crate::sink::Document;
 use crate::source::ToolOutput;
 use crate::store::ResultStore;
 use crate::summary::{self, SummaryOptions};
-use crate::trailer::{StoreOutcome, StoreTarget, Trailer, squeezed};
+use crate::trailer::{StoreOutcome, StoreTarget, Trailer, squeezed, summary_squeezed};
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
 
@@ -462,9 +462,32 @@ impl Formatter {
                 notices => render(&c.node, notices),
             };
             let mut f = fitter.fit(node, &caps);
-            // What a budget cuts after rows and before cells: the summary's column lines.
-            while squeezed(&f.cut.notices) && trailer.shrink_summary() {
-                f = fitter.fit(build(0, first), &caps);
+            // What a budget cuts after rows and before cells: the summary's column lines
+            // (the most that still leave a whole row, found by bisection).
+            if trailer.summary_len() > 0 && summary_squeezed(&f.cut.notices) {
+                let (mut lo, mut hi) = (0, trailer.summary_len());
+                let mut best = None;
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    trailer.set_summary_lines(mid);
+                    let g = fitter.fit(build(0, first), &caps);
+                    if summary_squeezed(&g.cut.notices) {
+                        hi = mid;
+                    } else {
+                        best = Some((mid, g));
+                        lo = mid + 1;
+                    }
+                }
+                match best {
+                    Some((n, g)) => {
+                        trailer.set_summary_lines(n);
+                        f = g;
+                    }
+                    None => {
+                        trailer.set_summary_lines(0);
+                        f = fitter.fit(build(0, first), &caps);
+                    }
+                }
             }
             if trailer.wants_store(&f.cut.node, &f.cut.notices) {
                 stored = trailer.store(&json());

@@ -151,14 +151,14 @@ impl<'r> Trailer<'r> {
         }
     }
 
-    /// Show fewer summary column lines (halving, down to none); false when none are left.
-    pub fn shrink_summary(&self) -> bool {
-        let n = self.summary_lines.get();
-        if self.summary.is_none() || n == 0 {
-            return false;
-        }
-        self.summary_lines.set(n / 2);
-        true
+    /// How many summary column lines there are in all (0 without a summary).
+    pub fn summary_len(&self) -> usize {
+        self.summary.as_ref().map_or(0, Summary::lines)
+    }
+
+    /// Show only the first `n` summary column lines.
+    pub fn set_summary_lines(&self, n: usize) {
+        self.summary_lines.set(n);
     }
 
     /// The text when nothing of the data fits: the notice, then the trailing lines.
@@ -195,4 +195,13 @@ pub(crate) fn squeezed(notices: &[Notice]) -> bool {
     notices
         .iter()
         .any(|n| matches!(n, Notice::Shortened { .. } | Notice::Omitted { .. }))
+}
+
+/// Whether a shorter summary could help: the fit was squeezed while the summary showed (rows
+/// were cut) or nothing fitted.
+pub(crate) fn summary_squeezed(notices: &[Notice]) -> bool {
+    squeezed(notices)
+        && notices
+            .iter()
+            .any(|n| matches!(n, Notice::Rows { .. } | Notice::Omitted { .. }))
 }
