@@ -34,7 +34,10 @@ fn rows_1000_summary_has_exact_figures() {
         .summarize(true)
         .sum(["price", "qty"]);
     let md = fmt.format("list_products", &data("rows_1000"));
-    assert!(md.starts_with("[Truncated to 3 rows of 1000 total]\n\n|"), "{md}");
+    assert!(
+        md.starts_with("[Truncated to 3 rows of 1000 total]\n\n|"),
+        "{md}"
+    );
     assert_eq!(
         after_table(&md),
         "[Summary of all 1000 rows]\n\
@@ -128,12 +131,18 @@ fn typed_and_value_tables_give_the_same_summary() {
     let value = serde_json::to_value(&typed).unwrap();
     for fmt in [
         Formatter::new().max_rows(5).summarize(true).sum(["amount"]),
-        Formatter::new().max_chars(1500).summarize(true).sum(["amount"]),
+        Formatter::new()
+            .max_chars(1500)
+            .summarize(true)
+            .sum(["amount"]),
     ] {
         let a = fmt.format("list_orders", &typed);
         let b = fmt.format("list_orders", &value);
         assert_eq!(a, b);
-        assert!(a.contains("[Summary of all 5000 rows]\n- id: 1 to 5000\n"), "{a}");
+        assert!(
+            a.contains("[Summary of all 5000 rows]\n- id: 1 to 5000\n"),
+            "{a}"
+        );
     }
     let md = Formatter::new()
         .max_rows(5)
@@ -166,7 +175,10 @@ fn a_budget_counts_the_summary_and_cuts_rows_first() {
         .summarize(true)
         .format("list_orders", &typed);
     assert!(md.chars().count() <= 340, "{md}");
-    assert!(md.starts_with("[Truncated to 1 rows of 5000 total]"), "{md}");
+    assert!(
+        md.starts_with("[Truncated to 1 rows of 5000 total]"),
+        "{md}"
+    );
     assert!(
         md.ends_with(
             "\n\n[Summary of all 5000 rows]\n- id: 1 to 5000\n\
@@ -304,14 +316,14 @@ fn a_cut_result_is_stored_and_the_next_line_fetches_it() {
 #[test]
 fn strings_records_and_nested_tables_are_stored_when_cut() {
     let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
-    let fmt = Formatter::new()
-        .max_lines(1)
-        .store(store.clone(), "fetch");
+    let fmt = Formatter::new().max_lines(1).store(store.clone(), "fetch");
     let out = fmt.format_with_report("log", "a\nb");
     let r = out.report.reference.unwrap();
     assert_eq!(
         out.text,
-        format!("[Truncated to 1 lines of 2 total]\n\n```\na\n```\n\nNext: call fetch(ref=\"{r}\")")
+        format!(
+            "[Truncated to 1 lines of 2 total]\n\n```\na\n```\n\nNext: call fetch(ref=\"{r}\")"
+        )
     );
     assert_eq!(store.get(&r).unwrap(), json!("a\nb"));
     // A table nested in a record is cut in place (no notice): still a cut.
@@ -335,7 +347,9 @@ impl ResultStore for Broken {
 
 #[test]
 fn a_failed_put_renders_without_the_line_and_the_report_says_so() {
-    let fmt = Formatter::new().max_rows(1).store(Arc::new(Broken), "get_stored_result");
+    let fmt = Formatter::new()
+        .max_rows(1)
+        .store(Arc::new(Broken), "get_stored_result");
     let v = json!([{"id": 1}, {"id": 2}]);
     let out = fmt.format_with_report("list", &v);
     assert_eq!(
@@ -351,7 +365,9 @@ fn a_failed_put_renders_without_the_line_and_the_report_says_so() {
         )
     );
     // The same under a budget.
-    let fmt = Formatter::new().max_chars(60).store(Arc::new(Broken), "get_stored_result");
+    let fmt = Formatter::new()
+        .max_chars(60)
+        .store(Arc::new(Broken), "get_stored_result");
     let rows: Vec<Value> = (0..100).map(|i| json!({"id": i})).collect();
     let out = fmt.format_with_report("list", &rows);
     assert!(!out.text.contains("Next:"), "{}", out.text);
@@ -385,7 +401,11 @@ fn a_budget_never_cuts_the_next_line() {
         .store(store.clone(), "get_stored_result");
     let out = fmt.format_with_report("list_orders", &typed);
     let r = out.report.reference.clone().unwrap();
-    assert!(out.text.starts_with("[Omitted: the result needs "), "{}", out.text);
+    assert!(
+        out.text.starts_with("[Omitted: the result needs "),
+        "{}",
+        out.text
+    );
     assert!(
         out.text
             .ends_with(&format!("\n\nNext: call get_stored_result(ref=\"{r}\")")),
@@ -404,7 +424,11 @@ fn a_token_budget_holds_with_the_real_reference() {
             .summarize(true)
             .store(store.clone(), "get_stored_result");
         let out = fmt.format_with_report("list_orders", &typed);
-        assert!(out.report.tokens.unwrap() <= budget, "{budget}: {}", out.text);
+        assert!(
+            out.report.tokens.unwrap() <= budget,
+            "{budget}: {}",
+            out.text
+        );
         assert!(out.report.reference.is_some());
     }
 }
@@ -412,8 +436,62 @@ fn a_token_budget_holds_with_the_real_reference() {
 #[test]
 fn a_store_error_becomes_a_tool_error() {
     let store = MemoryStore::new(Duration::from_secs(60));
-    let e: ToolError = store.get("r_zzzzzzzzzzzzzzzzzzzzzzzzzz").unwrap_err().into();
+    let e: ToolError = store
+        .get("r_zzzzzzzzzzzzzzzzzzzzzzzzzz")
+        .unwrap_err()
+        .into();
     assert_eq!(e.kind(), ErrorKind::NotFound);
     assert!(e.message().contains("unknown"));
     assert!(!e.is_retryable());
+}
+
+/// The cost of a summary, measured by hand (release build):
+/// `cargo test --release --test large_results summary_cost -- --ignored --nocapture`.
+///
+/// Compares rendering the kept 100 rows (`kept`), the same with a summary over every row
+/// (`summarised`: the whole table built once, then one pass over its cells), and one pass over
+/// the data (`serde_json::to_string` of all of it). The issue's bound: `summarised <= 2 * kept
+/// + one pass`.
+#[test]
+#[ignore]
+fn summary_cost() {
+    use std::time::Instant;
+    fn time(n: u32, mut f: impl FnMut() -> usize) -> Duration {
+        let mut sink = 0;
+        let t = Instant::now();
+        for _ in 0..n {
+            sink += f();
+        }
+        assert!(sink > 0);
+        t.elapsed() / n
+    }
+    for rows in [10_000u32, 100_000] {
+        let typed = orders(rows);
+        let value = serde_json::to_value(&typed).unwrap();
+        let plain = Formatter::new();
+        let summarised = Formatter::new().summarize(true).sum(["amount"]);
+        let n = if rows > 50_000 { 5 } else { 30 };
+        for (name, kept, summ, pass) in [
+            (
+                "typed",
+                time(n, || plain.format("t", &typed).len()),
+                time(n, || summarised.format("t", &typed).len()),
+                time(n, || serde_json::to_string(&typed).unwrap().len()),
+            ),
+            (
+                "Value",
+                time(n, || plain.format("t", &value).len()),
+                time(n, || summarised.format("t", &value).len()),
+                time(n, || serde_json::to_string(&value).unwrap().len()),
+            ),
+        ] {
+            let bound = kept * 2 + pass;
+            println!(
+                "{rows} rows, {name}: kept 100 rows {kept:?}, with summary {summ:?}, one pass \
+                 (serde_json::to_string) {pass:?}; bound 2*kept + pass = {bound:?}; \
+                 summary / bound = {:.2}",
+                summ.as_secs_f64() / bound.as_secs_f64()
+            );
+        }
+    }
 }

@@ -248,7 +248,6 @@ impl Field {
     }
 }
 
-
 impl Variant {
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Self {
         let mut v = Variant {

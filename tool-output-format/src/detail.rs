@@ -138,7 +138,10 @@ mod tests {
             left_out_line(&names, "get_issue"),
             "[Left out in summary detail: body, comments_url. Call get_issue(detail=\"full\") for them]"
         );
-        assert_eq!(left_out_line(&names[..1], ""), "[Left out in summary detail: body]");
+        assert_eq!(
+            left_out_line(&names[..1], ""),
+            "[Left out in summary detail: body]"
+        );
     }
 
     #[test]

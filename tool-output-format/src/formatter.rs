@@ -18,9 +18,9 @@ use crate::sink::Document;
 use crate::source::ToolOutput;
 use crate::store::ResultStore;
 use crate::summary::{self, SummaryOptions};
-use crate::trailer::{StoreOutcome, StoreTarget, Trailer, squeezed, summary_squeezed};
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
+use crate::trailer::{StoreOutcome, StoreTarget, Trailer, squeezed, summary_squeezed};
 
 type Renderer = Arc<dyn Fn(&Value) -> String + Send + Sync + 'static>;
 
@@ -523,7 +523,13 @@ impl Formatter {
         f
     }
 
-    fn render_custom(&self, tool: &str, render: &Renderer, json: &Value, report: bool) -> Formatted {
+    fn render_custom(
+        &self,
+        tool: &str,
+        render: &Renderer,
+        json: &Value,
+        report: bool,
+    ) -> Formatted {
         let text = render(json);
         let r = Report::new(&text, &Node::Null, Vec::new(), 0);
         let trace = crate::trace::enabled();

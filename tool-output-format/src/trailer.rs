@@ -117,7 +117,12 @@ impl<'r> Trailer<'r> {
         if let (Some(t), Some(r)) = (self.target, &*self.reference.borrow())
             && is_cut(node, notices)
         {
-            line(text, &NextAction::call(&t.fetch_tool).arg("ref", r.as_str()).line());
+            line(
+                text,
+                &NextAction::call(&t.fetch_tool)
+                    .arg("ref", r.as_str())
+                    .line(),
+            );
         }
     }
 

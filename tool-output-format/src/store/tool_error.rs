@@ -67,7 +67,11 @@ mod tests {
         let expired = ToolError::from(store.get(&r).unwrap_err());
         assert_eq!(expired.kind(), ErrorKind::NotFound);
         assert!(!expired.is_retryable());
-        assert!(expired.message().contains("expired"), "{}", expired.message());
+        assert!(
+            expired.message().contains("expired"),
+            "{}",
+            expired.message()
+        );
         let unknown = store.get("r_zzzzzzzzzzzzzzzzzzzzzzzzzz").unwrap_err();
         let unknown = unknown.to_tool_error();
         assert_eq!(unknown.kind(), ErrorKind::NotFound);

@@ -159,12 +159,7 @@ fn empty_cells_are_counted_apart() {
 #[test]
 fn no_rows_and_one_row() {
     assert_eq!(
-        summarize(
-            &["a"],
-            Vec::<Vec<(Kind, &str)>>::new(),
-            &Default::default()
-        )
-        .to_markdown(),
+        summarize(&["a"], Vec::<Vec<(Kind, &str)>>::new(), &Default::default()).to_markdown(),
         "[Summary of all 0 rows]"
     );
     assert_eq!(
@@ -179,11 +174,7 @@ fn short_rows_have_empty_cells_and_long_rows_are_cut() {
         &["a", "b"],
         [
             vec![(Kind::Number, "1")],
-            vec![
-                (Kind::Number, "2"),
-                (Kind::Number, "5"),
-                (Kind::Text, "x"),
-            ],
+            vec![(Kind::Number, "2"), (Kind::Number, "5"), (Kind::Text, "x")],
         ],
         &Default::default(),
     );
@@ -476,9 +467,9 @@ mod properties {
             Col::Words(v) => v[row].map_or((Kind::Null, String::new()), |w| {
                 (Kind::Text, format!("w{w}"))
             }),
-            Col::Dates(v) => v[row].map_or((Kind::Null, String::new()), |d| {
-                (Kind::Text, date_text(d))
-            }),
+            Col::Dates(v) => {
+                v[row].map_or((Kind::Null, String::new()), |d| (Kind::Text, date_text(d)))
+            }
         }
     }
 
