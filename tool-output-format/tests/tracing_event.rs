@@ -49,8 +49,7 @@ impl Subscriber for Capture {
 fn capture(f: impl FnOnce()) -> Vec<BTreeMap<String, String>> {
     let events = Events::default();
     tracing::subscriber::with_default(Capture(events.clone()), f);
-    let events = events.lock().unwrap().clone();
-    events
+    events.lock().unwrap().clone()
 }
 
 fn pairs(e: &BTreeMap<String, String>) -> Vec<(&str, &str)> {
