@@ -70,6 +70,8 @@ pub struct Field {
     pub with: Attr<Path>,
     pub flatten: Attr<()>,
     pub redact: Attr<()>,
+    /// `detail = "full"` (true): the field appears only in full detail.
+    pub detail: Attr<bool>,
     pub serde_rename: Option<LitStr>,
     pub serde_skip: bool,
     pub serde_flatten: bool,
@@ -82,7 +84,15 @@ pub struct Variant {
 }
 
 const CONTAINER_KEYS: &[&str] = &["rename_all", "title", "max_rows", "crate", "canonical"];
-const FIELD_KEYS: &[&str] = &["rename", "skip", "max_chars", "with", "flatten", "redact"];
+const FIELD_KEYS: &[&str] = &[
+    "rename",
+    "skip",
+    "max_chars",
+    "with",
+    "flatten",
+    "redact",
+    "detail",
+];
 const VARIANT_KEYS: &[&str] = &["rename"];
 
 impl Container {
@@ -157,6 +167,7 @@ impl Field {
             with: Attr::none("with"),
             flatten: Attr::none("flatten"),
             redact: Attr::none("redact"),
+            detail: Attr::none("detail"),
             serde_rename: None,
             serde_skip: false,
             serde_flatten: false,
@@ -186,6 +197,20 @@ impl Field {
                 if flag(cx, &meta, "redact")? {
                     f.redact.set(cx, &meta.path, ());
                 }
+            } else if meta.path.is_ident("detail") {
+                if let Some(lit) = lit_str(cx, &meta, "detail")? {
+                    match lit.value().as_str() {
+                        "full" => f.detail.set(cx, &meta.path, true),
+                        "summary" => f.detail.set(cx, &meta.path, false),
+                        other => cx.error_spanned_by(
+                            &lit,
+                            format!(
+                                "unknown detail level `detail = {other:?}`, expected one of \
+                                 \"full\", \"summary\""
+                            ),
+                        ),
+                    }
+                }
             } else {
                 unknown(cx, &meta, "field", FIELD_KEYS)?;
             }
@@ -207,7 +232,19 @@ impl Field {
             }
             Ok(())
         });
+        if f.detail.get() == Some(&true) && (f.flatten.is_set() || f.serde_flatten) {
+            cx.error_at(
+                f.detail.span().unwrap_or_else(Span::call_site),
+                "tool_output attribute `detail = \"full\"` is not supported on a flattened \
+                 field: mark the nested struct's own fields instead",
+            );
+        }
         f
+    }
+
+    /// Whether the field appears only in full detail (`detail = "full"`).
+    pub fn full_only(&self) -> bool {
+        self.detail.get() == Some(&true)
     }
 }
 

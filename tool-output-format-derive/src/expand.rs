@@ -78,6 +78,9 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
     let live: Vec<&Field> = fields.iter().filter(|f| !f.skipped()).collect();
 
     let mut columns = Vec::new();
+    // `detail = "full"` fields: the columns at a detail level, and their names.
+    let mut detail_columns = Vec::new();
+    let mut full_only = Vec::new();
     let mut row = Vec::new();
     let mut record = Vec::new();
     let mut json = Vec::new();
@@ -89,6 +92,10 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             // Spanned at the field's type: "`X` cannot be flattened" points there.
             let sp = ty.span();
             columns.push(quote_spanned!(sp=> <#ty as #p::Struct>::columns(out, limits);));
+            detail_columns.push(
+                quote_spanned!(sp=> <#ty as #p::Struct>::detail_columns(detail, out, limits);),
+            );
+            full_only.push(quote_spanned!(sp=> <#ty as #p::Struct>::full_only(out);));
             row.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_row(&self.#m, t, cx);));
             record.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_fields(&self.#m, r, cx);));
             json.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_json(&self.#m, m);));
@@ -123,9 +130,20 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             }
             None => quote!(#p::None),
         };
-        columns.push(quote!(out.push(#p::Text::Borrowed(#name)); limits.push(#limit);));
-        row.push(quote_spanned!(sp=> #p::cell(#value, t, cx);));
-        record.push(quote!(r.push_limited(#p::Text::Borrowed(#name), #node, #limit);));
+        let column = quote!(out.push(#p::Text::Borrowed(#name)); limits.push(#limit););
+        let cell = quote_spanned!(sp=> #p::cell(#value, t, cx););
+        let field = quote!(r.push_limited(#p::Text::Borrowed(#name), #node, #limit););
+        columns.push(column.clone());
+        if f.attrs.full_only() {
+            detail_columns.push(quote!(if detail.is_full() { #column }));
+            full_only.push(quote!(out.push(#name);));
+            row.push(quote!(if cx.detail().is_full() { #cell }));
+            record.push(quote!(if cx.detail().is_full() { #field }));
+        } else {
+            detail_columns.push(column);
+            row.push(cell);
+            record.push(field);
+        }
         json.push(quote_spanned!(sp=> m.insert(#p::String::from(#name), #p::ToolOutput::to_json(#value));));
         if let Some(check) = cont.attrs.canonical.get() {
             let msg = format!(
@@ -160,6 +178,20 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             #[inline]
             fn columns(out: &mut #p::Vec<#p::Text<'static>>, limits: &mut #p::Vec<#p::Option<usize>>) {
                 #(#columns)*
+            }
+            #[inline]
+            fn detail_columns(
+                detail: #p::Detail,
+                out: &mut #p::Vec<#p::Text<'static>>,
+                limits: &mut #p::Vec<#p::Option<usize>>,
+            ) {
+                let _ = detail;
+                #(#detail_columns)*
+            }
+            #[inline]
+            fn full_only(out: &mut #p::Vec<&'static str>) {
+                let _ = &out;
+                #(#full_only)*
             }
             #[inline]
             fn write_row(&self, t: &mut #p::Table<'_>, cx: &#p::Context<'_>) {

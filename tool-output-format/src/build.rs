@@ -1,10 +1,10 @@
 //! The build context: everything a source needs to know while it describes a result,
 //! passed down explicitly (no thread-locals, no hidden hooks).
 
+use std::cell::RefCell;
 use std::ops::Range;
 
-use std::cell::RefCell;
-
+use crate::detail::{Detail, LeftOut};
 use crate::doc::{MAX_DEPTH, Node};
 use crate::redact::Secrets;
 use crate::shape::{Shape, ShapeStats};
@@ -30,6 +30,10 @@ pub struct Context<'c> {
     /// The tool's shape, applied by the `Value` walker to the result's record or rows
     /// (depth 0 only), with the counts of what it could not do cleanly.
     shaping: Option<Shaping<'c>>,
+    detail: Detail,
+    /// Where summary-detail records report the fields they leave out (none outside a
+    /// formatter).
+    left_out: Option<&'c LeftOut>,
 }
 
 /// A shape in force and where its counts go.
@@ -56,9 +60,10 @@ pub(crate) struct RowPlan {
     /// At most this many rows of the main table from `start` (a budget builds a few first,
     /// then asks for more).
     pub want: usize,
-    /// Build every row of the main table, over the caps (query-focused trimming ranks all
-    /// rows before it keeps some).
-    pub full_main: bool,
+    /// Build the rows of the main table from `start` whatever the caps (up to `want`):
+    /// summaries count every row, query-focused trimming ranks every row before it keeps
+    /// some; the caps stage cuts the rendered rows as usual.
+    pub all_rows: bool,
 }
 
 impl RowPlan {
@@ -73,7 +78,7 @@ static DEFAULT_PLAN: RowPlan = RowPlan {
     global_cap: usize::MAX,
     start: 0,
     want: usize::MAX,
-    full_main: false,
+    all_rows: false,
 };
 static NO_SECRETS: Secrets = Secrets::EMPTY;
 
@@ -84,7 +89,8 @@ impl Default for Context<'static> {
 }
 
 impl Context<'static> {
-    /// A context outside any formatter: depth 0, every row, no secrets.
+    /// A context outside any formatter: depth 0, every row, no secrets, every field
+    /// ([`Detail::Full`]).
     ///
     /// ```
     /// assert_eq!(tool_output_format::Context::new().depth(), 0);
@@ -96,6 +102,8 @@ impl Context<'static> {
             plan: &DEFAULT_PLAN,
             secrets: &NO_SECRETS,
             shaping: None,
+            detail: Detail::Full,
+            left_out: None,
         }
     }
 }
@@ -107,6 +115,44 @@ impl<'c> Context<'c> {
             plan,
             secrets,
             shaping: None,
+            detail: Detail::Full,
+            left_out: None,
+        }
+    }
+
+    /// This context at detail level `detail`, reporting left-out fields to `left_out`.
+    pub(crate) fn with_detail(self, detail: Detail, left_out: Option<&'c LeftOut>) -> Self {
+        Context {
+            detail,
+            left_out,
+            ..self
+        }
+    }
+
+    /// The detail level: [`Detail::Summary`] leaves out the fields marked
+    /// `#[tool_output(detail = "full")]`.
+    ///
+    /// ```
+    /// use tool_output_format::{Context, Detail};
+    /// assert_eq!(Context::new().detail(), Detail::Full);
+    /// ```
+    #[must_use]
+    pub fn detail(&self) -> Detail {
+        self.detail
+    }
+
+    /// Report fields left out at this detail level, so the output can name them and the
+    /// call that shows them. A hand-written [`ToolOutput`](crate::ToolOutput) that leaves
+    /// fields out in [`Detail::Summary`] calls it too. Names are kept once each, in
+    /// first-seen order; outside a formatter this does nothing.
+    ///
+    /// ```
+    /// use tool_output_format::Context;
+    /// Context::new().leave_out(&["body"]); // no formatter: nothing to report to
+    /// ```
+    pub fn leave_out(&self, names: &[&str]) {
+        if let Some(l) = self.left_out {
+            l.add(names);
         }
     }
 
@@ -174,7 +220,7 @@ impl<'c> Context<'c> {
     #[must_use]
     pub fn rows(&self, total: usize, type_cap: Option<usize>) -> Range<usize> {
         let cap = self.plan.cap(type_cap).min(total);
-        if self.depth == 0 && self.plan.full_main {
+        if self.depth == 0 && self.plan.all_rows {
             let start = self.plan.start.min(total);
             start..total.min(start.saturating_add(self.plan.want))
         } else if self.depth == 0 {

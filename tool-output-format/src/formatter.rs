@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::build::{Context, RowPlan, Shaping};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
+use crate::detail::{Detail, LeftOut};
 use crate::doc::Node;
 use crate::envelope::{self, Envelope};
 use crate::fit::{Fitter, Limit};
@@ -19,8 +20,11 @@ use crate::report::{Formatted, Report};
 use crate::shape::{Shape, ShapeStats};
 use crate::sink::Document;
 use crate::source::ToolOutput;
+use crate::store::ResultStore;
+use crate::summary::{self, SummaryOptions};
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
+use crate::trailer::{StoreOutcome, StoreTarget, Trailer, squeezed, summary_squeezed};
 
 type Renderer = Arc<dyn Fn(&Value) -> String + Send + Sync + 'static>;
 
@@ -57,6 +61,7 @@ pub struct Formatter {
     tools: HashMap<String, ToolEntry>,
     #[cfg(feature = "tokens")]
     counter: Option<Arc<dyn TokenCounter>>,
+    store: Option<StoreTarget>,
 }
 
 impl fmt::Debug for Formatter {
@@ -66,6 +71,7 @@ impl fmt::Debug for Formatter {
         f.debug_struct("Formatter")
             .field("options", &self.options)
             .field("tools", &tools)
+            .field("store", &self.store.as_ref().map(|s| &s.fetch_tool))
             .finish()
     }
 }
@@ -229,6 +235,86 @@ impl Formatter {
         self
     }
 
+    /// Add a summary over **all** rows when the result's table is cut (by a row cap or a
+    /// budget), for every tool (per tool: [`ToolOptions::summarize`]). The block follows the
+    /// table: the row count, then per column the min and max of numbers, the earliest and
+    /// latest of timestamps and dates, value counts of columns with few distinct values, and
+    /// sums of the columns named with [`sum`](Self::sum). Exact figures, computed in one pass
+    /// over every row (the whole table is built once; the caps cut what is rendered). See
+    /// the crate docs, "Large results", for the rules and what a budget cuts first.
+    ///
+    /// ```
+    /// use tool_output_format::Formatter;
+    /// let rows: Vec<_> = (1..=500)
+    ///     .map(|i| serde_json::json!({"id": i, "status": if i % 5 == 0 { "failed" } else { "ok" }}))
+    ///     .collect();
+    /// let md = Formatter::new().max_rows(2).summarize(true).format("list_jobs", &rows);
+    /// assert_eq!(md, "[Truncated to 2 rows of 500 total]\n\n\
+    ///     | id | status |\n|----|--------|\n| 1  | ok     |\n| 2  | ok     |\n\n\
+    ///     [Summary of all 500 rows]\n- id: 1 to 500\n- status: ok 400, failed 100");
+    /// ```
+    pub fn summarize(mut self, on: bool) -> Self {
+        self.options.summarize = Some(on);
+        self
+    }
+
+    /// Columns whose numbers summaries also sum, exactly, for every tool (per tool:
+    /// [`ToolOptions::sum`]).
+    ///
+    /// ```
+    /// use tool_output_format::Formatter;
+    /// let rows = serde_json::json!([{"amount": 1.5}, {"amount": 2}, {"amount": 0.25}]);
+    /// let md = Formatter::new().max_rows(1).summarize(true).sum(["amount"]).format("t", &rows);
+    /// assert!(md.ends_with("- amount: 0.25 to 2, sum 3.75"));
+    /// ```
+    pub fn sum<I: IntoIterator<Item = S>, S: Into<String>>(mut self, columns: I) -> Self {
+        self.options.sum = Some(columns.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The detail level of derived records for every tool (default [`Detail::Summary`]:
+    /// fields marked `#[tool_output(detail = "full")]` are left out and named in a last
+    /// line; see [`Detail`]).
+    ///
+    /// ```
+    /// use tool_output_format::{Detail, Formatter};
+    /// let fmt = Formatter::new().detail(Detail::Full);
+    /// assert_eq!(fmt.format("t", &1), "1");
+    /// ```
+    pub fn detail(mut self, detail: Detail) -> Self {
+        self.options.detail = Some(detail);
+        self
+    }
+
+    /// Keep the full result of every cut output in `store` and end the output with the
+    /// line `Next: call FETCH_TOOL(ref="r_...")` (the [`NextAction`](crate::NextAction)
+    /// line), so the model can ask for the rest. The stored value is the result's JSON
+    /// form ([`ToolOutput::to_json`], every field, secrets redacted). "Cut" means any
+    /// notice (rows, lines, fields, items, shortened values, omitted) or a nested table
+    /// that lost rows. A budget never cuts the line: its room is reserved. When the store
+    /// fails, the output has no Next line and [`Report::store_error`] says why.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    /// use tool_output_format::{Formatter, MemoryStore, ResultStore};
+    ///
+    /// let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
+    /// let fmt = Formatter::new().max_rows(1).store(store.clone(), "get_stored_result");
+    /// let rows = serde_json::json!([{"id": 1}, {"id": 2}]);
+    /// let out = fmt.format_with_report("list", &rows);
+    /// let reference = out.report.reference.clone().unwrap();
+    /// assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\")")));
+    /// assert_eq!(store.get(&reference).unwrap(), rows);
+    /// ```
+    pub fn store(mut self, store: Arc<dyn ResultStore>, fetch_tool: &str) -> Self {
+        self.store = Some(StoreTarget {
+            store,
+            fetch_tool: fetch_tool.to_owned(),
+        });
+        self
+    }
+
     /// Register a renderer that replaces the default rendering for one tool. It receives the
     /// result's JSON form (for typed results, [`ToolOutput::to_json`], which is only computed
     /// for tools that have a renderer), redacted, then shaped by the tool's shape if any.
@@ -330,7 +416,7 @@ impl Formatter {
         if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
             let mut json = result.to_json();
             opts.secrets.value(&mut json);
-            let mut out = self.render_custom(render, &json, &opts, report);
+            let mut out = self.render_custom(tool, render, &json, &opts, report);
             if report {
                 // Whether it is an error: the node's envelopes, built without table rows.
                 let plan = RowPlan {
@@ -342,6 +428,12 @@ impl Formatter {
             }
             return out;
         }
+        let json = || {
+            let mut json = result.to_json();
+            opts.secrets.value(&mut json);
+            json
+        };
+        let left_out = LeftOut::default();
         if let Some(shape) = opts.shape.as_deref().filter(|s| !s.is_empty()) {
             // A `Value` is walked where it is; anything else through its JSON form.
             let owned;
@@ -352,69 +444,66 @@ impl Formatter {
                     &owned
                 }
             };
-            return self.render_shaped(tool, &opts, report, value, shape, query);
+            let stats = RefCell::new(ShapeStats::default());
+            let columns = RefCell::new(None);
+            let build = |start: usize, want: usize| {
+                let plan = self.plan(&opts, start, want, query);
+                let shaping = Shaping {
+                    shape,
+                    stats: &stats,
+                    columns: &columns,
+                };
+                let cx = Context::root(&plan, &opts.secrets)
+                    .with_detail(opts.detail, Some(&left_out))
+                    .with_shaping(Some(shaping));
+                let mut node = value.to_node(&cx);
+                opts.secrets.node(&mut node);
+                node
+            };
+            let mut f = self.render_built(tool, &opts, report, &build, query, &json, &left_out);
+            if report {
+                let stats = stats.into_inner();
+                f.report.conversions_failed = stats.conversions_failed;
+                f.report.shape = Some(stats);
+                f.report.shape_errors = shape.errors();
+            }
+            return f;
         }
         let build = |start: usize, want: usize| {
-            let plan = RowPlan {
-                start,
-                want,
-                full_main: query.is_some_and(Query::ranks_rows),
-                ..opts.row_plan()
-            };
-            let mut node = result.to_node(&Context::root(&plan, &opts.secrets));
+            let plan = self.plan(&opts, start, want, query);
+            let cx = Context::root(&plan, &opts.secrets).with_detail(opts.detail, Some(&left_out));
+            let mut node = result.to_node(&cx);
             opts.secrets.node(&mut node);
             node
         };
-        let mut f = self.render_built(tool, &opts, report, &build, query);
+        let mut f = self.render_built(tool, &opts, report, &build, query, &json, &left_out);
         if report && let Some(shape) = &opts.shape {
             f.report.shape_errors = shape.errors();
         }
         f
     }
 
-    /// Render a JSON value with a shape: the walker applies it to the value's record or rows
-    /// (the shape travels in the build context). The first build shapes every row (for the
-    /// columns and the counts); a budget's later builds shape only the rows they add.
-    fn render_shaped(
-        &self,
-        tool: &str,
-        opts: &Resolved,
-        report: bool,
-        value: &Value,
-        shape: &Shape,
-        query: Option<&Query>,
-    ) -> Formatted {
-        let stats = RefCell::new(ShapeStats::default());
-        let columns = RefCell::new(None);
-        let build = |start: usize, want: usize| {
-            let plan = RowPlan {
-                start,
-                want,
-                ..opts.row_plan()
-            };
-            let shaping = Shaping {
-                shape,
-                stats: &stats,
-                columns: &columns,
-            };
-            let cx = Context::root(&plan, &opts.secrets).with_shaping(Some(shaping));
-            let mut node = value.to_node(&cx);
-            opts.secrets.node(&mut node);
-            node
-        };
-        let mut f = self.render_built(tool, opts, report, &build, query);
-        if report {
-            let stats = stats.into_inner();
-            f.report.conversions_failed = stats.conversions_failed;
-            f.report.shape = Some(stats);
-            f.report.shape_errors = shape.errors();
+    /// Which rows of the main table a build makes: from `start`, at most `want`, within the
+    /// caps, or every row when a summary or a query must see them all.
+    fn plan(&self, opts: &Resolved, start: usize, want: usize, query: Option<&Query>) -> RowPlan {
+        RowPlan {
+            start,
+            want,
+            all_rows: opts.summarize || query.is_some_and(Query::ranks_rows),
+            ..opts.row_plan()
         }
-        f
     }
 
-    /// Build the document, cut it, fit it and write it. Not generic: `build` is the only
-    /// per-type code. Without a budget every row the caps keep is built at once; with one,
-    /// a first few, and the fit asks for more as it needs them.
+    /// Build the document, cut it, fit it and write it. Not generic: `build` and `json` are
+    /// the only per-type code. Without a budget every row the caps keep is built at once;
+    /// with one, a first few, and the fit asks for more as it needs them. With summaries on,
+    /// or a query that ranks rows, every row of the main table is built once.
+    ///
+    /// Envelopes (pages, errors, batches, replies) are taken apart: caps and budgets act on
+    /// the innermost body, and every candidate is rendered inside the envelopes, whose parts
+    /// are never cut (see `envelope`). The trailer (summary, left-out fields, the stored
+    /// result's Next line) follows the text and counts against the budget.
+    #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
     fn render_built<'a>(
         &self,
         tool: &str,
@@ -422,19 +511,15 @@ impl Formatter {
         report: bool,
         build: &dyn Fn(usize, usize) -> Node<'a>,
         query: Option<&Query>,
+        json: &dyn Fn() -> Value,
+        left_out: &LeftOut,
     ) -> Formatted {
-        let node = build(
-            0,
-            if opts.has_budget() && query.is_none() {
-                FIRST_BUILD
-            } else {
-                usize::MAX
-            },
-        );
-        // Envelopes (pages, errors, batches, replies) are taken apart: caps and budgets act
-        // on the innermost body, and every candidate is rendered inside the envelopes, whose
-        // parts are never cut (see `envelope`).
-        let (shells, body) = envelope::split(node);
+        let first = if opts.has_budget() && query.is_none() && !opts.summarize {
+            FIRST_BUILD
+        } else {
+            usize::MAX
+        };
+        let (shells, body) = envelope::split(build(0, first));
         let error = shells.iter().any(Envelope::is_error);
         let title = (!tool.is_empty())
             .then(|| format!("{tool} {}", if error { "failed" } else { "result" }));
@@ -446,13 +531,6 @@ impl Formatter {
                 body: node,
             })
         };
-        let plain = |node: &Node<'a>, notices: &[Notice]| {
-            if shells.is_empty() {
-                write(node, notices)
-            } else {
-                write(&envelope::join(&shells, Some(node.clone())), notices)
-            }
-        };
         let Some(mut node) = body else {
             let text = write(&envelope::join(&shells, None), &[]);
             let cut = Cut {
@@ -460,13 +538,44 @@ impl Formatter {
                 notices: Vec::new(),
                 values_shortened: 0,
             };
-            return self.finish(text, cut, error, report, None);
+            return self.finish(
+                tool,
+                text,
+                cut,
+                error,
+                report,
+                None,
+                StoreOutcome::default(),
+            );
         };
         let grow = |start: usize, want: usize| {
             envelope::innermost(build(start, want)).unwrap_or(Node::Null)
         };
         let build: &dyn Fn(usize, usize) -> Node<'a> =
             if shells.is_empty() { build } else { &grow };
+        let summary = match &node {
+            Node::Table(t)
+                if opts.summarize
+                    && (opts.has_budget() || t.total_rows() > Keep::caps(&node, opts).count) =>
+            {
+                let options = SummaryOptions {
+                    sum: opts.sum.clone(),
+                    ..SummaryOptions::default()
+                };
+                Some(summary::of_table(t, &options))
+            }
+            _ => None,
+        };
+        let trailer = Trailer::new(tool, summary, left_out, self.store.as_ref());
+        let plain = |node: &Node<'a>, notices: &[Notice]| {
+            let mut text = if shells.is_empty() {
+                write(node, notices)
+            } else {
+                write(&envelope::join(&shells, Some(node.clone())), notices)
+            };
+            trailer.append(&mut text, node, notices);
+            text
+        };
         let chars = |t: &str| t.chars().count();
         let mut limits = Vec::new();
         if let Some(budget) = opts.max_chars {
@@ -494,51 +603,94 @@ impl Formatter {
             None => plain(node, notices),
         };
         let caps = Keep::caps(&node, opts);
+        let mut stored = StoreOutcome::default();
         let (text, cut) = if limits.is_empty() {
-            let mut c = cut_owned(node, &caps, opts.strategy);
-            if shells.is_empty() || lens.is_some() {
-                (render(&c.node, &c.notices), c)
-            } else {
-                // Joined without a copy, then taken apart again for the report.
-                let whole = envelope::join(&shells, Some(c.node));
-                let text = write(&whole, &c.notices);
-                c.node = envelope::innermost(whole).unwrap_or(Node::Null);
-                (text, c)
+            let c = cut_owned(node, &caps, opts.strategy);
+            if trailer.wants_store(&c.node, &c.notices) {
+                stored = trailer.store(&json());
             }
+            (render(&c.node, &c.notices), c)
         } else {
-            let f = Fitter {
+            let fitter = Fitter {
                 render: &render,
                 limits: &limits,
                 strategy: opts.strategy,
                 grow: build,
+            };
+            let text_of = |c: &Cut<'a>| match c.notices.as_slice() {
+                // Nothing of the body fits: the envelope's parts and the trailer are still
+                // written.
+                [n @ Notice::Omitted { .. }] if !shells.is_empty() => {
+                    let mut text = write(&envelope::join(&shells, None), &c.notices);
+                    trailer.append(&mut text, &Node::Null, &c.notices);
+                    let _ = n;
+                    text
+                }
+                [n @ Notice::Omitted { .. }] => trailer.omitted(*n),
+                notices => render(&c.node, notices),
+            };
+            let rebuild = || envelope::innermost(build(0, first)).unwrap_or(Node::Null);
+            let mut f = fitter.fit(node, &caps);
+            // What a budget cuts after rows and before cells: the summary's column lines
+            // (the most that still leave a whole row, found by bisection).
+            if trailer.summary_len() > 0 && summary_squeezed(&f.cut.notices) {
+                let (mut lo, mut hi) = (0, trailer.summary_len());
+                let mut best = None;
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    trailer.set_summary_lines(mid);
+                    let g = fitter.fit(rebuild(), &caps);
+                    if summary_squeezed(&g.cut.notices) {
+                        hi = mid;
+                    } else {
+                        best = Some((mid, g));
+                        lo = mid + 1;
+                    }
+                }
+                match best {
+                    Some((n, g)) => {
+                        trailer.set_summary_lines(n);
+                        f = g;
+                    }
+                    None => {
+                        trailer.set_summary_lines(0);
+                        f = fitter.fit(rebuild(), &caps);
+                    }
+                }
             }
-            .fit(node, &caps);
-            let omitted = f
-                .cut
-                .notices
-                .iter()
-                .any(|n| matches!(n, Notice::Omitted { .. }));
-            if omitted && !shells.is_empty() {
-                // Nothing of the body fits: the envelope's parts are still written.
-                let text = write(&envelope::join(&shells, None), &f.cut.notices);
-                (text, f.cut)
-            } else {
-                (f.text, f.cut)
+            if trailer.wants_store(&f.cut.node, &f.cut.notices) {
+                stored = trailer.store(&json());
+                // The fit reserved room for a stand-in reference of the same shape; the real
+                // one may count differently in tokens: fit again in the rare case it breaks
+                // the budget.
+                f.text = text_of(&f.cut);
+                let over = limits.iter().any(|l| (l.measure)(&f.text) > l.budget);
+                if over && !squeezed(&f.cut.notices) {
+                    f = fitter.fit(rebuild(), &caps);
+                    f.text = text_of(&f.cut);
+                }
+            } else if matches!(f.cut.notices.as_slice(), [Notice::Omitted { .. }]) {
+                f.text = text_of(&f.cut);
             }
+            (f.text, f.cut)
         };
-        self.finish(text, cut, error, report, lens.as_ref())
+        self.finish(tool, text, cut, error, report, lens.as_ref(), stored)
     }
 
-    /// The text and, when asked for, its report.
+    /// The text and, when asked for (or traced), its report.
+    #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
+        tool: &str,
         text: String,
         cut: Cut<'_>,
         error: bool,
         report: bool,
         lens: Option<&Lens>,
+        stored: StoreOutcome,
     ) -> Formatted {
-        if !report {
+        let trace = crate::trace::enabled();
+        if !report && !trace {
             let report = Report {
                 error,
                 ..Report::default()
@@ -547,14 +699,25 @@ impl Formatter {
         }
         let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
         r.error = error;
+        r.reference = stored.reference;
+        r.store_error = stored.error;
         if let Some(lens) = lens {
             lens.report(&mut r, &cut.node);
         }
-        self.with_tokens(Formatted { text, report: r }, true)
+        let mut f = self.with_tokens(Formatted { text, report: r }, true);
+        crate::trace::event(tool, &f.report);
+        if !report {
+            f.report = Report {
+                error,
+                ..Report::default()
+            };
+        }
+        f
     }
 
     fn render_custom(
         &self,
+        tool: &str,
         render: &Renderer,
         json: &Value,
         opts: &Resolved,
@@ -576,7 +739,10 @@ impl Formatter {
             r.shape = stats;
             r.shape_errors = shape.errors();
         }
-        self.with_tokens(Formatted { text, report: r }, report)
+        let trace = crate::trace::enabled();
+        let f = self.with_tokens(Formatted { text, report: r }, report || trace);
+        crate::trace::event(tool, &f.report);
+        f
     }
 
     #[cfg(feature = "tokens")]

@@ -179,6 +179,7 @@
 //! | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` return type) | none (not in the law) |
 //! | `redact` | field | the value is never read: `[redacted]` in cells, records and JSON (see [`redact`]) | none (not in the law) |
 //! | `flatten` | field | the nested derived struct's fields become columns / keys in place | `#[serde(flatten)]` |
+//! | `detail = "full"` | field | shown only in [`Detail::Full`]; in summary detail (the default) left out and named in a last line (see [Large results](crate#large-results)) | none (not in the law) |
 //! | `rename_all = "rule"` | struct, enum | serde's eight rules, serde's exact algorithm | `#[serde(rename_all = "...")]`, `rename_all(serialize = "...")` |
 //! | `title = "..."` | struct | a `**title**` line over the table, or instead of `{tool} result` over the record | none (not in the law) |
 //! | `max_rows = N` | struct | row cap for tables of this type (overrides the formatter's) | none (not in the law) |
@@ -371,6 +372,80 @@
 //! assert_eq!(fmt.format("t", &m), fmt.format("t", &serde_json::to_value(&m).unwrap()));
 //! ```
 //!
+//! # Large results
+//!
+//! Seed 002's advice for results too large to show whole (SPEC section 14): don't make the
+//! model count, default to a summary and offer the detail on request, and keep the full
+//! result where the model can fetch it.
+//!
+//! | task | how |
+//! |---|---|
+//! | figures over **all** rows of a cut table | [`Formatter::summarize`]`(true)` or [`ToolOptions::summarize`] (per tool) |
+//! | sums of some columns | [`Formatter::sum`] / [`ToolOptions::sum`]`(["amount"])` |
+//! | fields only on request | `#[tool_output(detail = "full")]`; [`Formatter::detail`] / [`ToolOptions::detail`]`(`[`Detail::Full`]`)` |
+//! | keep the full result of a cut output | [`Formatter::store`]`(Arc::new(`[`MemoryStore::new`]`(ttl)), "get_stored_result")` |
+//! | the fetch tool | `fn get_stored_result(r: &str) -> Result<Value, ToolError> { Ok(store.get(r)?) }` ([`StoreError`] converts into [`ToolError`]) |
+//! | log sizes | feature `tracing`: one `INFO` event per formatted result, target `tool_output_format`, message `tool result formatted`, fields `tool`, `chars`, `bytes`, `tokens` (when counted: feature `tokens`), `rows_kept`, `rows_total` (tables), `cut`, `stored` |
+//!
+//! A cut table with all three:
+//!
+//! ```text
+//! [Truncated to 2 rows of 5000 total]
+//!
+//! | order_id  | status    | total  |
+//! |-----------|-----------|--------|
+//! | ORD-00001 | cancelled | 79.19  |
+//! | ORD-00002 | delivered | 158.38 |
+//!
+//! [Summary of all 5000 rows]
+//! - status: cancelled 1250, delivered 1250, pending 1250, shipped 1250
+//! - total: 0.17 to 999.72, sum 2499975.0
+//!
+//! [Left out in summary detail: shipping_address. Call list_orders(detail="full") for them]
+//! Next: call get_stored_result(ref="r_19jp0xkza7e0g3nxv8t6pwfxjy")
+//! ```
+//!
+//! **Summary.** Shown after the table when the result's main (top-level) table lost rows
+//! to a row cap or a budget. With summaries on, the whole table is built once and the caps
+//! cut what is rendered; the summary reads every row's cells in one pass: the row count;
+//! per column `min to max` of numbers, `earliest to latest` of RFC 3339 timestamps or
+//! `YYYY-MM-DD` dates, value counts when a column has at most 10 distinct values (each at
+//! most 64 bytes, at least two cells per value on average), `, sum S` for the columns named
+//! by `sum` (exact decimal arithmetic), and `, N empty` for null or missing cells. Exact
+//! figures, numbers as serde_json writes them; typed and `Value` tables give the same
+//! summary. It is computed after redaction (secret values never reach it) and before
+//! `max_cell_chars`/`max_chars` cuts (a figure is never a cut value). Tables nested in
+//! records are not summarised.
+//!
+//! **Detail.** In [`Detail::Summary`] (the default) derived fields marked
+//! `#[tool_output(detail = "full")]` are left out of records and tables (and so of the
+//! summary), and the output's last lines include
+//! `[Left out in summary detail: NAMES. Call TOOL(detail="full") for them]`: the tool
+//! should accept an optional `detail` argument ([`Detail::from_arg`]) and render with
+//! [`Detail::Full`] when given `"full"`. Without a tool name the sentence after the names is
+//! left out. The JSON form (registered renderers, stores) always has every field.
+//!
+//! **Trim and reference.** With [`Formatter::store`], a result that was cut (any notice, or
+//! a nested table that lost rows) is stored as its JSON form, secrets redacted, and the
+//! output ends with the [`NextAction`] line `Next: call get_stored_result(ref="r_...")` (the
+//! fetch tool's name as given). A result that was not cut is not stored. When `put` fails,
+//! the output has no Next line and [`Report::store_error`] says why;
+//! [`Report::reference`] holds the reference otherwise. [`ResultStore::get`] errors convert
+//! into a [`ToolError`]: expired and unknown references are `not_found` (the message says
+//! "expired" or "unknown" and what to do), a store that is down is `unavailable`
+//! (retryable), an oversized value `invalid_input`, a corrupt value or bad configuration
+//! `internal`.
+//!
+//! **Budgets.** The summary, the left-out line and the Next line are measured with the rest
+//! of the output, so rows are cut to make room. The left-out and Next lines are never cut
+//! (while fitting, the Next line holds a stand-in reference of the same shape; if the real
+//! one breaks a token budget, the fit runs again). What a budget cuts, in order: table rows
+//! (down to one), then the summary's column lines from the last (announced by
+//! `- (N more columns left out to fit the budget)`; the line with the row count stays), then
+//! cells are shortened, and when nothing fits the output is the `[Omitted: ...]` notice
+//! followed by the left-out and Next lines (a budget too small for those is exceeded, never
+//! silently).
+//!
 //! # Security
 //!
 //! A tool result is untrusted data (a web page, a ticket body, a log line). What the
@@ -418,6 +493,7 @@
 pub mod agent;
 mod build;
 mod caps;
+mod detail;
 mod doc;
 mod envelope;
 mod fit;
@@ -434,10 +510,13 @@ pub mod store;
 mod summary;
 mod text;
 mod tokens;
+mod trace;
+mod trailer;
 
 pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError};
 pub use build::Context;
 pub use caps::Notice;
+pub use detail::Detail;
 pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};
 pub use envelope::Envelope;
 pub use focused::{FocusReport, Focused};

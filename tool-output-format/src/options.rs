@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::build::RowPlan;
+use crate::detail::Detail;
 use crate::redact::Secrets;
 use crate::shape::Shape;
 use crate::sink::Sink;
@@ -86,6 +87,9 @@ pub struct ToolOptions {
     pub(crate) strategy: Option<Strategy>,
     pub(crate) secrets: Secrets,
     pub(crate) shape: Option<Arc<Shape>>,
+    pub(crate) summarize: Option<bool>,
+    pub(crate) sum: Option<Vec<String>>,
+    pub(crate) detail: Option<Detail>,
 }
 
 impl ToolOptions {
@@ -206,6 +210,51 @@ impl ToolOptions {
         self
     }
 
+    /// Add a summary over all rows when the result's table is cut (see
+    /// [`Formatter::summarize`](crate::Formatter::summarize)).
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, ToolOptions};
+    /// let fmt = Formatter::new().tool("t", ToolOptions::new().max_rows(1).summarize(true));
+    /// let md = fmt.format("t", &serde_json::json!([{"n": 1}, {"n": 5}]));
+    /// assert!(md.ends_with("[Summary of all 2 rows]\n- n: 1 to 5"));
+    /// ```
+    #[must_use]
+    pub fn summarize(mut self, on: bool) -> Self {
+        self.summarize = Some(on);
+        self
+    }
+
+    /// Columns whose numbers the summary also sums, exactly (a tool's list replaces the
+    /// formatter's).
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, ToolOptions};
+    /// let opts = ToolOptions::new().max_rows(1).summarize(true).sum(["amount"]);
+    /// let fmt = Formatter::new().tool("t", opts);
+    /// let md = fmt.format("t", &serde_json::json!([{"amount": 0.1}, {"amount": 0.2}]));
+    /// assert!(md.ends_with("- amount: 0.1 to 0.2, sum 0.3"));
+    /// ```
+    #[must_use]
+    pub fn sum<I: IntoIterator<Item = S>, S: Into<String>>(mut self, columns: I) -> Self {
+        self.sum = Some(columns.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The detail level of derived records (default [`Detail::Summary`]; see
+    /// [`Detail`]).
+    ///
+    /// ```
+    /// use tool_output_format::{Detail, Formatter, ToolOptions};
+    /// let fmt = Formatter::new().tool("get_issue", ToolOptions::new().detail(Detail::Full));
+    /// # let _ = fmt;
+    /// ```
+    #[must_use]
+    pub fn detail(mut self, detail: Detail) -> Self {
+        self.detail = Some(detail);
+        self
+    }
+
     /// The options for a tool with these tool options over the `global` ones: unset fields
     /// inherit. The tool's row cap is kept apart: it beats a type's own `max_rows`, which
     /// beats the global one.
@@ -227,6 +276,13 @@ impl ToolOptions {
             strategy: tool.strategy.or(global.strategy).unwrap_or_default(),
             secrets: tool.secrets.union(&global.secrets),
             shape: tool.shape.as_ref().or(global.shape.as_ref()).cloned(),
+            summarize: tool.summarize.or(global.summarize).unwrap_or(false),
+            sum: tool
+                .sum
+                .clone()
+                .or_else(|| global.sum.clone())
+                .unwrap_or_default(),
+            detail: tool.detail.or(global.detail).unwrap_or_default(),
         }
     }
 }
@@ -251,6 +307,11 @@ pub(crate) struct Resolved {
     pub secrets: Secrets,
     /// The tool's shape, else the global one.
     pub shape: Option<Arc<Shape>>,
+    /// Summaries of cut tables over all their rows.
+    pub summarize: bool,
+    /// Columns the summary sums.
+    pub sum: Vec<String>,
+    pub detail: Detail,
 }
 
 impl Resolved {
@@ -261,7 +322,7 @@ impl Resolved {
             global_cap: self.global_rows,
             start: 0,
             want: usize::MAX,
-            full_main: false,
+            all_rows: false,
         }
     }
 

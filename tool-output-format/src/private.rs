@@ -12,6 +12,7 @@ pub use std::vec::Vec;
 pub use serde_json::{Map, Value};
 
 pub use crate::build::Context;
+pub use crate::detail::Detail;
 pub use crate::doc::{Kind, Node, Record, Table, Text};
 pub use crate::redact::REDACTED;
 pub use crate::source::ToolOutput;
@@ -27,8 +28,22 @@ pub const API_0_1_0: () = ();
     note = "`flatten` splices the fields of a `#[derive(ToolOutput)]` struct; maps, `Option` and other types are not supported"
 )]
 pub trait Struct {
-    /// Append the column names and their `max_chars`.
+    /// Append the column names and their `max_chars` (every field: the full detail).
     fn columns(out: &mut Vec<Text<'static>>, limits: &mut Vec<Option<usize>>);
+    /// Append the columns shown at `detail` (`#[tool_output(detail = "full")]` fields only
+    /// in full). The default shows every column (types without such fields).
+    fn detail_columns(
+        detail: Detail,
+        out: &mut Vec<Text<'static>>,
+        limits: &mut Vec<Option<usize>>,
+    ) {
+        let _ = detail;
+        Self::columns(out, limits);
+    }
+    /// Append the names of the fields shown only in full detail (none by default).
+    fn full_only(out: &mut Vec<&'static str>) {
+        let _ = out;
+    }
     /// Append one cell per column.
     fn write_row(&self, t: &mut Table<'_>, cx: &Context<'_>);
     /// Append the fields (values built one level down, `cx` is the record's context).
@@ -51,6 +66,7 @@ pub fn record_node<'a, T: Struct + ?Sized>(
         title: title.map(Text::Borrowed),
         fields: Vec::new(),
     };
+    report_left_out::<T>(cx);
     value.write_fields(&mut r, cx);
     Node::Record(r)
 }
@@ -79,7 +95,8 @@ pub fn list_node<'a, T: Struct>(
     }
     let mut columns = Vec::new();
     let mut limits = Vec::new();
-    T::columns(&mut columns, &mut limits);
+    T::detail_columns(cx.detail(), &mut columns, &mut limits);
+    report_left_out::<T>(cx);
     if columns.is_empty() {
         return empty_records(items.len());
     }
@@ -103,6 +120,17 @@ pub fn list_node<'a, T: Struct>(
         }
     }
     Node::Table(t)
+}
+
+/// In summary detail, tell the context which fields of `T` are left out.
+fn report_left_out<T: Struct + ?Sized>(cx: &Context<'_>) {
+    if !cx.detail().is_full() {
+        let mut names = Vec::new();
+        T::full_only(&mut names);
+        if !names.is_empty() {
+            cx.leave_out(&names);
+        }
+    }
 }
 
 /// `n` records without fields (not generic: it is compiled once, not per derived type).

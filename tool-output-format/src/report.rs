@@ -73,6 +73,12 @@ pub struct Report {
     /// assert_eq!(out.report.shape_errors[0].at(), "keep[1]");
     /// ```
     pub shape_errors: Vec<ShapeError>,
+    /// The reference of the full result when it was cut and stored
+    /// ([`Formatter::store`](crate::Formatter::store)); the output's `Next:` line names it.
+    pub reference: Option<String>,
+    /// Why the full result of a cut output could not be stored (the output then has no
+    /// `Next:` line).
+    pub store_error: Option<String>,
 }
 
 impl Report {
@@ -125,6 +131,8 @@ impl Report {
             conversions_failed: 0,
             shape: None,
             shape_errors: Vec::new(),
+            reference: None,
+            store_error: None,
         }
     }
 }

@@ -15,7 +15,7 @@
 //!
 //! # Which column gets which figure
 //!
-//! Empty cells ([`CellKind::Null`], also a column missing from a row) are left out of every
+//! Empty cells ([`Kind::Null`](crate::Kind::Null), also a column missing from a row) are left out of every
 //! figure and counted apart. Of the other cells of a column:
 //!
 //! | the column's non-empty cells | figure |
@@ -43,30 +43,13 @@
 //! tracking values as soon as it exceeds either bound). Timestamps are parsed (by `jiff`) only
 //! while every text cell of the column so far was one.
 
-// Phase 2 wires this into the formatter (`Formatter::summarize(true)`); until then only the
-// tests use it.
-#![cfg_attr(not(test), allow(dead_code))]
-
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
 use jiff::Timestamp;
 use jiff::civil::Date;
 
-/// What a cell holds, as the document knows it (phase 2 replaces this with the document's kind).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum CellKind {
-    /// Null or missing: an empty cell.
-    Null,
-    /// `true` or `false`.
-    Bool,
-    /// A number, as serde_json writes it.
-    Number,
-    /// A string (the raw text, unescaped).
-    Text,
-    /// A nested value (its compact JSON, or joined scalars).
-    Json,
-}
+use crate::doc::{Kind, Table};
 
 /// Options of a summary.
 #[derive(Debug, Clone)]
@@ -128,6 +111,7 @@ pub(crate) enum Figure {
 
 impl Summary {
     /// The markdown block: `[Summary of all N rows]`, then one `- name: figure` line per column.
+    #[cfg(test)]
     pub(crate) fn to_markdown(&self) -> String {
         let mut out = String::new();
         self.write_markdown(&mut out);
@@ -135,14 +119,26 @@ impl Summary {
     }
 
     /// Appends [`to_markdown`](Self::to_markdown)'s text to `out`.
+    #[cfg(test)]
     pub(crate) fn write_markdown(&self, out: &mut String) {
+        self.write_lines(out, usize::MAX);
+    }
+
+    /// Column lines in the full block.
+    pub(crate) fn lines(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// The block with at most `columns` column lines; when some are left out, a last line
+    /// `- (N more columns left out to fit the budget)` says how many.
+    pub(crate) fn write_lines(&self, out: &mut String, columns: usize) {
         let _ = write!(
             out,
             "[Summary of all {} row{}]",
             self.rows,
             if self.rows == 1 { "" } else { "s" }
         );
-        for c in &self.columns {
+        for c in self.columns.iter().take(columns) {
             out.push_str("\n- ");
             crate::text::escape_inline(&c.name, true, out);
             out.push(':');
@@ -179,6 +175,13 @@ impl Summary {
                 let _ = write!(out, "{} empty", c.empty);
             }
         }
+        if let Some(more) = self.columns.len().checked_sub(columns).filter(|&n| n > 0) {
+            let _ = write!(
+                out,
+                "\n- ({more} more column{} left out to fit the budget)",
+                if more == 1 { "" } else { "s" }
+            );
+        }
     }
 }
 
@@ -190,12 +193,27 @@ fn escape_value(s: &str, out: &mut String) {
     }
 }
 
+/// Summarises every built row of a document table (its cells and their kinds).
+pub(crate) fn of_table(t: &Table<'_>, options: &SummaryOptions) -> Summary {
+    let names: Vec<&str> = t.columns().iter().map(|c| &**c).collect();
+    let mut s = Summarizer::new(&names, options);
+    let cols = names.len();
+    if cols > 0 {
+        let mut cells = t.kinds().iter().copied().zip(t.cells());
+        for _ in 0..t.rows() {
+            s.row(cells.by_ref().take(cols));
+        }
+    }
+    s.finish()
+}
+
 /// Summarises a whole table: `rows` yields, per row, its cells in column order (a row with
 /// fewer cells has empty cells at the end; extra cells are ignored).
+#[cfg(test)]
 pub(crate) fn summarize<'a, R, C>(columns: &[&str], rows: R, options: &SummaryOptions) -> Summary
 where
     R: IntoIterator<Item = C>,
-    C: IntoIterator<Item = (CellKind, &'a str)>,
+    C: IntoIterator<Item = (Kind, &'a str)>,
 {
     let mut s = Summarizer::new(columns, options);
     for row in rows {
@@ -223,7 +241,7 @@ impl Summarizer {
     }
 
     /// Adds one row.
-    pub(crate) fn row<'a>(&mut self, cells: impl IntoIterator<Item = (CellKind, &'a str)>) {
+    pub(crate) fn row<'a>(&mut self, cells: impl IntoIterator<Item = (Kind, &'a str)>) {
         self.rows += 1;
         let mut cells = cells.into_iter();
         for col in &mut self.columns {
@@ -261,7 +279,7 @@ struct Column {
     times: u64,
     time: Time,
     /// Distinct values and their counts; `None` once over a bound.
-    distinct: Option<Vec<(CellKind, String, u64)>>,
+    distinct: Option<Vec<(Kind, String, u64)>>,
     max_distinct: usize,
 }
 
@@ -297,15 +315,15 @@ impl Column {
         }
     }
 
-    fn add(&mut self, kind: CellKind, text: &str) {
-        if kind == CellKind::Null {
+    fn add(&mut self, kind: Kind, text: &str) {
+        if kind == Kind::Null {
             self.empty += 1;
             return;
         }
         self.cells += 1;
         match kind {
-            CellKind::Number => self.add_number(text),
-            CellKind::Text => self.add_text(text),
+            Kind::Number => self.add_number(text),
+            Kind::Text => self.add_text(text),
             _ => {}
         }
         self.count(kind, text);
@@ -369,7 +387,7 @@ impl Column {
         }
     }
 
-    fn count(&mut self, kind: CellKind, text: &str) {
+    fn count(&mut self, kind: Kind, text: &str) {
         let Some(distinct) = &mut self.distinct else {
             return;
         };

@@ -227,3 +227,23 @@ fn a_broken_connection_is_reopened_without_losing_the_put() {
     assert_eq!(s.get(&r1).unwrap(), json!(1));
     assert_eq!(s.get(&r2).unwrap(), json!(2));
 }
+
+#[test]
+fn a_formatter_stores_cut_results_on_redis() {
+    let (s, _) = store(Duration::from_secs(60));
+    let s: std::sync::Arc<dyn ResultStore> = std::sync::Arc::new(s);
+    let fmt = tool_output_format::Formatter::new()
+        .max_rows(1)
+        .store(s.clone(), "get_stored_result");
+    let v = json!([{"id": 1}, {"id": 2}]);
+    let out = fmt.format_with_report("list", &v);
+    let r = out.report.reference.unwrap();
+    assert_eq!(
+        out.text,
+        format!(
+            "[Truncated to 1 rows of 2 total]\n\n| id |\n|----|\n| 1  |\n\n\
+             Next: call get_stored_result(ref=\"{r}\")"
+        )
+    );
+    assert_eq!(s.get(&r).unwrap(), v);
+}

@@ -12,6 +12,8 @@
 //! | share results between agents on several machines | `RedisStore` (feature `redis`) |
 //! | store a result | [`ResultStore::put`] returns its reference |
 //! | fetch it | [`ResultStore::get`]; an error tells [expired](StoreErrorKind::Expired) from [unknown](StoreErrorKind::Unknown) |
+//! | store cut results and point the model at them | [`Formatter::store`](crate::Formatter::store) |
+//! | return a fetch failure from a tool | `ToolError::from(store_error)` (`not_found` for expired and unknown, `unavailable` (retryable) when the backend is down) |
 //!
 //! References are `r_` followed by 26 characters of lowercase base32 (128 random bits from
 //! the operating system), so a model cannot guess or enumerate another result's reference.
@@ -33,6 +35,7 @@
 mod memory;
 #[cfg(feature = "redis")]
 mod redis;
+mod tool_error;
 
 use std::error::Error;
 use std::fmt;

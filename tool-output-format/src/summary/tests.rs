@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 /// Columns (first-seen order) and cells of a JSON array of objects, as the table renderer
 /// would see them: null/missing empty, numbers as serde_json writes them, nested values as
 /// compact JSON.
-fn table(v: &Value) -> (Vec<String>, Vec<Vec<(CellKind, String)>>) {
+fn table(v: &Value) -> (Vec<String>, Vec<Vec<(Kind, String)>>) {
     let rows = v.as_array().unwrap();
     let mut cols: Vec<String> = Vec::new();
     for r in rows {
@@ -19,11 +19,11 @@ fn table(v: &Value) -> (Vec<String>, Vec<Vec<(CellKind, String)>>) {
         .map(|r| {
             cols.iter()
                 .map(|c| match r.get(c) {
-                    None | Some(Value::Null) => (CellKind::Null, String::new()),
-                    Some(Value::Bool(b)) => (CellKind::Bool, b.to_string()),
-                    Some(Value::Number(n)) => (CellKind::Number, n.to_string()),
-                    Some(Value::String(s)) => (CellKind::Text, s.clone()),
-                    Some(other) => (CellKind::Json, other.to_string()),
+                    None | Some(Value::Null) => (Kind::Null, String::new()),
+                    Some(Value::Bool(b)) => (Kind::Bool, b.to_string()),
+                    Some(Value::Number(n)) => (Kind::Number, n.to_string()),
+                    Some(Value::String(s)) => (Kind::Text, s.clone()),
+                    Some(other) => (Kind::Json, other.to_string()),
                 })
                 .collect()
         })
@@ -159,12 +159,7 @@ fn empty_cells_are_counted_apart() {
 #[test]
 fn no_rows_and_one_row() {
     assert_eq!(
-        summarize(
-            &["a"],
-            Vec::<Vec<(CellKind, &str)>>::new(),
-            &Default::default()
-        )
-        .to_markdown(),
+        summarize(&["a"], Vec::<Vec<(Kind, &str)>>::new(), &Default::default()).to_markdown(),
         "[Summary of all 0 rows]"
     );
     assert_eq!(
@@ -178,12 +173,8 @@ fn short_rows_have_empty_cells_and_long_rows_are_cut() {
     let s = summarize(
         &["a", "b"],
         [
-            vec![(CellKind::Number, "1")],
-            vec![
-                (CellKind::Number, "2"),
-                (CellKind::Number, "5"),
-                (CellKind::Text, "x"),
-            ],
+            vec![(Kind::Number, "1")],
+            vec![(Kind::Number, "2"), (Kind::Number, "5"), (Kind::Text, "x")],
         ],
         &Default::default(),
     );
@@ -465,20 +456,20 @@ mod properties {
         }
     }
 
-    fn cell(c: &Col, row: usize) -> (CellKind, String) {
+    fn cell(c: &Col, row: usize) -> (Kind, String) {
         match c {
-            Col::Ints(v) => v[row].map_or((CellKind::Null, String::new()), |x| {
-                (CellKind::Number, x.to_string())
+            Col::Ints(v) => v[row].map_or((Kind::Null, String::new()), |x| {
+                (Kind::Number, x.to_string())
             }),
-            Col::Cents(v) => v[row].map_or((CellKind::Null, String::new()), |x| {
-                (CellKind::Number, cents_text(x))
+            Col::Cents(v) => v[row].map_or((Kind::Null, String::new()), |x| {
+                (Kind::Number, cents_text(x))
             }),
-            Col::Words(v) => v[row].map_or((CellKind::Null, String::new()), |w| {
-                (CellKind::Text, format!("w{w}"))
+            Col::Words(v) => v[row].map_or((Kind::Null, String::new()), |w| {
+                (Kind::Text, format!("w{w}"))
             }),
-            Col::Dates(v) => v[row].map_or((CellKind::Null, String::new()), |d| {
-                (CellKind::Text, date_text(d))
-            }),
+            Col::Dates(v) => {
+                v[row].map_or((Kind::Null, String::new()), |d| (Kind::Text, date_text(d)))
+            }
         }
     }
 
@@ -491,7 +482,7 @@ mod properties {
         ) {
             let names: Vec<String> = (0..cols.len()).map(|i| format!("c{i}")).collect();
             let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
-            let cells: Vec<Vec<(CellKind, String)>> =
+            let cells: Vec<Vec<(Kind, String)>> =
                 (0..rows).map(|r| cols.iter().map(|c| cell(c, r)).collect()).collect();
             let options = SummaryOptions { sum: names.clone(), ..Default::default() };
             let s = summarize(&name_refs, cells.iter().map(|r| r.iter().map(|(k, t)| (*k, t.as_str()))), &options);

@@ -1,0 +1,212 @@
+//! What follows the body of a cut result: the summary over all rows, the fields left out in
+//! summary detail, and the reference to the stored full result (SPEC section 14).
+//!
+//! The rendered text is the sink's text, then, each only when it applies:
+//!
+//! ```text
+//! [Truncated to 2 rows of 5000 total]
+//!
+//! | id | status  |
+//! |----|---------|
+//! | 1  | shipped |
+//! | 2  | pending |
+//!
+//! [Summary of all 5000 rows]
+//! - id: 1 to 5000
+//! - status: shipped 2000, pending 1750, cancelled 1250
+//!
+//! [Left out in summary detail: note. Call list_orders(detail="full") for them]
+//! Next: call get_stored_result(ref="r_...")
+//! ```
+//!
+//! - the summary block (after a blank line) when summaries are on and the result's main
+//!   table lost rows (a row cap or a budget);
+//! - then, after a blank line, one line per item: the left-out line (whenever fields were
+//!   left out, cut or not) and the Next line (whenever the result was cut and a store is set).
+//!
+//! Budgets measure all of it: the candidates the fit tries are rendered with these lines, so
+//! rows are cut to make room. The Next line and the left-out line are never cut. What a
+//! budget cuts, in order: table rows (down to one), then the summary's column lines from the
+//! last (announced by a line `- (N more columns left out to fit the budget)`; the first line
+//! with the row count stays), then cells are shortened as usual, and when nothing fits the
+//! output is the `[Omitted: ...]` notice followed by the trailing lines (which a budget too
+//! small for both then exceeds, announced rather than silent).
+
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::agent::NextAction;
+use crate::caps::Notice;
+use crate::detail::{LeftOut, left_out_line};
+use crate::doc::Node;
+use crate::store::{ResultStore, StoreError};
+use crate::summary::Summary;
+
+/// The store a formatter keeps cut results in, and the tool the model calls to fetch them.
+#[derive(Clone)]
+pub(crate) struct StoreTarget {
+    pub store: Arc<dyn ResultStore>,
+    pub fetch_tool: String,
+}
+
+/// The lines after the body, for one render.
+pub(crate) struct Trailer<'r> {
+    tool: &'r str,
+    summary: Option<Summary>,
+    /// How many of the summary's column lines are shown (a budget may lower it).
+    summary_lines: Cell<usize>,
+    left_out: &'r LeftOut,
+    target: Option<&'r StoreTarget>,
+    /// The Next line's reference: a stand-in of the same shape while fitting, the stored
+    /// result's reference once stored, `None` when storing failed.
+    reference: RefCell<Option<String>>,
+    stored: Cell<bool>,
+}
+
+/// What storing the full result gave, for the report.
+#[derive(Debug, Default)]
+pub(crate) struct StoreOutcome {
+    pub reference: Option<String>,
+    pub error: Option<String>,
+}
+
+impl<'r> Trailer<'r> {
+    pub fn new(
+        tool: &'r str,
+        summary: Option<Summary>,
+        left_out: &'r LeftOut,
+        target: Option<&'r StoreTarget>,
+    ) -> Self {
+        let lines = summary.as_ref().map_or(0, Summary::lines);
+        // A stand-in reference of the real shape (a fresh random one), so a budget reserves
+        // about the right room before anything is stored.
+        let stand_in = target.map(|_| {
+            crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)))
+        });
+        Trailer {
+            tool,
+            summary,
+            summary_lines: Cell::new(lines),
+            left_out,
+            target,
+            reference: RefCell::new(stand_in),
+            stored: Cell::new(false),
+        }
+    }
+
+    /// Append the lines that apply to a candidate `node` cut with `notices`.
+    pub fn append(&self, text: &mut String, node: &Node<'_>, notices: &[Notice]) {
+        if let (Some(s), Node::Table(_)) = (&self.summary, node)
+            && notices.iter().any(|n| matches!(n, Notice::Rows { .. }))
+        {
+            text.push_str("\n\n");
+            s.write_lines(text, self.summary_lines.get());
+        }
+        let mut first = true;
+        let mut line = |text: &mut String, l: &str| {
+            text.push_str(if first { "\n\n" } else { "\n" });
+            first = false;
+            text.push_str(l);
+        };
+        let names = self.left_out.names();
+        if !names.is_empty() {
+            line(text, &left_out_line(&names, self.tool));
+        }
+        if let (Some(t), Some(r)) = (self.target, &*self.reference.borrow())
+            && is_cut(node, notices)
+        {
+            line(
+                text,
+                &NextAction::call(&t.fetch_tool)
+                    .arg("ref", r.as_str())
+                    .line(),
+            );
+        }
+    }
+
+    /// Whether the full result should be stored for this cut (a store is set, the result
+    /// was cut, and it is not stored yet).
+    pub fn wants_store(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
+        self.target.is_some() && !self.stored.get() && is_cut(node, notices)
+    }
+
+    /// Store the full result; on failure the Next line is left out.
+    pub fn store(&self, json: &Value) -> StoreOutcome {
+        self.stored.set(true);
+        let Some(t) = self.target else {
+            return StoreOutcome::default();
+        };
+        match t.store.put(json) {
+            Ok(r) => {
+                *self.reference.borrow_mut() = Some(r.clone());
+                StoreOutcome {
+                    reference: Some(r),
+                    error: None,
+                }
+            }
+            Err(e) => {
+                *self.reference.borrow_mut() = None;
+                StoreOutcome {
+                    reference: None,
+                    error: Some(failed_put(&e)),
+                }
+            }
+        }
+    }
+
+    /// How many summary column lines there are in all (0 without a summary).
+    pub fn summary_len(&self) -> usize {
+        self.summary.as_ref().map_or(0, Summary::lines)
+    }
+
+    /// Show only the first `n` summary column lines.
+    pub fn set_summary_lines(&self, n: usize) {
+        self.summary_lines.set(n);
+    }
+
+    /// The text when nothing of the data fits: the notice, then the trailing lines.
+    pub fn omitted(&self, notice: Notice) -> String {
+        let mut text = notice.to_string();
+        self.append(&mut text, &Node::Null, &[notice]);
+        text
+    }
+}
+
+/// The report's note for a failed `put`.
+fn failed_put(e: &StoreError) -> String {
+    format!("the full result was not stored, so the output has no Next line: {e}")
+}
+
+/// Whether anything of the result was cut: a notice, or a nested table that lost rows (caps
+/// announce those in place).
+pub(crate) fn is_cut(node: &Node<'_>, notices: &[Notice]) -> bool {
+    !notices.is_empty() || nested_cut(node)
+}
+
+fn nested_cut(node: &Node<'_>) -> bool {
+    match node {
+        Node::Table(t) => t.total_rows() > t.rows(),
+        Node::Record(r) => r.fields.iter().any(|f| nested_cut(&f.value)),
+        Node::List(items) => items.iter().any(nested_cut),
+        _ => false,
+    }
+}
+
+/// Whether a fitted result had to shorten cells or omit everything (then a shorter summary
+/// may leave room for whole rows).
+pub(crate) fn squeezed(notices: &[Notice]) -> bool {
+    notices
+        .iter()
+        .any(|n| matches!(n, Notice::Shortened { .. } | Notice::Omitted { .. }))
+}
+
+/// Whether a shorter summary could help: the fit was squeezed while the summary showed (rows
+/// were cut) or nothing fitted.
+pub(crate) fn summary_squeezed(notices: &[Notice]) -> bool {
+    squeezed(notices)
+        && notices
+            .iter()
+            .any(|n| matches!(n, Notice::Rows { .. } | Notice::Omitted { .. }))
+}
