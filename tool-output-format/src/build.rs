@@ -24,6 +24,9 @@ pub struct Context<'c> {
     depth: usize,
     plan: &'c RowPlan,
     secrets: &'c Secrets,
+    /// Building for the structured JSON form: list cells are written as JSON arrays (kind
+    /// `Json`) instead of joined text, so they read back as arrays.
+    structured: bool,
 }
 
 /// Which rows of the result's main table to build, and the caps that decide it.
@@ -73,6 +76,7 @@ impl Context<'static> {
             depth: 0,
             plan: &DEFAULT_PLAN,
             secrets: &NO_SECRETS,
+            structured: false,
         }
     }
 }
@@ -83,7 +87,21 @@ impl<'c> Context<'c> {
             depth: 0,
             plan,
             secrets,
+            structured: false,
         }
+    }
+
+    /// This context, building for the structured JSON form.
+    pub(crate) fn structured(self) -> Self {
+        Context {
+            structured: true,
+            ..self
+        }
+    }
+
+    /// True when building for the structured JSON form (list cells as JSON arrays).
+    pub(crate) fn is_structured(&self) -> bool {
+        self.structured
     }
 
     /// How many records or lists enclose the value being built.

@@ -7,14 +7,16 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::build::{Context, RowPlan};
-use crate::caps::{Keep, Notice, cut_owned};
+use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::doc::Node;
 use crate::fit::{Fitter, Limit};
 use crate::options::{Layout, Resolved, Strategy, ToolOptions};
 use crate::redact::Secrets;
 use crate::report::{Formatted, Report};
-use crate::sink::Document;
+use crate::sink::json::{Json, Shortened};
+use crate::sink::{Document, Sink};
 use crate::source::ToolOutput;
+use crate::source::stream::Rows;
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
 
@@ -258,6 +260,92 @@ impl Formatter {
         self.render(tool, result, true)
     }
 
+    /// The structured JSON form of a tool result: the same shaped, capped (and fitted)
+    /// result as [`format`](Self::format) writes, as a [`serde_json::Value`] with every cut
+    /// recorded, for hosts that read structured content (MCP `structuredContent`).
+    ///
+    /// `{"result": <the value after caps>, "notices": [<one object per cut>]}`: a table
+    /// stays an array of objects whose cells keep their kind (numbers, booleans, `null`,
+    /// nested JSON); each notice has a `kind`, a `path` (a JSON Pointer into `result`), its
+    /// figures and the `text` markdown prints. The full shape and the planned envelope keys
+    /// are in the crate docs ("Structured JSON"). `max_chars` / `max_tokens` measure the
+    /// compact serialization. The layout does not matter here; a registered renderer is not
+    /// used (it writes text, and this is the data).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// let rows: Vec<_> = (0..1000).map(|i| json!({"id": i, "ok": i % 2 == 0})).collect();
+    /// let out = tool_output_format::Formatter::new().max_rows(2).format_json("t", &rows);
+    /// assert_eq!(out, json!({
+    ///     "result": [{"id": 0, "ok": true}, {"id": 1, "ok": false}],
+    ///     "notices": [{"kind": "rows", "path": "", "kept": 2, "total": 1000,
+    ///                  "text": "[Truncated to 2 rows of 1000 total]"}]
+    /// }));
+    /// ```
+    pub fn format_json<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Value {
+        let opts = self.options_for(tool);
+        let build = |start: usize, want: usize| build_node(result, &opts, start, want, true);
+        let cut = if opts.has_budget() {
+            let sink = Json {
+                max_chars: opts.max_cell_chars,
+            };
+            self.pipeline(tool, &opts, &sink, &build).1
+        } else {
+            // No budget, nothing to measure: cut and convert once.
+            let node = build(0, usize::MAX);
+            let caps = Keep::caps(&node, &opts);
+            cut_owned(node, &caps, opts.strategy)
+        };
+        crate::sink::json::to_value(
+            &Document {
+                notices: &cut.notices,
+                title: None,
+                body: &cut.node,
+            },
+            Shortened {
+                values: cut.values_shortened,
+                max_chars: opts.max_cell_chars,
+            },
+        )
+    }
+
+    /// Render records from a stream as one table, keeping only the rows the tool's row cap
+    /// shows and counting the rest: memory is the kept rows, whatever the stream's length,
+    /// and the notice gives the true total. The text equals [`format`](Self::format) of the
+    /// whole array (see [`Rows`] for the one exception, and for building the kept records
+    /// yourself).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// let fmt = tool_output_format::Formatter::new().max_rows(1);
+    /// let md = fmt.format_rows("t", (0..1_000_000).map(|i| json!({"id": i})));
+    /// assert_eq!(md, "[Truncated to 1 rows of 1000000 total]\n\n| id |\n|----|\n| 0  |");
+    /// ```
+    pub fn format_rows(&self, tool: &str, rows: impl IntoIterator<Item = Value>) -> String {
+        self.format(tool, &self.collect_rows(tool, rows))
+    }
+
+    /// The records of a stream that the tool's row cap can show, with the count of all of
+    /// them (what [`format_rows`](Self::format_rows) renders; pass it to
+    /// [`format_with_report`](Self::format_with_report) or [`format_json`](Self::format_json)
+    /// for a report or the structured form).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// let fmt = tool_output_format::Formatter::new().max_rows(3);
+    /// let rows = fmt.collect_rows("t", (0..10).map(|i| json!({"id": i})));
+    /// assert_eq!((rows.kept().len(), rows.total()), (3, 10));
+    /// assert_eq!(fmt.format_json("t", &rows)["notices"][0]["total"], 10);
+    /// ```
+    pub fn collect_rows(&self, tool: &str, rows: impl IntoIterator<Item = Value>) -> Rows {
+        let keep = self.options_for(tool).row_plan().cap(None);
+        let mut out = Rows::default();
+        for r in rows {
+            out.push(r, keep);
+        }
+        out
+    }
+
     fn options_for(&self, tool: &str) -> Resolved {
         let tool = self.tools.get(tool).map(|e| &e.options);
         ToolOptions::resolve(tool, &self.options)
@@ -273,16 +361,7 @@ impl Formatter {
             opts.secrets.value(&mut json);
             return self.render_custom(render, &json, report);
         }
-        let build = |start: usize, want: usize| {
-            let plan = RowPlan {
-                start,
-                want,
-                ..opts.row_plan()
-            };
-            let mut node = result.to_node(&Context::root(&plan, &opts.secrets));
-            opts.secrets.node(&mut node);
-            node
-        };
+        let build = |start: usize, want: usize| build_node(result, &opts, start, want, false);
         self.render_built(tool, &opts, report, &build)
     }
 
@@ -296,6 +375,26 @@ impl Formatter {
         report: bool,
         build: &dyn Fn(usize, usize) -> Node<'a>,
     ) -> Formatted {
+        let (text, cut) = self.pipeline(tool, opts, opts.layout.sink(), build);
+        if !report {
+            return Formatted {
+                text,
+                report: Report::default(),
+            };
+        }
+        let r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
+        self.with_tokens(Formatted { text, report: r }, true)
+    }
+
+    /// Build, cut, fit and write with `sink`: the text and the cut document it was written
+    /// from.
+    fn pipeline<'a>(
+        &self,
+        tool: &str,
+        opts: &Resolved,
+        sink: &dyn Sink,
+        build: &dyn Fn(usize, usize) -> Node<'a>,
+    ) -> (String, Cut<'a>) {
         let node = build(
             0,
             if opts.has_budget() {
@@ -305,7 +404,6 @@ impl Formatter {
             },
         );
         let title = (!tool.is_empty()).then(|| format!("{tool} result"));
-        let sink = opts.layout.sink();
         let render = |node: &Node<'a>, notices: &[Notice]| {
             sink.render(&Document {
                 notices,
@@ -333,7 +431,7 @@ impl Formatter {
                 unit: "tokens",
             });
         }
-        let (text, cut) = if limits.is_empty() {
+        if limits.is_empty() {
             let c = cut_owned(node, &caps, opts.strategy);
             (render(&c.node, &c.notices), c)
         } else {
@@ -345,15 +443,7 @@ impl Formatter {
             }
             .fit(node, &caps);
             (f.text, f.cut)
-        };
-        if !report {
-            return Formatted {
-                text,
-                report: Report::default(),
-            };
         }
-        let r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
-        self.with_tokens(Formatted { text, report: r }, true)
     }
 
     fn render_custom(&self, render: &Renderer, json: &Value, report: bool) -> Formatted {
@@ -379,6 +469,29 @@ impl Formatter {
         let _ = count;
         f
     }
+}
+
+/// The node of `result` with rows `start..start + want` of its main table built (secrets
+/// redacted); `structured` for the JSON form.
+fn build_node<'a, T: ToolOutput + ?Sized>(
+    result: &'a T,
+    opts: &Resolved,
+    start: usize,
+    want: usize,
+    structured: bool,
+) -> Node<'a> {
+    let plan = RowPlan {
+        start,
+        want,
+        ..opts.row_plan()
+    };
+    let mut cx = Context::root(&plan, &opts.secrets);
+    if structured {
+        cx = cx.structured();
+    }
+    let mut node = result.to_node(&cx);
+    opts.secrets.node(&mut node);
+    node
 }
 
 /// Rows of the main table built first when a budget applies (the fit asks for more).

@@ -387,6 +387,7 @@ pub use report::{Formatted, Kept, Report};
 pub use shape::{Convert, Shape, ShapeError};
 pub use source::ToolOutput;
 pub use source::list::MAX_COLUMNS;
+pub use source::stream::Rows;
 #[cfg(feature = "redis")]
 pub use store::RedisStore;
 pub use store::{MemoryStore, ResultStore, StoreError};

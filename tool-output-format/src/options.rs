@@ -3,6 +3,7 @@
 use crate::build::RowPlan;
 use crate::redact::Secrets;
 use crate::sink::Sink;
+use crate::sink::csv::Csv;
 use crate::sink::markdown::{Aligned, Compact, Markdown};
 
 /// How tables are laid out.
@@ -28,6 +29,21 @@ pub enum Layout {
     /// separators cost 8-22 tokens more per table than `|-|`. Dropping the outer pipes saves
     /// another 3% but makes a row with an empty first cell ambiguous, so they stay.
     Compact,
+    /// Tables as RFC 4180 CSV (header, then rows, written by the `csv` crate); records,
+    /// lists and strings as in markdown, notices as in markdown (a line, then a blank line).
+    /// A table nested in a record is a fenced ```` ```csv ```` block inside the item.
+    /// `csv::Reader` reads a top-level table back to exactly its header and kept cells;
+    /// rules, nesting and the formula-injection decision: see the crate docs.
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, Layout};
+    /// let rows = serde_json::json!([{"id": 1, "note": "a, b"}, {"id": 2, "note": null}]);
+    /// let csv = Formatter::new().layout(Layout::Csv).format("t", &rows);
+    /// assert_eq!(csv, "id,note\n1,\"a, b\"\n2,");
+    /// ```
+    ///
+    /// CSV_TOKENS
+    Csv,
 }
 
 impl Layout {
@@ -35,9 +51,11 @@ impl Layout {
     pub(crate) fn sink(self) -> &'static dyn Sink {
         static ALIGNED: Markdown<Aligned> = Markdown(Aligned);
         static COMPACT: Markdown<Compact> = Markdown(Compact);
+        static CSV: Markdown<Csv> = Markdown(Csv);
         match self {
             Layout::Aligned => &ALIGNED,
             Layout::Compact => &COMPACT,
+            Layout::Csv => &CSV,
         }
     }
 }

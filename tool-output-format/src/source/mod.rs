@@ -8,6 +8,7 @@
 pub(crate) mod cell;
 pub(crate) mod json;
 pub(crate) mod list;
+pub(crate) mod stream;
 pub(crate) mod typed;
 pub(crate) mod value;
 
