@@ -127,8 +127,7 @@ fn delimited(v: &Value, delimiter: u8) -> String {
         w.write_record(first.keys()).expect("in memory");
     }
     for item in items.iter().filter_map(Value::as_object) {
-        w.write_record(item.values().map(cell))
-            .expect("in memory");
+        w.write_record(item.values().map(cell)).expect("in memory");
     }
     let mut text = String::from_utf8(w.into_inner().expect("in memory")).expect("UTF-8");
     text.pop();

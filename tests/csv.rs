@@ -72,7 +72,9 @@ fn bundled_tables_read_back_exactly() {
     let mut tables = 0;
     for (name, text) in data::ALL {
         let v = data::parse(text);
-        let Some(rows) = v.as_array().filter(|a| !a.is_empty() && a.iter().all(Value::is_object))
+        let Some(rows) = v
+            .as_array()
+            .filter(|a| !a.is_empty() && a.iter().all(Value::is_object))
         else {
             continue;
         };

@@ -31,7 +31,12 @@ fn uncut_data_comes_back_as_it_was() {
     // `result` (a table row gains `null` for a key it lacks; these datasets are uniform or
     // records).
     let fmt = Formatter::new().max_lines(usize::MAX);
-    for name in ["team.json", "message.json", "employees_100.json", "rows_1000.json"] {
+    for name in [
+        "team.json",
+        "message.json",
+        "employees_100.json",
+        "rows_1000.json",
+    ] {
         let text = data::ALL.iter().find(|(n, _)| *n == name).unwrap().1;
         let v = data::parse(text);
         let out = fmt.format_json("", &v);

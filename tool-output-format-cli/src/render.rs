@@ -12,7 +12,9 @@
 use std::fmt;
 
 use serde_json::Value;
-use tool_output_format::{DEFAULT_MAX_LINES, Formatter, Layout, O200k, Report, Rows, Strategy, TokenCounter};
+use tool_output_format::{
+    DEFAULT_MAX_LINES, Formatter, Layout, O200k, Report, Rows, Strategy, TokenCounter,
+};
 
 use crate::input::Records;
 

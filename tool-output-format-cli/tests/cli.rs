@@ -344,7 +344,10 @@ fn csv_reads_back_as_the_data() {
     let ndjson: String = rows.iter().map(|r| format!("{r}\n")).collect();
     let (code, out, _) = run(&["--layout", "csv", "--max-rows", "2"], &ndjson);
     assert_eq!(code, 0);
-    assert!(out.starts_with("[Truncated to 2 rows of 3 total]\n\n"), "{out}");
+    assert!(
+        out.starts_with("[Truncated to 2 rows of 3 total]\n\n"),
+        "{out}"
+    );
     assert_eq!(
         read_csv(&out),
         [
@@ -373,21 +376,35 @@ fn json_is_the_structured_form_with_its_notices() {
         })
     );
     // A document, with the tool's report on standard error.
-    let (code, out, err) = run(&["--json", "--report", "--tool", "t"], r#"{"a": [1, 2], "b": null}"#);
+    let (code, out, err) = run(
+        &["--json", "--report", "--tool", "t"],
+        r#"{"a": [1, 2], "b": null}"#,
+    );
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v, json!({"result": {"a": [1, 2], "b": null}, "notices": []}));
+    assert_eq!(
+        v,
+        json!({"result": {"a": [1, 2], "b": null}, "notices": []})
+    );
     let n = out.trim_end().len();
-    assert!(err.starts_with(&format!("report: {n} chars, {n} bytes, ")), "{err}");
+    assert!(
+        err.starts_with(&format!("report: {n} chars, {n} bytes, ")),
+        "{err}"
+    );
     // A budget holds for the JSON text.
-    let big: Vec<Value> = (0..2000).map(|i| json!({"id": i, "name": format!("n{i}")})).collect();
+    let big: Vec<Value> = (0..2000)
+        .map(|i| json!({"id": i, "name": format!("n{i}")}))
+        .collect();
     let ndjson: String = big.iter().map(|r| format!("{r}\n")).collect();
     let (code, out, _) = run(&["--json", "--max-chars", "500"], &ndjson);
     assert_eq!(code, 0);
     assert!(out.trim_end().chars().count() <= 500, "{out}");
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["notices"][0]["total"], 2000);
-    assert_eq!(v["notices"][0]["kept"], v["result"].as_array().unwrap().len());
+    assert_eq!(
+        v["notices"][0]["kept"],
+        v["result"].as_array().unwrap().len()
+    );
 }
 
 /// The stream's true total reaches the library through `Rows`, in every form.
@@ -398,10 +415,22 @@ fn ndjson_totals_come_from_the_library() {
     let ndjson: String = rows.iter().map(|r| format!("{r}\n")).collect();
     let whole = Value::Array(rows);
     for (args, fmt) in [
-        (vec!["--max-rows", "3", "--layout", "csv"], Formatter::new().max_rows(3).layout(tool_output_format::Layout::Csv)),
-        (vec!["--max-rows", "3", "--max-chars", "90"], Formatter::new().max_rows(3).max_chars(90)),
+        (
+            vec!["--max-rows", "3", "--layout", "csv"],
+            Formatter::new()
+                .max_rows(3)
+                .layout(tool_output_format::Layout::Csv),
+        ),
+        (
+            vec!["--max-rows", "3", "--max-chars", "90"],
+            Formatter::new().max_rows(3).max_chars(90),
+        ),
     ] {
-        assert_eq!(run(&args, &ndjson).1, fmt.format("", &whole) + "\n", "{args:?}");
+        assert_eq!(
+            run(&args, &ndjson).1,
+            fmt.format("", &whole) + "\n",
+            "{args:?}"
+        );
         let mut json_args = args.clone();
         json_args.push("--json");
         let got: Value = serde_json::from_str(&run(&json_args, &ndjson).1).unwrap();

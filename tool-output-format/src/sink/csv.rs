@@ -160,19 +160,16 @@ mod tests {
     #[test]
     fn quotes_only_what_must_be_quoted() {
         let t = table(&["a", "b"], &[&["1", "x,y"], &["=SUM(A1)", "say \"hi\""]]);
-        assert_eq!(
-            csv(&t),
-            "a,b\n1,\"x,y\"\n=SUM(A1),\"say \"\"hi\"\"\"\n"
-        );
+        assert_eq!(csv(&t), "a,b\n1,\"x,y\"\n=SUM(A1),\"say \"\"hi\"\"\"\n");
     }
 
     #[test]
     fn edge_white_space_and_controls_quote_the_whole_record() {
-        let t = table(&["a", "b"], &[&["1", "x "], &["2", "y"], &["\u{1b}[0m", "z"]]);
-        assert_eq!(
-            csv(&t),
-            "a,b\n\"1\",\"x \"\n2,y\n\"\u{1b}[0m\",\"z\"\n"
+        let t = table(
+            &["a", "b"],
+            &[&["1", "x "], &["2", "y"], &["\u{1b}[0m", "z"]],
         );
+        assert_eq!(csv(&t), "a,b\n\"1\",\"x \"\n2,y\n\"\u{1b}[0m\",\"z\"\n");
     }
 
     #[test]
@@ -180,9 +177,6 @@ mod tests {
         let t = table(&["a"], &[&["l1\n\nl2"], &["```"]]);
         let mut out = String::new();
         Csv.table(&mut out, &t, "  ");
-        assert_eq!(
-            out,
-            "  ````csv\n  a\n  \"l1\n\n  l2\"\n  ```\n  ````\n"
-        );
+        assert_eq!(out, "  ````csv\n  a\n  \"l1\n\n  l2\"\n  ```\n  ````\n");
     }
 }
