@@ -1,5 +1,6 @@
-//! o200k token counts of every bundled dataset in JSON (pretty and compact), TOON, and our
-//! aligned and compact markdown, with ratios to JSON compact and to TOON, as a markdown table.
+//! o200k token counts of every bundled dataset in JSON (pretty and compact), TOON, our
+//! aligned and compact markdown and our CSV layout, with ratios to JSON compact and to TOON,
+//! as a markdown table; then a TSV variant of the uniform tables next to CSV.
 //!
 //! Run with `cargo run --release --example token_report`.
 //!
@@ -9,6 +10,7 @@
 //! `to_string`, TOON is `toon_format::encode_default`, tokens are counted with
 //! [`tool_output_format::O200k`] (tiktoken-rs, o200k_base).
 
+use serde_json::Value;
 use tool_output_format::{Formatter, Layout, O200k, TokenCounter};
 
 /// Every bundled dataset as `(file name, JSON text)`.
@@ -44,6 +46,9 @@ struct Counts {
     toon: usize,
     md_aligned: usize,
     md_compact: usize,
+    csv: usize,
+    /// Uniform tables only.
+    tsv: Option<usize>,
 }
 
 /// True for a list of records with the same keys in the same order and only scalar values
@@ -100,7 +105,33 @@ fn count(name: &'static str, text: &str) -> Counts {
         toon: tokens(&toon_format::encode_default(&value).expect("TOON")),
         md_aligned: tokens(&md(Layout::Aligned)),
         md_compact: tokens(&md(Layout::Compact)),
+        csv: tokens(&md(Layout::Csv)),
+        tsv: is_uniform_table(&value).then(|| tokens(&delimited(&value, b'\t'))),
     }
+}
+
+/// A uniform table as delimiter-separated values (header, then rows; cells as the table
+/// writes them: null empty, strings raw, numbers and booleans as serde_json writes them).
+fn delimited(v: &Value, delimiter: u8) -> String {
+    let items = v.as_array().expect("a uniform table");
+    let mut w = csv::WriterBuilder::new()
+        .delimiter(delimiter)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let cell = |x: &Value| match x {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        x => x.to_string(),
+    };
+    if let Some(first) = items.first().and_then(Value::as_object) {
+        w.write_record(first.keys()).expect("in memory");
+    }
+    for item in items.iter().filter_map(Value::as_object) {
+        w.write_record(item.values().map(cell)).expect("in memory");
+    }
+    let mut text = String::from_utf8(w.into_inner().expect("in memory")).expect("UTF-8");
+    text.pop();
+    text
 }
 
 fn ratio(a: usize, b: usize) -> String {
@@ -110,12 +141,13 @@ fn ratio(a: usize, b: usize) -> String {
 /// The report for some datasets, as a markdown table.
 fn report(datasets: &[(&'static str, &str)]) -> String {
     let mut out = String::from(
-        "| dataset | shape | JSON pretty | JSON compact | TOON | md aligned | md compact \
-         | compact / JSON compact | compact / TOON | aligned / JSON compact |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| dataset | shape | JSON pretty | JSON compact | TOON | md aligned | md compact | CSV \
+         | compact / JSON compact | compact / TOON | CSV / TOON | aligned / JSON compact |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
-    let mut total = [0usize; 5];
-    let mut uniform = [0usize; 5];
+    let mut total = [0usize; 6];
+    let mut uniform = [0usize; 6];
+    let mut tsv = Vec::new();
     for &(name, text) in datasets {
         let c = count(name, text);
         let n = [
@@ -124,6 +156,7 @@ fn report(datasets: &[(&'static str, &str)]) -> String {
             c.toon,
             c.md_aligned,
             c.md_compact,
+            c.csv,
         ];
         for (t, x) in total.iter_mut().zip(n) {
             *t += x;
@@ -133,8 +166,11 @@ fn report(datasets: &[(&'static str, &str)]) -> String {
                 *t += x;
             }
         }
+        if let Some(t) = c.tsv {
+            tsv.push((c.name, c.csv, t, c.toon, c.md_compact));
+        }
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             c.name.trim_end_matches(".json"),
             c.shape,
             c.json_pretty,
@@ -142,21 +178,38 @@ fn report(datasets: &[(&'static str, &str)]) -> String {
             c.toon,
             c.md_aligned,
             c.md_compact,
+            c.csv,
             ratio(c.md_compact, c.json_compact),
             ratio(c.md_compact, c.toon),
+            ratio(c.csv, c.toon),
             ratio(c.md_aligned, c.json_compact),
         ));
     }
-    for (label, [jp, jc, toon, al, co]) in [("uniform tables", uniform), ("all", total)] {
+    for (label, [jp, jc, toon, al, co, csv]) in [("uniform tables", uniform), ("all", total)] {
         if jc == 0 {
             continue;
         }
         out.push_str(&format!(
-            "| **{label}** | | {jp} | {jc} | {toon} | {al} | {co} | {} | {} | {} |\n",
+            "| **{label}** | | {jp} | {jc} | {toon} | {al} | {co} | {csv} | {} | {} | {} | {} |\n",
             ratio(co, jc),
             ratio(co, toon),
+            ratio(csv, toon),
             ratio(al, jc),
         ));
+    }
+    if !tsv.is_empty() {
+        out.push_str(
+            "\nTSV (a measured variant, not a layout) on the uniform tables:\n\n\
+             | dataset | CSV | TSV | TSV / CSV | TOON | md compact |\n\
+             |---|---:|---:|---:|---:|---:|\n",
+        );
+        for (name, csv, tsv, toon, co) in tsv {
+            out.push_str(&format!(
+                "| {} | {csv} | {tsv} | {} | {toon} | {co} |\n",
+                name.trim_end_matches(".json"),
+                ratio(tsv, csv),
+            ));
+        }
     }
     out
 }

@@ -3,6 +3,9 @@
 //! `fmt.format(tool, &serde_json::to_value(&t)?)`, for `T`, `Vec<T>` and `&[T]`, under several
 //! option sets, over generated values (hostile strings, extreme and special floats, integer
 //! edges, `None`, nested structs, vectors, maps, unit enums, flatten).
+//!
+//! The law covers every layout (CSV included) and the structured form: `format_json` of `T`
+//! equals `format_json` of its `Value`.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -216,7 +219,7 @@ fn row() -> impl Strategy<Value = Row> {
         )
 }
 
-/// Several option sets: caps, budgets, both layouts, per-tool options.
+/// Several option sets: caps, budgets, every layout, per-tool options.
 fn formatter() -> impl Strategy<Value = Formatter> {
     prop_oneof![
         (40usize..2000).prop_map(|n| Formatter::new().max_chars(n)),
@@ -232,6 +235,10 @@ fn formatter() -> impl Strategy<Value = Formatter> {
             "list_rows",
             ToolOptions::new().max_rows(1).layout(Layout::Compact)
         )),
+        (40usize..2000).prop_map(|n| Formatter::new().layout(Layout::Csv).max_chars(n)),
+        (1usize..40).prop_map(|n| Formatter::new().layout(Layout::Csv).max_cell_chars(n)),
+        Just(Formatter::new().layout(Layout::Csv)),
+        Just(Formatter::new().max_rows(1).layout(Layout::Csv)),
     ]
 }
 
@@ -257,6 +264,7 @@ proptest! {
         let value = serde_json::to_value(&r).unwrap();
         prop_assert_eq!(r.to_json(), value.clone());
         prop_assert_eq!(fmt.format(&tool, &r), fmt.format(&tool, &value));
+        prop_assert_eq!(fmt.format_json(&tool, &r), fmt.format_json(&tool, &value));
     }
 
     #[test]
@@ -269,6 +277,7 @@ proptest! {
         let expected = fmt.format(&tool, &value);
         prop_assert_eq!(fmt.format(&tool, &rows), expected.clone());
         prop_assert_eq!(fmt.format(&tool, &rows[..]), expected);
+        prop_assert_eq!(fmt.format_json(&tool, &rows), fmt.format_json(&tool, &value));
     }
 
     #[test]

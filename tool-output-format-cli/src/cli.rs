@@ -9,6 +9,8 @@ Examples:
   tof results.json
   curl -s https://api.github.com/repos/rust-lang/rust/issues | tof --tool list_issues --layout compact
   tof --max-rows 20 --report events.ndjson
+  tof --layout csv --max-rows 500 rows.ndjson
+  tof --json --max-tokens 2000 result.json
 
 Input: a JSON document, or NDJSON (one JSON object per line). The input is NDJSON when
 --ndjson is given, or when its first non-blank line is a complete JSON value and another
@@ -19,7 +21,10 @@ Exit codes:
   0   the result was rendered (or standard output was closed early)
   1   an I/O error (a file that cannot be opened or read, a failed write)
   2   bad input: unparsable JSON, an NDJSON line that is not an object, a bad shape file
-  64  usage: an unknown flag, a bad value, or a feature not available yet";
+  64  usage: an unknown flag, a bad value, or a feature not available yet
+
+--json writes one line: {\"result\": <the capped value>, \"notices\": [<one object per cut>]};
+each notice has kind, path (a JSON Pointer into result), its figures and text.";
 
 /// Render a JSON tool result as markdown a model reads well.
 ///
@@ -38,7 +43,8 @@ pub struct Cli {
     #[arg(long, value_name = "NAME")]
     pub tool: Option<String>,
 
-    /// Table layout: padded columns (aligned), no padding (compact), or CSV.
+    /// Table layout: padded columns (aligned), no padding (compact), or RFC 4180 CSV (records
+    /// and strings stay markdown).
     #[arg(long, value_enum, default_value_t = LayoutArg::Aligned, value_name = "LAYOUT")]
     pub layout: LayoutArg,
 
@@ -78,7 +84,8 @@ pub struct Cli {
     #[arg(long)]
     pub report: bool,
 
-    /// Write the structured JSON form of the result instead of markdown.
+    /// Write the structured JSON form instead of text: the same capped result with every cut
+    /// recorded in `notices` (for MCP structuredContent).
     #[arg(long)]
     pub json: bool,
 }

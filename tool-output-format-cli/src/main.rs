@@ -4,6 +4,7 @@
 //! tof results.json
 //! curl -s https://api.example.com/orders | tof --tool list_orders --layout compact
 //! tof --max-rows 20 --report events.ndjson
+//! tof --json --max-rows 20 events.ndjson      # the structured form, for MCP structuredContent
 //! ```
 //!
 //! Input forms and memory: [`input`]. Exit codes: [`error`] (0 ok, 1 I/O, 2 bad input,
@@ -57,21 +58,13 @@ fn run(cli: &Cli) -> Result<(), Error> {
     let layout = match cli.layout {
         LayoutArg::Aligned => Layout::Aligned,
         LayoutArg::Compact => Layout::Compact,
-        LayoutArg::Csv => {
-            return Err(Error::Unsupported(
-                "--layout csv is not supported yet (it needs the library's Layout::Csv); use \
-                 --layout compact for now"
-                    .into(),
-            ));
-        }
+        LayoutArg::Csv => Layout::Csv,
     };
-    if cli.json {
-        return Err(Error::Unsupported(
-            "--json is not supported yet (it needs the library's structured JSON form); run \
-             without --json for markdown"
-                .into(),
-        ));
-    }
+    let form = if cli.json {
+        render::Form::Json
+    } else {
+        render::Form::Text
+    };
     let opts = render::Options {
         tool: cli.tool.clone().unwrap_or_default(),
         layout,
@@ -115,8 +108,8 @@ fn run(cli: &Cli) -> Result<(), Error> {
         &mut Progress::on_terminal(),
     )?;
     let out = match input {
-        Input::Document(v) => render::document(&opts, &v, cli.report),
-        Input::Records(r) => render::records(&opts, r, cli.report),
+        Input::Document(v) => render::document(&opts, &v, form, cli.report),
+        Input::Records(r) => render::records(&opts, r, form, cli.report),
     };
     write_stdout(&out.text)?;
     if let Some(report) = out.report {

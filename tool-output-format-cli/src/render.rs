@@ -1,39 +1,19 @@
-//! Every call into `tool_output_format` lives here, through its public API only (phase 2
-//! adapts this one file to the new pipeline).
+//! Every call into `tool_output_format` lives here, through its public API only.
 //!
-//! # Records cut before the library sees them
+//! Records from a stream arrive cut: the reader keeps the rows the cap can show and counts
+//! the rest (see [`input`](crate::input)). They go to the library as a
+//! [`Rows`](tool_output_format::Rows) (the kept records, the true total, the keys seen only
+//! in records not kept), which renders like the whole array would: same columns, the true
+//! total in the notice, budgets met with it.
 //!
-//! The library takes a whole value: it cannot be told "the table has more rows than you
-//! were given". For a stream, the reader keeps the first `row cap + 1` records and only
-//! counts the rest (see [`input`](crate::input)); this module then makes the output say the
-//! truth:
-//!
-//! - Columns: the library takes the columns from every row, so the keys first seen in rows
-//!   that were not kept are added, in first-seen order and with `null` values, to the last
-//!   kept row. That row is past the cap, so it is never shown; the column order and the
-//!   cells are exactly those of the whole array (a missing key and `null` are both an empty
-//!   cell).
-//! - The notice: the library cuts the `cap + 1` rows it was given to the cap and announces
-//!   `[Truncated to K rows of cap+1 total]`; that notice line is replaced by the one with
-//!   the true total, built with the library's own `Notice` wording.
-//! - Budgets: the true total has more digits, so with `--max-chars` / `--max-tokens` the
-//!   rendering is repeated with the budget lowered by the overflow (at most 4 times) until
-//!   the corrected text fits. A budget figure the library prints (in an `[Omitted: ...]`
-//!   line) is the user's budget.
-//!
-//! The API that would make this module shrink to one call: a way to render records from an
-//! iterator (`Formatter::format_records(tool, impl IntoIterator<Item = Value>)`) that keeps
-//! what the caps can show and counts the rest, or at least a `total_rows` override on a
-//! table input.
+//! Tokens are counted only when asked for (`--report`, `--max-tokens`): the o200k
+//! vocabulary costs about 0.5 s and 50 MB to load.
 
-use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
 
 use serde_json::Value;
-use tool_output_format::Notice;
 use tool_output_format::{
-    DEFAULT_MAX_LINES, Formatter, Layout, O200k, Report, Shape, Strategy, TokenCounter,
+    DEFAULT_MAX_LINES, Formatter, Layout, O200k, Report, Rows, Shape, Strategy, TokenCounter,
 };
 
 use crate::input::Records;
@@ -62,10 +42,9 @@ pub struct Options {
 }
 
 impl Options {
-    /// How many records the reader should keep: the row cap, plus one so the library sees
-    /// (and announces) the cut.
+    /// How many records the reader should keep: the rows the cap can show.
     pub fn keep(&self) -> usize {
-        self.row_cap().saturating_add(1)
+        self.row_cap()
     }
 
     fn row_cap(&self) -> usize {
@@ -74,7 +53,8 @@ impl Options {
             .unwrap_or(DEFAULT_MAX_LINES)
     }
 
-    fn formatter(&self, max_chars: Option<usize>, max_tokens: Option<usize>) -> Formatter {
+    fn formatter(&self) -> Formatter {
+        let (max_chars, max_tokens) = (self.max_chars, self.max_tokens);
         let mut f = Formatter::new().layout(self.layout).strategy(self.strategy);
         if let Some(n) = self.max_lines {
             f = f.max_lines(n);
@@ -151,166 +131,93 @@ impl fmt::Display for SizeReport {
     }
 }
 
-/// Render one JSON document.
-pub fn document(opts: &Options, v: &Value, report: bool) -> Rendered {
-    let fmt = opts.formatter(opts.max_chars, opts.max_tokens);
-    if !report {
-        return Rendered {
-            text: fmt.format(&opts.tool, v),
-            report: None,
-        };
-    }
-    let out = fmt.format_with_report(&opts.tool, v);
-    let report = size_report(&out.text, &out.report, out.report.tokens);
-    Rendered {
-        text: out.text,
-        report: Some(report),
-    }
+/// What to write: markdown (or CSV) text, or the structured JSON form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    /// The text of the layout.
+    #[default]
+    Text,
+    /// `--json`: `Formatter::format_json`, written compactly on one line.
+    Json,
 }
 
-/// Render records as one table (see the [module docs](self) for records not kept).
-pub fn records(opts: &Options, records: Records, report: bool) -> Rendered {
+/// Render one JSON document.
+pub fn document(opts: &Options, v: &Value, form: Form, report: bool) -> Rendered {
+    render(opts, v, form, report)
+}
+
+/// Render records as one table: the kept records with the true total (see the
+/// [module docs](self)).
+pub fn records(opts: &Options, records: Records, form: Form, report: bool) -> Rendered {
     let Records {
-        mut rows,
+        rows,
         total,
         late_keys,
     } = records;
-    let given = rows.len();
-    if let Some(Value::Object(last)) = rows.last_mut() {
-        for k in late_keys {
-            last.entry(k).or_insert(Value::Null);
-        }
-    }
-    let table = Value::Array(rows);
-    if total == given {
-        return document(opts, &table, report);
-    }
-    let mut budgets = (opts.max_chars, opts.max_tokens);
-    let mut attempt = 0;
-    // The notices to correct come with the report; without --report or --max-tokens its
-    // token count is not wanted, and loading the o200k vocabulary would cost ~0.5 s and
-    // ~50 MB, so the counter is a no-op then.
-    let counts_tokens = report || opts.max_tokens.is_some();
-    loop {
-        let mut fmt = opts.formatter(budgets.0, budgets.1);
-        if !counts_tokens {
-            fmt = fmt.token_counter(Arc::new(NoTokens));
-        }
-        let out = fmt.format_with_report(&opts.tool, &table);
-        let fix = Fix {
-            given,
-            total,
-            chars: (budgets.0, opts.max_chars),
-            tokens: (budgets.1, opts.max_tokens),
-        };
-        let (text, added) = fix.text(&out.text, &out.report.notices);
-        let tokens = counts_tokens.then(|| O200k.count(&text));
-        let over_chars = over(opts.max_chars, text.chars().count());
-        let over_tokens = over(opts.max_tokens, tokens.unwrap_or(0));
-        attempt += 1;
-        if (over_chars == 0 && over_tokens == 0) || attempt == 4 {
-            let mut r = size_report(&text, &out.report, tokens);
-            r.rows = r
-                .rows
-                .map(|(kept, t)| (kept, if t == given { total } else { t }));
-            r.notices += usize::from(added);
-            return Rendered {
-                text,
-                report: report.then_some(r),
-            };
-        }
-        budgets.0 = budgets.0.map(|b| b.saturating_sub(over_chars));
-        budgets.1 = budgets.1.map(|b| b.saturating_sub(over_tokens));
-    }
+    let rows = Rows::new(rows, total).with_columns(late_keys);
+    render(opts, &rows, form, report)
 }
 
-/// A token counter for renderings whose token count nobody reads.
-struct NoTokens;
-
-impl TokenCounter for NoTokens {
-    fn count(&self, _: &str) -> usize {
-        0
-    }
-}
-
-/// How far `size` is over `budget` (0 when within or unset).
-fn over(budget: Option<usize>, size: usize) -> usize {
-    budget.map_or(0, |b| size.saturating_sub(b))
-}
-
-/// Corrections of the library's notices for records it was not given.
-struct Fix {
-    /// Records given to the library.
-    given: usize,
-    /// Records read.
-    total: usize,
-    /// (budget passed to the library, the user's budget) for characters.
-    chars: (Option<usize>, Option<usize>),
-    /// The same for tokens.
-    tokens: (Option<usize>, Option<usize>),
-}
-
-impl Fix {
-    /// The notice as it should read, or `None` when it is right as it is.
-    fn notice(&self, n: &Notice) -> Option<Notice> {
-        match *n {
-            Notice::Rows { kept, total } if total == self.given => Some(Notice::Rows {
-                kept,
-                total: self.total,
-            }),
-            Notice::Items { kept, total } if total == self.given => Some(Notice::Items {
-                kept,
-                total: self.total,
-            }),
-            Notice::Omitted {
-                needed,
-                budget,
-                unit,
-            } => {
-                let (passed, user) = if unit == "tokens" {
-                    self.tokens
-                } else {
-                    self.chars
-                };
-                match (passed, user) {
-                    (Some(p), Some(u)) if p == budget && p != u => Some(Notice::Omitted {
-                        needed,
-                        budget: u,
-                        unit,
-                    }),
-                    _ => None,
-                }
-            }
-            _ => None,
+fn render<T: tool_output_format::ToolOutput + ?Sized>(
+    opts: &Options,
+    result: &T,
+    form: Form,
+    report: bool,
+) -> Rendered {
+    let fmt = opts.formatter();
+    match form {
+        Form::Json => {
+            let v = fmt.format_json(&opts.tool, result);
+            let text = v.to_string();
+            let report = report.then(|| json_report(&text, &v));
+            Rendered { text, report }
         }
-    }
-
-    /// `text` with its notice lines corrected; when no notice says how many records there
-    /// were, `[Truncated to N items of T total]` is put first (then the bool is true).
-    fn text(&self, text: &str, notices: &[Notice]) -> (String, bool) {
-        let mut lines: Vec<Cow<'_, str>> = text.split('\n').map(Cow::Borrowed).collect();
-        let mut counted = false;
-        for (i, n) in notices.iter().enumerate() {
-            counted |= matches!(
-                n,
-                Notice::Rows { .. } | Notice::Items { .. } | Notice::Omitted { .. }
-            );
-            if let (Some(good), Some(line)) = (self.notice(n), lines.get_mut(i)) {
-                if *line == n.to_string() {
-                    *line = Cow::Owned(good.to_string());
-                }
+        Form::Text if report => {
+            let out = fmt.format_with_report(&opts.tool, result);
+            let tokens = out.report.tokens.or_else(|| Some(O200k.count(&out.text)));
+            let report = size_report(&out.text, &out.report, tokens);
+            Rendered {
+                text: out.text,
+                report: Some(report),
             }
         }
-        let body = lines.join("\n");
-        if counted {
-            return (body, false);
-        }
-        let first = Notice::Items {
-            kept: self.given,
-            total: self.total,
-        };
-        let gap = if notices.is_empty() { "\n\n" } else { "\n" };
-        (format!("{first}{gap}{body}"), true)
+        Form::Text => Rendered {
+            text: fmt.format(&opts.tool, result),
+            report: None,
+        },
+    }
+}
+
+/// The report figures of a structured JSON text, read from its `notices`.
+fn json_report(text: &str, v: &Value) -> SizeReport {
+    let notices = v["notices"].as_array().map_or(&[][..], Vec::as_slice);
+    let top = |kind: &str| {
+        notices.iter().find_map(|n| {
+            (n["kind"] == kind && n["path"] == "").then(|| {
+                let get = |k: &str| n[k].as_u64().unwrap_or(0) as usize;
+                (get("kept"), get("total"))
+            })
+        })
+    };
+    let rows = top("rows").or_else(|| {
+        v["result"]
+            .as_array()
+            .filter(|a| !a.is_empty() && a.iter().all(Value::is_object))
+            .map(|a| (a.len(), a.len()))
+    });
+    let values_shortened = notices
+        .iter()
+        .filter(|n| n["kind"] == "shortened")
+        .filter_map(|n| n["values"].as_u64())
+        .sum::<u64>() as usize;
+    SizeReport {
+        chars: text.chars().count(),
+        bytes: text.len(),
+        tokens: Some(O200k.count(text)),
+        rows,
+        lines: top("lines"),
+        values_shortened,
+        notices: notices.len(),
     }
 }
 
@@ -383,12 +290,18 @@ mod tests {
                 max_chars: Some(300),
                 ..Options::default()
             },
+            Options {
+                max_rows: Some(2),
+                layout: Layout::Csv,
+                ..Options::default()
+            },
         ] {
-            let whole = opts
-                .formatter(opts.max_chars, opts.max_tokens)
-                .format("", &Value::Array(all.clone()));
-            let got = records(&opts, cut(&all, opts.keep()), false).text;
+            let whole = opts.formatter().format("", &Value::Array(all.clone()));
+            let got = records(&opts, cut(&all, opts.keep()), Form::Text, false).text;
             assert_eq!(got, whole, "{opts:?}");
+            let whole = opts.formatter().format_json("", &Value::Array(all.clone()));
+            let got = records(&opts, cut(&all, opts.keep()), Form::Json, false).text;
+            assert_eq!(got, whole.to_string(), "{opts:?}");
         }
     }
 
@@ -399,9 +312,8 @@ mod tests {
             max_chars: Some(120),
             ..Options::default()
         };
-        let out = records(&opts, cut(&all, opts.keep()), true);
+        let out = records(&opts, cut(&all, opts.keep()), Form::Text, true);
         assert!(out.text.chars().count() <= 120, "{}", out.text);
-        assert!(out.text.starts_with("[Truncated to "));
         assert!(
             out.text
                 .lines()

@@ -131,7 +131,7 @@ fn bad_json_names_file_line_column_and_prints_nothing() {
 
 #[test]
 fn bad_input_exit_codes_and_messages() {
-    let cases: [(&[&str], &str, i32, &str); 5] = [
+    let cases: [(&[&str], &str, i32, &str); 4] = [
         (
             &[],
             "{\"a\":1}\n[1, 2]\n",
@@ -156,13 +156,6 @@ fn bad_input_exit_codes_and_messages() {
             "",
             1,
             "tof: error opening /nonexistent/in.json: No such file or directory (os error 2)\n",
-        ),
-        (
-            &["--layout", "csv"],
-            "[]",
-            64,
-            "tof: --layout csv is not supported yet (it needs the library's Layout::Csv); use \
-             --layout compact for now\n",
         ),
     ];
     for (args, input, code, err) in cases {
@@ -349,10 +342,130 @@ fn shape_files_shape_the_output_and_mistakes_exit_2() {
     let (code, _, _) = run(&["--shape", "/nonexistent/shape.json"], "[]");
     assert_eq!(code, 1);
     std::fs::remove_dir_all(&dir).unwrap();
+}
 
-    let (code, out, err) = run(&["--json"], "[]");
-    assert_eq!((code, out.as_str()), (64, ""));
-    assert!(err.starts_with("tof: --json is not supported yet"), "{err}");
+/// `csv::Reader` records of a text, the header first (notice lines end at the blank line).
+fn read_csv(out: &str) -> Vec<Vec<String>> {
+    let csv = match out.split_once("\n\n") {
+        Some((head, rest)) if head.starts_with('[') => rest,
+        _ => out,
+    };
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(csv.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect()
+}
+
+#[test]
+fn csv_reads_back_as_the_data() {
+    let (code, out, err) = run(&["--layout", "csv", &data("team.json")], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "name,role,team\nAlice,engineer,infra\nBob,PM,product\nCarol,designer,product\n"
+    );
+    let rows = [
+        json!({"id": 1, "note": "a, \"quoted\"\nline", "f": "=1+1"}),
+        json!({"id": 2, "note": null, "f": "-5", "late": true}),
+        json!({"id": 3, "note": " x ", "f": "@x"}),
+    ];
+    let ndjson: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    let (code, out, _) = run(&["--layout", "csv", "--max-rows", "2"], &ndjson);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("[Truncated to 2 rows of 3 total]\n\n"),
+        "{out}"
+    );
+    assert_eq!(
+        read_csv(&out),
+        [
+            vec!["id", "note", "f", "late"],
+            vec!["1", "a, \"quoted\"\nline", "=1+1", ""],
+            vec!["2", "", "-5", "true"],
+        ]
+    );
+}
+
+#[test]
+fn json_is_the_structured_form_with_its_notices() {
+    let (code, out, err) = run(&["--json", "--max-rows", "2", &data("team.json")], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v,
+        json!({
+            "result": [
+                {"name": "Alice", "role": "engineer", "team": "infra"},
+                {"name": "Bob", "role": "PM", "team": "product"},
+            ],
+            "notices": [{"kind": "rows", "path": "", "kept": 2, "total": 3,
+                         "text": "[Truncated to 2 rows of 3 total]"}]
+        })
+    );
+    // A document, with the tool's report on standard error.
+    let (code, out, err) = run(
+        &["--json", "--report", "--tool", "t"],
+        r#"{"a": [1, 2], "b": null}"#,
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v,
+        json!({"result": {"a": [1, 2], "b": null}, "notices": []})
+    );
+    let n = out.trim_end().len();
+    assert!(
+        err.starts_with(&format!("report: {n} chars, {n} bytes, ")),
+        "{err}"
+    );
+    // A budget holds for the JSON text.
+    let big: Vec<Value> = (0..2000)
+        .map(|i| json!({"id": i, "name": format!("n{i}")}))
+        .collect();
+    let ndjson: String = big.iter().map(|r| format!("{r}\n")).collect();
+    let (code, out, _) = run(&["--json", "--max-chars", "500"], &ndjson);
+    assert_eq!(code, 0);
+    assert!(out.trim_end().chars().count() <= 500, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["notices"][0]["total"], 2000);
+    assert_eq!(
+        v["notices"][0]["kept"],
+        v["result"].as_array().unwrap().len()
+    );
+}
+
+/// The stream's true total reaches the library through `Rows`, in every form.
+#[test]
+fn ndjson_totals_come_from_the_library() {
+    let mut rows: Vec<Value> = (0..1000).map(|i| json!({"id": i})).collect();
+    rows[900] = json!({"id": 900, "late": "x"});
+    let ndjson: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    let whole = Value::Array(rows);
+    for (args, fmt) in [
+        (
+            vec!["--max-rows", "3", "--layout", "csv"],
+            Formatter::new()
+                .max_rows(3)
+                .layout(tool_output_format::Layout::Csv),
+        ),
+        (
+            vec!["--max-rows", "3", "--max-chars", "90"],
+            Formatter::new().max_rows(3).max_chars(90),
+        ),
+    ] {
+        assert_eq!(
+            run(&args, &ndjson).1,
+            fmt.format("", &whole) + "\n",
+            "{args:?}"
+        );
+        let mut json_args = args.clone();
+        json_args.push("--json");
+        let got: Value = serde_json::from_str(&run(&json_args, &ndjson).1).unwrap();
+        assert_eq!(got, fmt.format_json("", &whole), "{args:?}");
+    }
 }
 
 /// A stream cut by the reader renders byte for byte like the library's output for the whole

@@ -34,6 +34,9 @@ pub struct Context<'c> {
     /// Where summary-detail records report the fields they leave out (none outside a
     /// formatter).
     left_out: Option<&'c LeftOut>,
+    /// Building for the structured JSON form: list cells are written as JSON arrays (kind
+    /// `Json`) instead of joined text, so they read back as arrays.
+    structured: bool,
 }
 
 /// A shape in force and where its counts go.
@@ -104,6 +107,7 @@ impl Context<'static> {
             shaping: None,
             detail: Detail::Full,
             left_out: None,
+            structured: false,
         }
     }
 }
@@ -117,6 +121,7 @@ impl<'c> Context<'c> {
             shaping: None,
             detail: Detail::Full,
             left_out: None,
+            structured: false,
         }
     }
 
@@ -125,6 +130,14 @@ impl<'c> Context<'c> {
         Context {
             detail,
             left_out,
+            ..self
+        }
+    }
+
+    /// This context, building for the structured JSON form.
+    pub(crate) fn structured(self) -> Self {
+        Context {
+            structured: true,
             ..self
         }
     }
@@ -165,6 +178,11 @@ impl<'c> Context<'c> {
     /// `None` below it and outside a shaped rendering.
     pub(crate) fn shaping(&self) -> Option<Shaping<'c>> {
         self.shaping.filter(|_| self.depth == 0)
+    }
+
+    /// True when building for the structured JSON form (list cells as JSON arrays).
+    pub(crate) fn is_structured(&self) -> bool {
+        self.structured
     }
 
     /// How many records or lists enclose the value being built.

@@ -18,8 +18,10 @@ use crate::options::{Layout, Resolved, Strategy, ToolOptions};
 use crate::redact::Secrets;
 use crate::report::{Formatted, Report};
 use crate::shape::{Shape, ShapeStats};
-use crate::sink::Document;
+use crate::sink::json::{Json, Shortened};
+use crate::sink::{Document, Sink};
 use crate::source::ToolOutput;
+use crate::source::stream::Rows;
 use crate::store::ResultStore;
 use crate::summary::{self, SummaryOptions};
 #[cfg(feature = "tokens")]
@@ -397,6 +399,104 @@ impl Formatter {
         self.render(tool, result, true, None)
     }
 
+    /// The structured JSON form of a tool result: the same shaped, capped (and fitted)
+    /// result as [`format`](Self::format) writes, as a [`serde_json::Value`] with every cut
+    /// recorded, for hosts that read structured content (MCP `structuredContent`).
+    ///
+    /// `{"result": <the value after caps>, "notices": [<one object per cut>]}`: a table
+    /// stays an array of objects whose cells keep their kind (numbers, booleans, `null`,
+    /// nested JSON); each notice has a `kind`, a `path` (a JSON Pointer into `result`), its
+    /// figures and the `text` markdown prints. The full shape and the planned envelope keys
+    /// are in the crate docs ("Structured JSON"). `max_chars` / `max_tokens` measure the
+    /// compact serialization. The layout does not matter here; a registered renderer is not
+    /// used (it writes text, and this is the data).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// let rows: Vec<_> = (0..1000).map(|i| json!({"id": i, "ok": i % 2 == 0})).collect();
+    /// let out = tool_output_format::Formatter::new().max_rows(2).format_json("t", &rows);
+    /// assert_eq!(out, json!({
+    ///     "result": [{"id": 0, "ok": true}, {"id": 1, "ok": false}],
+    ///     "notices": [{"kind": "rows", "path": "", "kept": 2, "total": 1000,
+    ///                  "text": "[Truncated to 2 rows of 1000 total]"}]
+    /// }));
+    /// ```
+    pub fn format_json<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Value {
+        let opts = self.options_for(tool);
+        // A shape applies to the JSON form of the result (a copy: the structured form is
+        // built once, without the text forms' walk in place).
+        let shaped = opts
+            .shape
+            .as_deref()
+            .filter(|s| !s.is_empty())
+            .map(|shape| {
+                let mut json = result.to_json();
+                opts.secrets.value(&mut json);
+                shape.apply(&json)
+            });
+        let build = |start: usize, want: usize| match &shaped {
+            Some(v) => build_node(v, &opts, start, want, true),
+            None => build_node(result, &opts, start, want, true),
+        };
+        let sink = Json {
+            max_chars: opts.max_cell_chars,
+        };
+        let (shells, cut) = self.json_pipeline(&opts, &sink, &build);
+        let body = if shells.is_empty() {
+            cut.node
+        } else {
+            envelope::join(&shells, Some(cut.node))
+        };
+        crate::sink::json::to_value(
+            &Document {
+                notices: &cut.notices,
+                title: None,
+                body: &body,
+            },
+            Shortened {
+                values: cut.values_shortened,
+                max_chars: opts.max_cell_chars,
+            },
+        )
+    }
+
+    /// Render records from a stream as one table, keeping only the rows the tool's row cap
+    /// shows and counting the rest: memory is the kept rows, whatever the stream's length,
+    /// and the notice gives the true total. The text equals [`format`](Self::format) of the
+    /// whole array (see [`Rows`] for the one exception, and for building the kept records
+    /// yourself).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// let fmt = tool_output_format::Formatter::new().max_rows(1);
+    /// let md = fmt.format_rows("t", (0..1_000_000).map(|i| json!({"id": i})));
+    /// assert_eq!(md, "[Truncated to 1 rows of 1000000 total]\n\n| id |\n|----|\n| 0  |");
+    /// ```
+    pub fn format_rows(&self, tool: &str, rows: impl IntoIterator<Item = Value>) -> String {
+        self.format(tool, &self.collect_rows(tool, rows))
+    }
+
+    /// The records of a stream that the tool's row cap can show, with the count of all of
+    /// them (what [`format_rows`](Self::format_rows) renders; pass it to
+    /// [`format_with_report`](Self::format_with_report) or [`format_json`](Self::format_json)
+    /// for a report or the structured form).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// let fmt = tool_output_format::Formatter::new().max_rows(3);
+    /// let rows = fmt.collect_rows("t", (0..10).map(|i| json!({"id": i})));
+    /// assert_eq!((rows.kept().len(), rows.total()), (3, 10));
+    /// assert_eq!(fmt.format_json("t", &rows)["notices"][0]["total"], 10);
+    /// ```
+    pub fn collect_rows(&self, tool: &str, rows: impl IntoIterator<Item = Value>) -> Rows {
+        let keep = self.options_for(tool).row_plan().cap(None);
+        let mut out = Rows::default();
+        for r in rows {
+            out.push(r, keep);
+        }
+        out
+    }
+
     fn options_for(&self, tool: &str) -> Resolved {
         let tool = self.tools.get(tool).map(|e| &e.options);
         ToolOptions::resolve(tool, &self.options)
@@ -677,6 +777,73 @@ impl Formatter {
         self.finish(tool, text, cut, error, report, lens.as_ref(), stored)
     }
 
+    /// Build, cut and fit the structured JSON form: the envelopes of the result (never cut)
+    /// and its cut body. A budget measures the compact JSON of the whole, envelopes included.
+    fn json_pipeline<'a>(
+        &self,
+        opts: &Resolved,
+        sink: &dyn Sink,
+        build: &dyn Fn(usize, usize) -> Node<'a>,
+    ) -> (Vec<Envelope<'a>>, Cut<'a>) {
+        let first = if opts.has_budget() {
+            FIRST_BUILD
+        } else {
+            usize::MAX
+        };
+        let (shells, body) = envelope::split(build(0, first));
+        let node = body.unwrap_or(Node::Null);
+        let render = |node: &Node<'a>, notices: &[Notice]| {
+            let whole;
+            let body = if shells.is_empty() {
+                node
+            } else {
+                whole = envelope::join(&shells, Some(node.clone()));
+                &whole
+            };
+            sink.render(&Document {
+                notices,
+                title: None,
+                body,
+            })
+        };
+        let grow = |start: usize, want: usize| {
+            envelope::innermost(build(start, want)).unwrap_or(Node::Null)
+        };
+        let caps = Keep::caps(&node, opts);
+        let chars = |t: &str| t.chars().count();
+        let mut limits = Vec::new();
+        if let Some(budget) = opts.max_chars {
+            limits.push(Limit {
+                measure: &chars,
+                budget,
+                unit: "chars",
+            });
+        }
+        #[cfg(feature = "tokens")]
+        let tokens = |t: &str| self.count_tokens(t);
+        #[cfg(feature = "tokens")]
+        if let Some(budget) = opts.max_tokens {
+            limits.push(Limit {
+                measure: &tokens,
+                budget,
+                unit: "tokens",
+            });
+        }
+        let cut = if limits.is_empty() {
+            cut_owned(node, &caps, opts.strategy)
+        } else {
+            Fitter {
+                render: &render,
+                limits: &limits,
+                strategy: opts.strategy,
+                grow: &grow,
+            }
+            .fit(node, &caps)
+            .cut
+        };
+        (shells, cut)
+    }
+
     /// The text and, when asked for (or traced), its report.
     #[allow(clippy::too_many_arguments)]
     fn finish(
@@ -762,6 +929,29 @@ impl Formatter {
         let _ = count;
         f
     }
+}
+
+/// The node of `result` with rows `start..start + want` of its main table built (secrets
+/// redacted); `structured` for the JSON form.
+fn build_node<'a, T: ToolOutput + ?Sized>(
+    result: &'a T,
+    opts: &Resolved,
+    start: usize,
+    want: usize,
+    structured: bool,
+) -> Node<'a> {
+    let plan = RowPlan {
+        start,
+        want,
+        ..opts.row_plan()
+    };
+    let mut cx = Context::root(&plan, &opts.secrets);
+    if structured {
+        cx = cx.structured();
+    }
+    let mut node = result.to_node(&cx);
+    opts.secrets.node(&mut node);
+    node
 }
 
 /// Rows of the main table built first when a budget applies (the fit asks for more).

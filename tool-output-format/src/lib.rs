@@ -129,7 +129,45 @@
 //!
 //! [`Layout::Aligned`] (default) pads columns to their widest cell by display width, but a
 //! cell wider than [`sink::markdown::PAD_CAP`] (32) columns does not widen its column.
-//! [`Layout::Compact`] drops padding and uses `|-|` separators.
+//! [`Layout::Compact`] drops padding and uses `|-|` separators. [`Layout::Csv`] writes tables
+//! as RFC 4180 CSV with the `csv` crate (the fewest tokens on uniform tables: 0.92x TOON on
+//! the bundled ones) and everything else as markdown; a table nested in a record is a fenced
+//! `csv` block inside the item. `csv::Reader` reads a top-level table back to exactly its
+//! header and kept cells: cells are written verbatim (quoted when they must be, a whole
+//! record quoted when a cell has edge white space or a control character), and cells
+//! starting with `=`, `+`, `-` or `@` are not altered (the reader is a model, not a
+//! spreadsheet; neutralise them yourself before opening the CSV in one). The rules and the
+//! re-parse argument for nested blocks are in `src/sink/csv.rs`.
+//!
+//! # Structured JSON
+//!
+//! [`Formatter::format_json`] gives the same shaped, capped result as a
+//! [`serde_json::Value`], for hosts that read structured content (MCP `structuredContent`):
+//!
+//! ```json
+//! {"result": [{"id": 1, "tags": ["a"]}],
+//!  "notices": [{"kind": "rows", "path": "", "kept": 1, "total": 9,
+//!               "text": "[Truncated to 1 rows of 9 total]"}]}
+//! ```
+//!
+//! `result` is the value after caps and budgets: a table is an array of objects, every
+//! column in every row, cells keeping their kind (numbers, booleans, `null`, nested JSON);
+//! records are objects, strings strings, shortened values strings ending with their
+//! `…[+N chars]` marker. `notices` records every cut, never silently applied: `kind`
+//! (`rows`, `lines`, `fields`, `items`, `shortened`, `omitted`, `depth`), `path` (an RFC
+//! 6901 JSON Pointer into `result`: `""` for the whole result, `/orders` for a table nested
+//! in a field), the figures (`kept` and `total`, `strategy`, `values` and `max_chars`,
+//! `needed`, `budget` and `unit`) and `text` (the line markdown prints). Budgets measure the
+//! compact serialization. Agent envelopes (a page footer, an error) will put their parts
+//! beside `result` under their own keys (`"page": {...}`, `"error": {...}`), never inside the
+//! data; the full table is in `src/sink/json.rs`.
+//!
+//! # Streams
+//!
+//! [`Formatter::format_rows`] renders records from an iterator as one table, keeping only
+//! the rows the row cap shows and counting the rest; [`Rows`] holds kept records with the
+//! true total (and the keys seen only in records not kept), for readers that count records
+//! without parsing them (the `tof` program does). Either renders like the whole array.
 //!
 //! # Deriving `ToolOutput`
 //!
@@ -526,6 +564,7 @@ pub use report::{Formatted, Kept, Report};
 pub use shape::{Convert, Shape, ShapeError};
 pub use source::ToolOutput;
 pub use source::list::MAX_COLUMNS;
+pub use source::stream::Rows;
 #[cfg(feature = "redis")]
 pub use store::RedisStore;
 pub use store::{MemoryStore, ResultStore, StoreError};

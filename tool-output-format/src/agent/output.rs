@@ -273,7 +273,7 @@ fn write_id(id: &Value, cx: &Context<'_>, t: &mut Table<'_>) {
             t.buf_mut().push_str(s);
             Kind::Text
         }
-        other => cell::write_value(other, cx.secrets(), t.buf_mut()),
+        other => cell::write_value(other, cx, t.buf_mut()),
     };
     t.end_cell(kind);
 }

@@ -1,6 +1,8 @@
 //! Sinks: write a cut document as text. Each layout is one [`Sink`]; the wording of every
 //! notice lives here too ([`notice`]), so adding a sink touches no source and no cap.
 
+pub(crate) mod csv;
+pub(crate) mod json;
 pub(crate) mod markdown;
 mod notice;
 

@@ -11,16 +11,19 @@
 //!
 //! Record fields follow the same rules for scalars; nested objects and lists of records
 //! become sub-bullets and tables instead (see the crate docs).
+//!
+//! For the structured JSON form ([`Context::is_structured`]) an array of scalars is compact
+//! JSON (kind `Json`) like any other array, so it reads back as an array.
 
 use serde_json::Value;
 
 use super::json;
 use crate::build::Context;
 use crate::doc::{Kind, Node};
-use crate::redact::Secrets;
 
 /// Append the cell text of a JSON value; returns its kind.
-pub(crate) fn write_value(v: &Value, secrets: &Secrets, out: &mut String) -> Kind {
+pub(crate) fn write_value(v: &Value, cx: &Context<'_>, out: &mut String) -> Kind {
+    let secrets = cx.secrets();
     match v {
         Value::Null => Kind::Null,
         Value::Bool(b) => {
@@ -35,7 +38,7 @@ pub(crate) fn write_value(v: &Value, secrets: &Secrets, out: &mut String) -> Kin
             out.push_str(s);
             Kind::Text
         }
-        Value::Array(items) => write_array(items, secrets, out),
+        Value::Array(items) => write_array(items, cx, out),
         Value::Object(_) => {
             json::write_compact(v, secrets, out);
             Kind::Json
@@ -44,16 +47,17 @@ pub(crate) fn write_value(v: &Value, secrets: &Secrets, out: &mut String) -> Kin
 }
 
 /// Append the cell text of an array: `[]`, the items joined by `, `, or compact JSON.
-pub(crate) fn write_array(items: &[Value], secrets: &Secrets, out: &mut String) -> Kind {
+pub(crate) fn write_array(items: &[Value], cx: &Context<'_>, out: &mut String) -> Kind {
+    let secrets = cx.secrets();
     if items.is_empty() {
         out.push_str("[]");
         Kind::Json
-    } else if items.iter().all(is_plain_scalar) {
+    } else if !cx.is_structured() && items.iter().all(is_plain_scalar) {
         for (i, item) in items.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
-            write_value(item, secrets, out);
+            write_value(item, cx, out);
         }
         Kind::List
     } else {
@@ -87,7 +91,9 @@ pub(crate) fn write_node(node: &Node<'_>, cx: &Context<'_>, out: &mut String) ->
             out.push_str(&crate::doc::depth_notice(*n));
             Kind::Text
         }
-        Node::List(items) if !items.is_empty() && items.iter().all(is_plain_node) => {
+        Node::List(items)
+            if !cx.is_structured() && !items.is_empty() && items.iter().all(is_plain_node) =>
+        {
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
@@ -117,6 +123,12 @@ pub(crate) fn write_seq<T: crate::ToolOutput>(
 ) -> Kind {
     if items.is_empty() {
         out.push_str("[]");
+        return Kind::Json;
+    }
+    if cx.is_structured() {
+        let inner = cx.nested();
+        let nodes: Vec<Node<'_>> = items.iter().map(|i| i.to_node(&inner)).collect();
+        json::write_node(&Node::List(nodes), cx.secrets(), out);
         return Kind::Json;
     }
     let start = out.len();

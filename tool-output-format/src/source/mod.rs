@@ -11,6 +11,7 @@ pub(crate) mod list;
 mod shaped;
 
 pub(crate) use shaped::ShapedColumn;
+pub(crate) mod stream;
 pub(crate) mod typed;
 pub(crate) mod value;
 

@@ -250,7 +250,6 @@ fn write<'a, 'l, K: AsRef<str> + 'l>(
             .map(|(n, _)| Text::Owned(n.to_owned()))
             .collect(),
     );
-    let secrets = cx.secrets();
     for row in rows {
         for (_, keys) in leaves.clone() {
             let mut value = row.get(keys[0].as_ref());
@@ -260,7 +259,7 @@ fn write<'a, 'l, K: AsRef<str> + 'l>(
                     .and_then(|m| m.get(key.as_ref()));
             }
             let kind = match value {
-                Some(v) => cell::write_value(v, secrets, t.buf_mut()),
+                Some(v) => cell::write_value(v, cx, t.buf_mut()),
                 None => Kind::Null,
             };
             t.end_cell(kind);

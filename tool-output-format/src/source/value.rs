@@ -39,7 +39,7 @@ impl ToolOutput for Value {
     }
 
     fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
-        cell::write_value(self, cx.secrets(), out)
+        cell::write_value(self, cx, out)
     }
 
     /// A table when every item is an object and they have at least one key between them,
@@ -89,18 +89,17 @@ fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
     }
     let names = &columns.names;
     let mut t = Table::new(names.iter().map(|&k| Text::Borrowed(k)).collect());
-    let secrets = cx.secrets();
     let range = cx.rows(items.len(), None);
     for m in rows().skip(range.start).take(range.len()) {
         if m.len() == names.len() && columns.is_prefix(m.keys().map(String::as_str), m.len()) {
             for v in m.values() {
-                let kind = cell::write_value(v, secrets, t.buf_mut());
+                let kind = cell::write_value(v, cx, t.buf_mut());
                 t.end_cell(kind);
             }
         } else {
             for k in names {
                 let kind = match m.get(*k) {
-                    Some(v) => cell::write_value(v, secrets, t.buf_mut()),
+                    Some(v) => cell::write_value(v, cx, t.buf_mut()),
                     None => Kind::Null,
                 };
                 t.end_cell(kind);

@@ -1,0 +1,259 @@
+//! [`Rows`]: records from a stream, of which only the rows the caps can show are kept; the
+//! rest are counted (and their new keys noted), so a table of any length renders in bounded
+//! memory with the true total in its notice.
+
+use serde_json::{Map, Value};
+
+use super::list::{Columns, MAX_COLUMNS};
+use super::{ToolOutput, cell};
+use crate::build::Context;
+use crate::doc::{Kind, Node, Table, Text};
+
+/// Records of which only the first are kept: a table with the true row count.
+///
+/// [`Formatter::format_rows`](crate::Formatter::format_rows) builds one from an iterator,
+/// keeping as many rows as the tool's row cap shows. Build one yourself when the records
+/// come from elsewhere (a reader that counts lines without parsing them):
+/// [`Rows::new`] takes the kept records and the total, [`Rows::with_columns`] the keys seen
+/// only in records that were not kept. A `Rows` is a [`ToolOutput`], so every entry point
+/// takes it (`format`, `format_with_report`, `format_json`).
+///
+/// It renders byte for byte like the whole array would, as long as the kept records are
+/// at least the rows the caps show: the columns are the keys of every record in first-seen
+/// order (kept ones, then the added ones), the notice gives the true total
+/// (`[Truncated to 100 rows of 523000 total]`). Kept fewer than the cap, it shows the
+/// records it has and says how many there were.
+///
+/// Records are JSON objects. When a kept item is not an object the data is not a table: the
+/// kept items render as a list (as the whole array would), and if items were dropped a last
+/// list item says how many (`[Truncated to 100 items of 5000 total]`), so nothing is lost
+/// silently. [`Rows::push`] avoids that case: it keeps every item once one is not an object
+/// (a list is not cut by a row cap, so its output holds every item anyway).
+///
+/// ```
+/// use serde_json::json;
+/// use tool_output_format::{Formatter, Rows};
+///
+/// let fmt = Formatter::new().max_rows(2);
+/// let lines = (0..1000).map(|i| json!({"id": i}));
+/// assert_eq!(
+///     fmt.format_rows("t", lines),
+///     "[Truncated to 2 rows of 1000 total]\n\n| id |\n|----|\n| 0  |\n| 1  |"
+/// );
+///
+/// // Kept elsewhere: two records of 10, a key first seen in a dropped record.
+/// let rows = Rows::new(vec![json!({"id": 0}), json!({"id": 1})], 10)
+///     .with_columns(["late".to_string()]);
+/// assert_eq!(
+///     fmt.format("t", &rows),
+///     "[Truncated to 2 rows of 10 total]\n\n| id | late |\n|----|------|\n| 0  |      |\n| 1  |      |"
+/// );
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Rows {
+    kept: Vec<Value>,
+    total: usize,
+    late: Vec<String>,
+    /// Keys of the kept records (to note late keys while pushing).
+    seen: std::collections::HashSet<String>,
+    /// True once an item is not an object: everything is kept from then on.
+    list: bool,
+}
+
+impl Rows {
+    /// Records kept from a stream of `total` records (`total` below `kept.len()` counts as
+    /// `kept.len()`).
+    ///
+    /// ```
+    /// let rows = tool_output_format::Rows::new(vec![serde_json::json!({"a": 1})], 5);
+    /// assert_eq!((rows.kept().len(), rows.total()), (1, 5));
+    /// ```
+    #[must_use]
+    pub fn new(kept: Vec<Value>, total: usize) -> Rows {
+        let total = total.max(kept.len());
+        let list = kept.iter().any(|v| !v.is_object());
+        Rows {
+            kept,
+            total,
+            list,
+            ..Rows::default()
+        }
+    }
+
+    /// Add columns: keys first seen in records that were not kept, in first-seen order
+    /// (a key the kept records have is ignored). Kept records show them as empty cells.
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, Layout, Rows};
+    /// let rows = Rows::new(vec![serde_json::json!({"a": 1})], 2).with_columns(["b".into()]);
+    /// let csv = Formatter::new().layout(Layout::Csv).max_rows(1).format("", &rows);
+    /// assert_eq!(csv, "[Truncated to 1 rows of 2 total]\n\na,b\n1,");
+    /// ```
+    #[must_use]
+    pub fn with_columns(mut self, keys: impl IntoIterator<Item = String>) -> Rows {
+        self.late.extend(keys);
+        self
+    }
+
+    /// Take the next item of a stream, keeping it when fewer than `keep` records are kept
+    /// (or once an item was not an object: see the [type docs](Rows)), else counting it and
+    /// noting its new keys.
+    ///
+    /// ```
+    /// let mut rows = tool_output_format::Rows::default();
+    /// for i in 0..5 {
+    ///     rows.push(serde_json::json!({"id": i}), 2);
+    /// }
+    /// assert_eq!((rows.kept().len(), rows.total()), (2, 5));
+    /// ```
+    pub fn push(&mut self, item: Value, keep: usize) {
+        self.total += 1;
+        if !item.is_object() && self.kept.len() == self.total - 1 {
+            self.list = true;
+        }
+        match item {
+            Value::Object(m) if !self.list && self.kept.len() >= keep => self.note_keys(&m),
+            Value::Object(m) => {
+                self.seen.extend(m.keys().cloned());
+                self.kept.push(Value::Object(m));
+            }
+            other if self.list => self.kept.push(other),
+            // Not an object after records were dropped: counted only (see the type docs).
+            _ => {}
+        }
+    }
+
+    fn note_keys(&mut self, m: &Map<String, Value>) {
+        for k in m.keys() {
+            if !self.seen.contains(k) && self.seen.len() < MAX_COLUMNS + 1 {
+                self.seen.insert(k.clone());
+                self.late.push(k.clone());
+            }
+        }
+    }
+
+    /// The records kept.
+    #[must_use]
+    pub fn kept(&self) -> &[Value] {
+        &self.kept
+    }
+
+    /// How many records the stream had.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.total
+    }
+}
+
+impl ToolOutput for Rows {
+    fn to_node<'a>(&'a self, cx: &Context<'_>) -> Node<'a> {
+        if !self.list
+            && let Some(t) = table(self, cx)
+        {
+            return Node::Table(t);
+        }
+        // Not a table (as the whole array would not be): the kept items as a list, and the
+        // count of the others as its last item.
+        let mut node = self.kept.to_node(cx);
+        if let Node::List(items) = &mut node
+            && self.total > self.kept.len()
+        {
+            let cut = crate::caps::Notice::Items {
+                kept: self.kept.len(),
+                total: self.total,
+            };
+            items.push(Node::Str(Text::Owned(cut.to_string())));
+        }
+        node
+    }
+
+    /// The kept records (what a registered renderer sees).
+    fn to_json(&self) -> Value {
+        Value::Array(self.kept.clone())
+    }
+}
+
+/// The kept records as a table of `total` rows. `None` when the records have no key, or
+/// more than [`MAX_COLUMNS`] between them (the whole array would be a list then too).
+fn table<'a>(rows: &'a Rows, cx: &Context<'_>) -> Option<Table<'a>> {
+    let objects = || rows.kept.iter().filter_map(Value::as_object);
+    let mut columns = Columns::default();
+    for m in objects() {
+        columns.add(m.keys().map(String::as_str), m.len());
+    }
+    columns.add(rows.late.iter().map(String::as_str), rows.late.len());
+    if columns.names.is_empty() || columns.names.len() > MAX_COLUMNS {
+        return None;
+    }
+    let names = &columns.names;
+    let mut t = Table::new(names.iter().map(|&k| Text::Borrowed(k)).collect());
+    let range = cx.rows(rows.total, None);
+    let end = range.end.min(rows.kept.len());
+    for m in objects().take(end).skip(range.start) {
+        for k in names {
+            let kind = match m.get(*k) {
+                Some(v) => cell::write_value(v, cx, t.buf_mut()),
+                None => Kind::Null,
+            };
+            t.end_cell(kind);
+        }
+    }
+    t.set_total_rows(rows.total);
+    Some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Formatter;
+    use serde_json::json;
+
+    fn all(n: usize) -> Vec<Value> {
+        (0..n)
+            .map(|i| match i {
+                7 => json!({"id": i, "late": true}),
+                _ => json!({"id": i, "name": format!("n{i}")}),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pushing_renders_like_the_whole_array() {
+        for (n, cap) in [(0, 3), (2, 3), (10, 3), (10, 0), (10, 8), (10, 10)] {
+            let fmt = Formatter::new().max_rows(cap);
+            let whole = fmt.format("t", &Value::Array(all(n)));
+            assert_eq!(fmt.format_rows("t", all(n)), whole, "{n} rows, cap {cap}");
+        }
+    }
+
+    #[test]
+    fn a_stream_that_is_not_records_is_a_whole_list() {
+        let items = vec![json!(1), json!({"a": 1}), json!("x")];
+        let fmt = Formatter::new().max_rows(1);
+        assert_eq!(
+            fmt.format_rows("t", items.clone()),
+            fmt.format("t", &Value::Array(items))
+        );
+    }
+
+    #[test]
+    fn a_non_record_after_the_cut_is_counted() {
+        let mut rows = Rows::default();
+        for v in [json!({"a": 1}), json!({"a": 2}), json!(3)] {
+            rows.push(v, 1);
+        }
+        assert_eq!(
+            Formatter::new().max_rows(1).format("", &rows),
+            "[Truncated to 1 rows of 3 total]\n\n| a |\n|---|\n| 1 |"
+        );
+    }
+
+    #[test]
+    fn dropped_items_of_a_list_are_announced() {
+        let rows = Rows::new(vec![json!(1), json!(2)], 5);
+        assert_eq!(
+            Formatter::new().format("", &rows),
+            "- 1\n- 2\n- \\[Truncated to 2 items of 5 total]"
+        );
+    }
+}
