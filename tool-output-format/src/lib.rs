@@ -359,6 +359,7 @@
 //! `#[tool_output(redact)]` render as `[redacted]` wherever they occur, nested and inside
 //! JSON cells included, and a registered renderer receives the redacted JSON: the value never
 //! reaches the output ([`redact`]).
+pub mod adapt;
 pub mod agent;
 mod build;
 mod caps;
@@ -377,6 +378,8 @@ mod summary;
 mod text;
 mod tokens;
 
+#[cfg(feature = "rmcp")]
+pub use adapt::rmcp::McpResult;
 pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError};
 pub use build::Context;
 pub use caps::Notice;
