@@ -137,10 +137,17 @@ impl OrderServer {
         let orders = self.orders();
         let start = match cursor {
             None => 0,
-            Some(c) => c.parse::<usize>().ok().filter(|&n| n <= orders.len()).ok_or_else(|| {
-                ToolError::new(ErrorKind::InvalidInput, format!("cursor {c:?} is not a cursor of list_orders"))
+            Some(c) => c
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n <= orders.len())
+                .ok_or_else(|| {
+                    ToolError::new(
+                        ErrorKind::InvalidInput,
+                        format!("cursor {c:?} is not a cursor of list_orders"),
+                    )
                     .hint("omit cursor to start from the first page")
-            })?,
+                })?,
         };
         let end = (start + PAGE_SIZE).min(orders.len());
         let mut page = Page::new(orders[start..end].to_vec())
@@ -160,7 +167,9 @@ impl OrderServer {
 #[tool_router]
 impl OrderServer {
     /// List orders, 25 per page, oldest first. Follow the `Next:` line for the next page.
-    #[tool(description = "List orders, 25 per page, oldest first. Pass the cursor from the `Next:` line to get the next page.")]
+    #[tool(
+        description = "List orders, 25 per page, oldest first. Pass the cursor from the `Next:` line to get the next page."
+    )]
     async fn list_orders(&self, Parameters(args): Parameters<ListOrdersArgs>) -> McpResult {
         let page = self.page(args.cursor.as_deref());
         McpResult::structured(&self.fmt, "list_orders", &page)
@@ -169,17 +178,26 @@ impl OrderServer {
     /// One order by id.
     #[tool(description = "Get one order by its id (e.g. ORD-13007).")]
     async fn get_order(&self, Parameters(args): Parameters<GetOrderArgs>) -> McpResult {
-        let found = self.orders().iter().find(|o| o.order_id == args.order_id).cloned();
+        let found = self
+            .orders()
+            .iter()
+            .find(|o| o.order_id == args.order_id)
+            .cloned();
         let result = found.ok_or_else(|| {
-            ToolError::new(ErrorKind::NotFound, format!("order {} does not exist", args.order_id))
-                .hint("list_orders lists every order id")
-                .retryable(false)
+            ToolError::new(
+                ErrorKind::NotFound,
+                format!("order {} does not exist", args.order_id),
+            )
+            .hint("list_orders lists every order id")
+            .retryable(false)
         });
         McpResult::new(&self.fmt, "get_order", &result)
     }
 
     /// Cancel orders; reports each failure and which ids a retry should name.
-    #[tool(description = "Cancel orders by id. Pending and processing orders are cancelled; the result lists the failures and the retry call.")]
+    #[tool(
+        description = "Cancel orders by id. Pending and processing orders are cancelled; the result lists the failures and the retry call."
+    )]
     async fn cancel_orders(&self, Parameters(args): Parameters<CancelOrdersArgs>) -> McpResult {
         let mut orders = self.orders();
         let mut batch = Batch::new().retry_call("cancel_orders", "order_ids");
@@ -196,13 +214,19 @@ impl OrderServer {
                 }
                 "shipped" => batch.failed(
                     id,
-                    ToolError::new(ErrorKind::Unavailable, "the carrier did not confirm the recall")
-                        .retryable(true),
+                    ToolError::new(
+                        ErrorKind::Unavailable,
+                        "the carrier did not confirm the recall",
+                    )
+                    .retryable(true),
                 ),
                 status => batch.failed(
                     id,
-                    ToolError::new(ErrorKind::Conflict, format!("the order is already {status}"))
-                        .retryable(false),
+                    ToolError::new(
+                        ErrorKind::Conflict,
+                        format!("the order is already {status}"),
+                    )
+                    .retryable(false),
                 ),
             };
         }
@@ -211,12 +235,18 @@ impl OrderServer {
     }
 }
 
-#[tool_handler(name = "tool-output-format-orders", version = "0.1.0", instructions = "Orders of a small shop. Results are markdown; follow the `Next:` lines.")]
+#[tool_handler(
+    name = "tool-output-format-orders",
+    version = "0.1.0",
+    instructions = "Orders of a small shop. Results are markdown; follow the `Next:` lines."
+)]
 impl ServerHandler for OrderServer {}
 
 /// Serve on standard input and output until the client closes them.
 pub async fn serve_stdio() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let service = OrderServer::default().serve(rmcp::transport::stdio()).await?;
+    let service = OrderServer::default()
+        .serve(rmcp::transport::stdio())
+        .await?;
     service.waiting().await?;
     Ok(())
 }

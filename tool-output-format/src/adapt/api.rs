@@ -88,7 +88,12 @@ mod tests {
             })
         );
         // Exactly these four keys, in this order (serde_json's preserve_order).
-        let keys: Vec<&str> = block.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = block
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(keys, ["type", "tool_use_id", "content", "is_error"]);
     }
 
@@ -100,14 +105,20 @@ mod tests {
         assert_eq!(block["is_error"], json!(true));
         let text = block["content"].as_str().unwrap();
         assert!(text.starts_with("**"), "{text}");
-        assert!(text.contains("not_found") && text.contains("order ORD-1 does not exist"), "{text}");
+        assert!(
+            text.contains("not_found") && text.contains("order ORD-1 does not exist"),
+            "{text}"
+        );
 
         let failed: Result<u32, ToolError> = Err(err);
         let block = anthropic_tool_result(&fmt, "get_order", "toolu_2", &failed);
         assert_eq!(block["is_error"], json!(true));
         let ok: Result<u32, ToolError> = Ok(7);
         let block = anthropic_tool_result(&fmt, "get_order", "toolu_3", &ok);
-        assert_eq!(block, json!({"type": "tool_result", "tool_use_id": "toolu_3", "content": "7", "is_error": false}));
+        assert_eq!(
+            block,
+            json!({"type": "tool_result", "tool_use_id": "toolu_3", "content": "7", "is_error": false})
+        );
     }
 
     #[test]
@@ -136,7 +147,12 @@ mod tests {
                 "content": "**get_user result**\n\n- name: Ada\n- tags: a, b",
             })
         );
-        let keys: Vec<&str> = msg.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = msg
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(keys, ["role", "tool_call_id", "content"]);
     }
 

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use tool_output_format::{Formatter, adapt::anthropic_tool_result};
+//! use tool_output_format::{Formatter, adapt::{anthropic_tool_result, openai_tool_message}};
 //!
 //! let fmt = Formatter::new();
 //! let block = anthropic_tool_result(&fmt, "get_weather", "toolu_01", &json!({"temp_c": 21}));
@@ -25,6 +25,8 @@
 //!     "content": "**get_weather result**\n\n- temp_c: 21",
 //!     "is_error": false,
 //! }));
+//! let msg = openai_tool_message(&fmt, "add", "call_abc", &3);
+//! assert_eq!(msg, json!({"role": "tool", "tool_call_id": "call_abc", "content": "3"}));
 //! ```
 
 mod api;
@@ -39,7 +41,11 @@ pub use api::{anthropic_tool_result, openai_tool_message};
 use crate::{Formatter, ToolOutput};
 
 /// The one place the adapters render: the markdown and whether the result is an error.
-pub(crate) fn render<T: ToolOutput + ?Sized>(fmt: &Formatter, tool: &str, result: &T) -> (String, bool) {
+pub(crate) fn render<T: ToolOutput + ?Sized>(
+    fmt: &Formatter,
+    tool: &str,
+    result: &T,
+) -> (String, bool) {
     let out = fmt.format_with_report(tool, result);
     let is_error = pending::is_error(&out);
     (out.text, is_error)

@@ -31,7 +31,11 @@ pub(crate) fn is_error(out: &Formatted) -> bool {
 }
 
 /// Stand-in for `Formatter::format_json`: the result's JSON form, unshaped and uncapped.
-pub(crate) fn format_json<T: ToolOutput + ?Sized>(_fmt: &Formatter, _tool: &str, result: &T) -> Value {
+pub(crate) fn format_json<T: ToolOutput + ?Sized>(
+    _fmt: &Formatter,
+    _tool: &str,
+    result: &T,
+) -> Value {
     result.to_json()
 }
 

@@ -136,8 +136,14 @@ mod tests {
         async fn call(&self, args: Value) -> Result<RigOutput, ToolExecutionError> {
             let result: Result<Value, ToolError> = match args["order_id"].as_str() {
                 Some("ORD-1") => Ok(json!({"order_id": "ORD-1", "status": "shipped"})),
-                Some(id) => Err(ToolError::new(ErrorKind::NotFound, format!("order {id} does not exist"))),
-                None => Err(ToolError::new(ErrorKind::InvalidInput, "order_id is required")),
+                Some(id) => Err(ToolError::new(
+                    ErrorKind::NotFound,
+                    format!("order {id} does not exist"),
+                )),
+                None => Err(ToolError::new(
+                    ErrorKind::InvalidInput,
+                    "order_id is required",
+                )),
             };
             output(&self.fmt, Self::NAME, &result)
         }
@@ -156,7 +162,9 @@ mod tests {
 
     #[test]
     fn the_model_reads_the_markdown_not_a_json_string() {
-        let tool = GetOrder { fmt: Formatter::new() };
+        let tool = GetOrder {
+            fmt: Formatter::new(),
+        };
         let result = dispatch(&tool, r#"{"order_id": "ORD-1"}"#);
         assert!(result.is_success());
         assert_eq!(
@@ -168,12 +176,20 @@ mod tests {
 
     #[test]
     fn errors_fail_the_call_and_keep_the_markdown() {
-        let tool = GetOrder { fmt: Formatter::new() };
+        let tool = GetOrder {
+            fmt: Formatter::new(),
+        };
         let result = dispatch(&tool, r#"{"order_id": "ORD-404"}"#);
         assert!(result.is_error());
         let text = result.output().as_text().unwrap();
-        assert!(text.starts_with("**") && text.contains("failed**"), "{text}");
-        assert!(text.contains("not_found") && text.contains("order ORD-404 does not exist"), "{text}");
+        assert!(
+            text.starts_with("**") && text.contains("failed**"),
+            "{text}"
+        );
+        assert!(
+            text.contains("not_found") && text.contains("order ORD-404 does not exist"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -184,7 +200,10 @@ mod tests {
         assert_eq!(err.kind(), ToolErrorKind::Provider);
         assert_eq!(err.retryable(), Some(true));
         assert_eq!(err.message(), "mailbox full");
-        assert_eq!(err.model_output().as_text().unwrap(), fmt.format("send", &e));
+        assert_eq!(
+            err.model_output().as_text().unwrap(),
+            fmt.format("send", &e)
+        );
         for (ours, theirs) in [
             (ErrorKind::InvalidInput, ToolErrorKind::InvalidArgs),
             (ErrorKind::Conflict, ToolErrorKind::Other),

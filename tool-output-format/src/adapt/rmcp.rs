@@ -165,7 +165,10 @@ impl McpResult {
     pub fn reference(mut self, reference: ResourceRef) -> Self {
         let line = reference.line();
         if !self.text.lines().any(|l| l.contains(line.as_str())) {
-            let appended = self.references.iter().any(|r| self.text.ends_with(&r.line()));
+            let appended = self
+                .references
+                .iter()
+                .any(|r| self.text.ends_with(&r.line()));
             let sep = match (self.text.is_empty(), appended) {
                 (true, _) => "",
                 (false, true) => "\n",
@@ -232,7 +235,6 @@ impl McpResult {
     /// use tool_output_format::{Formatter, McpResult};
     /// assert!(McpResult::new(&Formatter::new(), "t", &1).references().is_empty());
     /// ```
-    #[must_use]
     pub fn references(&self) -> &[ResourceRef] {
         &self.references
     }
@@ -250,7 +252,11 @@ impl McpResult {
     pub fn into_call_tool_result(self) -> CallToolResult {
         let mut content = Vec::with_capacity(1 + self.references.len());
         content.push(ContentBlock::text(self.text));
-        content.extend(self.references.iter().map(|r| ContentBlock::resource_link(resource(r))));
+        content.extend(
+            self.references
+                .iter()
+                .map(|r| ContentBlock::resource_link(resource(r))),
+        );
         let mut call = if self.is_error {
             CallToolResult::error(content)
         } else {
@@ -323,11 +329,15 @@ mod tests {
     #[test]
     fn errors_set_is_error_and_keep_the_text() {
         let fmt = Formatter::new();
-        let e = ToolError::new(ErrorKind::NotFound, "order ORD-9 does not exist").hint("list_orders lists them");
+        let e = ToolError::new(ErrorKind::NotFound, "order ORD-9 does not exist")
+            .hint("list_orders lists them");
         let w = wire(McpResult::new(&fmt, "get_order", &e));
         assert_eq!(w["isError"], json!(true));
         let text = w["content"][0]["text"].as_str().unwrap();
-        assert!(text.contains("not_found") && text.contains("order ORD-9 does not exist"), "{text}");
+        assert!(
+            text.contains("not_found") && text.contains("order ORD-9 does not exist"),
+            "{text}"
+        );
         let r: Result<u32, ToolError> = Err(e);
         assert!(McpResult::new(&fmt, "get_order", &r).is_error());
         let r: Result<u32, ToolError> = Ok(1);
@@ -375,7 +385,12 @@ mod tests {
         let reference = ResourceRef::new("resource://files/abc").name("report.pdf");
         let reply = Reply::new("exported").reference(reference.clone());
         let r = McpResult::reply(&fmt, "export", &reply);
-        assert_eq!(r.text().matches(&reference.line()).count(), 1, "{}", r.text());
+        assert_eq!(
+            r.text().matches(&reference.line()).count(),
+            1,
+            "{}",
+            r.text()
+        );
         assert_eq!(r.references(), [reference]);
     }
 
@@ -390,7 +405,11 @@ mod tests {
         let w = wire(McpResult::structured(&fmt, "t", "plain"));
         assert_eq!(w["structuredContent"], json!({"result": "plain"}));
         // Not asked: absent on the wire.
-        assert!(wire(McpResult::new(&fmt, "t", "x")).get("structuredContent").is_none());
+        assert!(
+            wire(McpResult::new(&fmt, "t", "x"))
+                .get("structuredContent")
+                .is_none()
+        );
     }
 
     #[test]
