@@ -186,9 +186,7 @@ fn wide_integers_are_strings_as_in_to_json() {
 fn a_page_keeps_its_parts_and_records_the_row_cut() {
     use tool_output_format::{Formatter, Page};
     let items: Vec<serde_json::Value> = (0..30).map(|i| serde_json::json!({"id": i})).collect();
-    let page = Page::new(items)
-        .has_more(false)
-        .next_call("list", "cursor");
+    let page = Page::new(items).has_more(false).next_call("list", "cursor");
     let v = Formatter::new().max_rows(5).format_json("list", &page);
     let result = &v["result"];
     assert_eq!(result["items"].as_array().map(Vec::len), Some(5), "{v}");

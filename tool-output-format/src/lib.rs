@@ -528,6 +528,7 @@
 //! `#[tool_output(redact)]` render as `[redacted]` wherever they occur, nested and inside
 //! JSON cells included, and a registered renderer receives the redacted JSON: the value never
 //! reaches the output ([`redact`]).
+pub mod adapt;
 pub mod agent;
 mod build;
 mod caps;
@@ -551,6 +552,8 @@ mod tokens;
 mod trace;
 mod trailer;
 
+#[cfg(feature = "rmcp")]
+pub use adapt::rmcp::McpResult;
 pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError};
 pub use build::Context;
 pub use caps::Notice;
