@@ -258,6 +258,8 @@ impl Fix {
                 total: self.total,
             }),
             Notice::Omitted {
+                total,
+                what,
                 needed,
                 budget,
                 unit,
@@ -269,6 +271,8 @@ impl Fix {
                 };
                 match (passed, user) {
                     (Some(p), Some(u)) if p == budget && p != u => Some(Notice::Omitted {
+                        total,
+                        what,
                         needed,
                         budget: u,
                         unit,

@@ -113,12 +113,13 @@ impl Formatter {
     }
 
     /// Cap on the characters of any table cell or record value (default: none). Longer
-    /// values are cut on a grapheme boundary and end with `…[+N chars]`.
+    /// values are cut on a grapheme boundary and end with `…[+N chars]`, when that form is
+    /// shorter than the value (a cut marker never makes a value longer).
     ///
     /// ```
     /// let fmt = tool_output_format::Formatter::new().max_cell_chars(4);
-    /// let md = fmt.format("t", &serde_json::json!([{"title": "A long title"}]));
-    /// assert_eq!(md, "| title           |\n|-----------------|\n| A lo…[+8 chars] |");
+    /// let md = fmt.format("t", &serde_json::json!([{"title": "A rather long title"}, {"title": "Short one"}]));
+    /// assert_eq!(md, "| title            |\n|------------------|\n| A ra…[+15 chars] |\n| Short one        |");
     /// ```
     pub fn max_cell_chars(mut self, n: usize) -> Self {
         self.options.max_cell_chars = Some(n);
@@ -271,7 +272,7 @@ impl Formatter {
         if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
             let mut json = result.to_json();
             opts.secrets.value(&mut json);
-            return self.render_custom(render, &json, report);
+            return self.render_custom(render, &json, &opts, report);
         }
         let build = |start: usize, want: usize| {
             let plan = RowPlan {
@@ -356,9 +357,38 @@ impl Formatter {
         self.with_tokens(Formatted { text, report: r }, true)
     }
 
-    fn render_custom(&self, render: &Renderer, json: &Value, report: bool) -> Formatted {
-        let text = render(json);
-        let r = Report::new(&text, &Node::Null, Vec::new(), 0);
+    /// A registered renderer's text, under the tool's `max_lines` and budgets too (cut by
+    /// lines, then characters, announced first; see [`fit_text`](crate::fit::fit_text)).
+    fn render_custom(
+        &self,
+        render: &Renderer,
+        json: &Value,
+        opts: &Resolved,
+        report: bool,
+    ) -> Formatted {
+        let raw = render(json);
+        let chars = |t: &str| t.chars().count();
+        let mut limits = Vec::new();
+        if let Some(budget) = opts.max_chars {
+            limits.push(Limit {
+                measure: &chars,
+                budget,
+                unit: "chars",
+            });
+        }
+        #[cfg(feature = "tokens")]
+        let tokens = |t: &str| self.count_tokens(t);
+        #[cfg(feature = "tokens")]
+        if let Some(budget) = opts.max_tokens {
+            limits.push(Limit {
+                measure: &tokens,
+                budget,
+                unit: "tokens",
+            });
+        }
+        let (text, notices, shortened) =
+            crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits);
+        let r = Report::new(&text, &Node::Null, notices, shortened);
         self.with_tokens(Formatted { text, report: r }, report)
     }
 
