@@ -9,7 +9,7 @@
 //!
 //! | data | written as | where |
 //! |---|---|---|
-//! | `\|` | `\|` (a backslash is added) | table cells and headers only |
+//! | `\|` | `\|` (a backslash is added) | everywhere (in a list item, a line with a `\|` followed by a line like `- : \|` would read as a table) |
 //! | line break: `\r\n`, `\r` or `\n` | `<br>` (`\u{A}` as the very first character of a list item) | everywhere |
 //! | a literal `<br>` | `\<br>` | everywhere |
 //! | a literal `\u{` | `\u{5C}u{` | everywhere |
@@ -32,7 +32,7 @@
 //! the closing `|` in the compact layout (the aligned layout always has one), so the backslash
 //! cannot escape the delimiter.
 //!
-//! **Reading it back.** Scan left to right: `\|` is `|` (cells only), `\<br>` is `<br>`,
+//! **Reading it back.** Scan left to right: `\|` is `|`, `\<br>` is `<br>`,
 //! `<br>` is a line break, `\u{HEX}` is that character, anything else is itself; at the start
 //! of a list item, a backslash (at the start, or after a leading digit run) whose removal
 //! would leave a block opener right there is removed. The mapping is invertible (after line
@@ -75,7 +75,7 @@ fn push_code_point(c: char, out: &mut String) {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Place {
-    /// A table cell or header: a `|` would end the cell.
+    /// A table cell or header.
     Cell,
     /// The start of a list item's text (a record key, a list entry), followed on the line by
     /// `next` (`None`: the end of the line): a block opener would act there.
@@ -87,30 +87,19 @@ pub enum Place {
 /// Append `s` escaped for `place`: only what would change the structure there is escaped
 /// (see the [module docs](self) for the mapping and how to read it back).
 pub fn escape_text(s: &str, place: Place, out: &mut String) {
-    let next = match place {
-        Place::ItemStart(next) => next,
-        Place::Cell => {
-            if is_plain_text(s, true) {
-                out.push_str(s);
-            } else {
-                escape_body(s, true, false, out);
-            }
-            return;
+    let Place::ItemStart(next) = place else {
+        if is_plain_text(s) {
+            out.push_str(s);
+        } else {
+            escape_body(s, false, out);
         }
-        Place::Inline => {
-            if is_plain_text(s, false) {
-                out.push_str(s);
-            } else {
-                escape_body(s, false, false, out);
-            }
-            return;
-        }
+        return;
     };
     let start = out.len();
-    if is_plain_text(s, false) {
+    if is_plain_text(s) {
         out.push_str(s);
     } else {
-        escape_body(s, false, true, out);
+        escape_body(s, true, out);
     }
     let written = &out[start..];
     if let Some(p) = opens_block(written, next) {
@@ -120,12 +109,12 @@ pub fn escape_text(s: &str, place: Place, out: &mut String) {
     }
 }
 
-/// True when [`escape_text`] writes `s` unchanged in a cell (`cell`) or inline: no byte that
-/// may need escaping and no space at either end. One table lookup per byte.
+/// True when [`escape_text`] surely writes `s` unchanged away from the start of a list
+/// item: no byte that may need escaping and no space at either end. One table lookup per
+/// byte.
 #[inline]
-pub fn is_plain_text(s: &str, cell: bool) -> bool {
-    let mask = if cell { TEXT | PIPE } else { TEXT };
-    !(s.starts_with(' ') || s.ends_with(' ') || s.bytes().any(|b| CLASS[b as usize] & mask != 0))
+pub fn is_plain_text(s: &str) -> bool {
+    !(s.starts_with(' ') || s.ends_with(' ') || s.bytes().any(|b| CLASS[b as usize] & TEXT != 0))
 }
 
 /// The display [`width`] of `s` when [`escape_text`] surely writes it unchanged in a cell,
@@ -134,7 +123,7 @@ pub fn is_plain_text(s: &str, cell: bool) -> bool {
 #[inline]
 pub fn plain_cell_width(s: &str) -> Option<usize> {
     let class = s.bytes().fold(0, |acc, b| acc | CLASS[b as usize]);
-    if class & (TEXT | PIPE) != 0 || s.starts_with(' ') || s.ends_with(' ') {
+    if class & TEXT != 0 || s.starts_with(' ') || s.ends_with(' ') {
         None
     } else if class & NON_ASCII == 0 {
         Some(s.len())
@@ -144,7 +133,7 @@ pub fn plain_cell_width(s: &str) -> Option<usize> {
 }
 
 /// Escape `s` char by char (the slow path of [`escape_text`]).
-fn escape_body(s: &str, cell: bool, item_start: bool, out: &mut String) {
+fn escape_body(s: &str, item_start: bool, out: &mut String) {
     let lead = s.len() - s.trim_start_matches(' ').len();
     let trail_from = s.trim_end_matches(' ').len();
     let mut chars = s.char_indices().peekable();
@@ -163,7 +152,7 @@ fn escape_body(s: &str, cell: bool, item_start: bool, out: &mut String) {
                     "<br>"
                 });
             }
-            '|' if cell => out.push_str("\\|"),
+            '|' => out.push_str("\\|"),
             '<' if rest.starts_with("br>") => out.push_str("\\<"),
             // `\u{` would read as an escape, `\<br>` as a literal `<br>`.
             '\\' if rest.starts_with("u{") || rest.starts_with(['\n', '\r']) => {
@@ -318,9 +307,6 @@ const CLASS: [u8; 256] = {
         if may_need_escape(b as u8) {
             t[b] |= TEXT;
         }
-        if b == b'|' as usize {
-            t[b] |= PIPE;
-        }
         b += 1;
     }
     t
@@ -329,8 +315,6 @@ const ESCAPE: u8 = 1;
 const NON_ASCII: u8 = 2;
 /// Bytes that may need escaping in any inline place (see `may_need_escape`).
 const TEXT: u8 = 4;
-/// `|`, escaped in cells.
-const PIPE: u8 = 8;
 
 const fn needs_inline_escape(b: u8) -> bool {
     // Any non-ASCII lead byte may start a hidden control (C1, U+2028, bidi): check those
@@ -344,7 +328,7 @@ const fn needs_inline_escape(b: u8) -> bool {
 const fn may_need_escape(b: u8) -> bool {
     // `\` (before `u{` or a line break) and `<` (of `<br>`) are checked in the slow path;
     // any non-ASCII lead byte may start a hidden control (C1, U+2028, bidi).
-    matches!(b, b'\\' | b'<' | 0..=0x1f | 0x7f | 0xc2 | 0xd8 | 0xe2)
+    matches!(b, b'|' | b'\\' | b'<' | 0..=0x1f | 0x7f | 0xc2 | 0xd8 | 0xe2)
 }
 
 /// True when `s` at the start of a list item could open a block.
@@ -493,7 +477,7 @@ mod examples {
     #[test]
     fn escape_text_example() {
         assert_eq!(esc("a|b", Place::Cell), "a\\|b");
-        assert_eq!(esc("a|b", Place::Inline), "a|b");
+        assert_eq!(esc("a|b", Place::Inline), "a\\|b");
         assert_eq!(esc("C:\\path <b> _id", Place::Inline), "C:\\path <b> _id");
         assert_eq!(
             esc("# not a heading", Place::ItemStart(None)),
@@ -568,7 +552,7 @@ mod examples {
             assert_eq!(esc(s, Place::Cell), want, "{s:?}");
         }
         assert_eq!(esc("a\\|b", Place::Cell), "a\\\\|b");
-        assert_eq!(esc("a\\|b", Place::Inline), "a\\|b");
+        assert_eq!(esc("a\\|b", Place::Inline), "a\\\\|b");
     }
 
     #[test]
