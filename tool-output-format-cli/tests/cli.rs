@@ -214,7 +214,11 @@ fn max_lines_and_strategy_cut_strings() {
 #[test]
 fn max_cell_chars_shortens_values() {
     assert_eq!(
-        run(&["--max-cell-chars", "3"], "{\"a\":\"abcdefghijklmnopqrstuvwxyz\"}").1,
+        run(
+            &["--max-cell-chars", "3"],
+            "{\"a\":\"abcdefghijklmnopqrstuvwxyz\"}"
+        )
+        .1,
         "- a: abc…[+23 chars]\n"
     );
 }

@@ -328,7 +328,10 @@ const fn needs_inline_escape(b: u8) -> bool {
 const fn may_need_escape(b: u8) -> bool {
     // `\` (before `u{` or a line break) and `<` (of `<br>`) are checked in the slow path;
     // any non-ASCII lead byte may start a hidden control (C1, U+2028, bidi).
-    matches!(b, b'|' | b'\\' | b'<' | 0..=0x1f | 0x7f | 0xc2 | 0xd8 | 0xe2)
+    matches!(
+        b,
+        b'|' | b'\\' | b'<' | 0..=0x1f | 0x7f | 0xc2 | 0xd8 | 0xe2
+    )
 }
 
 /// True when `s` at the start of a list item could open a block.
