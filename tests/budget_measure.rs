@@ -112,6 +112,11 @@ fn measure() {
             .collect();
         println!("{budget}: {}", kept.join(" / "));
     }
+    let rows = data::parse(data::ROWS_1000);
+    println!(
+        "## rows_1000 under max_chars(120)\n{}",
+        Formatter::new().max_chars(120).format("t", &rows)
+    );
     println!("## escapes per 1,000 output chars (aligned, all rows)");
     let (mut esc, mut chars) = (0, 0);
     for (name, v) in corpus() {

@@ -26,7 +26,7 @@
 //! 3. **Whole fields of a record**, last: the largest first, the short scalar fields (up to
 //!    64 characters) only when nothing else is left.
 //! 4. When not even that fits, one line with true figures:
-//!    `[Omitted: 1000 rows; 1 row needs 391 chars, over the budget of 120]` (for a scalar:
+//!    `[Omitted: 1000 rows; 1 row needs 365 chars, over the budget of 120]` (for a scalar:
 //!    `[Omitted: the result needs N chars, over the budget of M]`). If the budget cannot
 //!    hold even that line, the line is returned anyway: the output then exceeds the budget,
 //!    but never silently.

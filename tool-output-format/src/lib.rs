@@ -86,7 +86,7 @@
 //! characters) only when nothing else is left. A page `{total_count, items: [...],
 //! next_cursor}` keeps its cursor and counts and as many rows as fit. When nothing fits, one
 //! line says what was omitted and the least it needs:
-//! `[Omitted: 1000 rows; 1 row needs 391 chars, over the budget of 120]`.
+//! `[Omitted: 1000 rows; 1 row needs 365 chars, over the budget of 120]`.
 //!
 //! Options resolve most specific first: a tool's options ([`Formatter::tool`]) > the type's
 //! attributes (`#[tool_output(max_rows = N)]`) > the formatter's.

@@ -5,7 +5,7 @@
 //! [Truncated to 2 fields of 4 total]
 //! [Truncated 1 nested tables, lists or texts to 5 rows, items or lines each]
 //! [Shortened 12 values to 32 chars to fit the budget]
-//! [Omitted: 1000 rows; 1 row needs 391 chars, over the budget of 120]
+//! [Omitted: 1000 rows; 1 row needs 365 chars, over the budget of 120]
 //! [Omitted: the result needs 20 chars, over the budget of 5]
 //! ```
 
