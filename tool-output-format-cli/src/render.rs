@@ -269,16 +269,23 @@ impl Fix {
                 } else {
                     self.chars
                 };
-                match (passed, user) {
-                    (Some(p), Some(u)) if p == budget && p != u => Some(Notice::Omitted {
-                        total,
-                        what,
-                        needed,
-                        budget: u,
-                        unit,
-                    }),
-                    _ => None,
-                }
+                // The rows or items the library was given are not all the records read.
+                let true_total = if total == self.given && matches!(what, "rows" | "items") {
+                    self.total
+                } else {
+                    total
+                };
+                let user_budget = match (passed, user) {
+                    (Some(p), Some(u)) if p == budget && p != u => u,
+                    _ => budget,
+                };
+                (true_total != total || user_budget != budget).then_some(Notice::Omitted {
+                    total: true_total,
+                    what,
+                    needed,
+                    budget: user_budget,
+                    unit,
+                })
             }
             _ => None,
         }
