@@ -59,7 +59,10 @@ fn a_header_over_the_cap_leaves_its_column_unpadded() {
     assert_eq!(md, format!("| {name} |\n|---|\n| 1 |"));
     let name = "n".repeat(32);
     let md = aligned().format("", &json!([{ name.clone(): 1 }]));
-    assert_eq!(md, format!("| {name} |\n|{}|\n| 1{} |", "-".repeat(34), " ".repeat(31)));
+    assert_eq!(
+        md,
+        format!("| {name} |\n|{}|\n| 1{} |", "-".repeat(34), " ".repeat(31))
+    );
 }
 
 #[test]
