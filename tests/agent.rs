@@ -277,7 +277,7 @@ fn hostile_text_in_messages_and_hints_cannot_forge_structure() {
         out.text,
         "**get_order failed**\n\n\
          - kind: invalid_input\n\
-         - message: # Not a heading \\| \\<script>alert(1)\\</script> \\u{202E}\n\
+         - message: # Not a heading \\| <script>alert(1)</script> \\u{202E}\n\
          - retryable: false\n\
          - hint:\n  \
          ````\n  \

@@ -101,7 +101,7 @@ fn records_shorten_values_then_drop_fields() {
 #[test]
 fn too_small_budget_is_announced_never_silent() {
     let md = Formatter::new().max_chars(5).format("t", &rows(10));
-    assert!(md.starts_with("[Omitted: the result needs "), "{md}");
+    assert!(md.starts_with("[Omitted: 10 rows; 1 row needs "), "{md}");
     let md = Formatter::new().max_chars(60).format("t", &12345);
     assert_eq!(md, "12345");
 }
@@ -109,12 +109,13 @@ fn too_small_budget_is_announced_never_silent() {
 #[test]
 fn max_cell_chars_cuts_cells_and_record_values() {
     let f = Formatter::new().layout(Layout::Compact).max_cell_chars(3);
+    let long = "abcdefghijklmnopqrstuvwxyz";
     assert_eq!(
-        f.format("t", &json!([{"a": "abcdef", "b": 1}])),
-        "|a|b|\n|-|-|\n|abc…[+3 chars]|1|"
+        f.format("t", &json!([{"a": long, "b": 1}])),
+        "|a|b|\n|-|-|\n|abc…[+23 chars]|1|"
     );
-    let out = f.format_with_report("t", &json!({"a": "abcdef", "b": "ok"}));
-    assert_eq!(out.text, "**t result**\n\n- a: abc…[+3 chars]\n- b: ok");
+    let out = f.format_with_report("t", &json!({"a": long, "b": "ok"}));
+    assert_eq!(out.text, "**t result**\n\n- a: abc…[+23 chars]\n- b: ok");
     assert_eq!(out.report.values_shortened, 1);
 }
 
@@ -327,6 +328,269 @@ proptest! {
             prop_assert_eq!(md, &unbudgeted);
         } else {
             prop_assert!(md.starts_with('['), "cut without a notice: {}", md);
+        }
+    }
+}
+
+// ---- SPEC section 8: cut what is big, keep what is small and vital ----
+
+fn rows_kept(md: &str) -> Vec<usize> {
+    gfm::pulldown(md)
+        .tables
+        .iter()
+        .map(|t| t.len() - 1)
+        .collect()
+}
+
+#[test]
+fn a_page_keeps_its_cursor_counts_and_rows() {
+    let page = tof_support::data::parse(tof_support::data::SEARCH_PAGE);
+    for layout in [Layout::Aligned, Layout::Compact] {
+        for budget in [1_500usize, 3_000, 6_000, 12_000] {
+            let md = Formatter::new()
+                .layout(layout)
+                .max_chars(budget)
+                .format("search", &page);
+            assert!(md.chars().count() <= budget, "{budget}: {md}");
+            for key in [
+                "- total_count: ",
+                "- incomplete_results: ",
+                "- next_cursor: ",
+            ] {
+                assert!(md.contains(key), "{budget} {layout:?}: {key} lost\n{md}");
+            }
+            assert!(
+                md.contains(page["next_cursor"].as_str().unwrap()),
+                "the cursor is whole"
+            );
+            let rows = rows_kept(&md);
+            if budget >= 3_000 {
+                assert!(rows.len() == 1 && rows[0] >= 1, "{budget}: {rows:?}\n{md}");
+            }
+            // Announced first and in place, with exact counts.
+            if let Some(&kept) = rows.first() {
+                assert!(
+                    md.contains(&format!("[Truncated to {kept} rows of 30 total]")),
+                    "{md}"
+                );
+                assert!(md.starts_with("[Truncated 1 nested tables"), "{md}");
+            }
+        }
+    }
+}
+
+#[test]
+fn more_rows_beat_wide_cells() {
+    let issues = tof_support::data::parse(tof_support::data::ISSUES_30);
+    for (budget, at_least) in [(4_000usize, 2usize), (6_000, 4), (8_000, 5)] {
+        for layout in [Layout::Aligned, Layout::Compact] {
+            let md = Formatter::new()
+                .layout(layout)
+                .max_chars(budget)
+                .format("t", &issues);
+            assert!(md.chars().count() <= budget);
+            let kept = rows_kept(&md)[0];
+            assert!(kept >= at_least, "{budget} {layout:?}: {kept} rows\n{md}");
+            assert!(
+                md.starts_with(&format!("[Truncated to {kept} rows of 30 total]\n")),
+                "{md}"
+            );
+            // Cells are cut to at least 32 characters, each cut marked.
+            let line = md.lines().nth(1).unwrap();
+            let max: usize = line
+                .strip_prefix("[Shortened ")
+                .and_then(|l| l.split(" to ").nth(1))
+                .and_then(|l| l.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .expect("a shortened notice");
+            assert!(max >= 32, "{line}");
+        }
+    }
+}
+
+#[test]
+fn omitted_names_true_figures() {
+    let rows = tof_support::data::parse(tof_support::data::ROWS_1000);
+    let md = Formatter::new().max_chars(120).format("t", &rows);
+    let needed: usize = md
+        .strip_prefix("[Omitted: 1000 rows; 1 row needs ")
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{md}"));
+    assert!(md.ends_with(" chars, over the budget of 120]"), "{md}");
+    // The least the result needs: one row, values at 32 characters.
+    assert!((121..1_000).contains(&needed), "{md}");
+    let one = Formatter::new().max_chars(needed).format("t", &rows);
+    assert!(
+        one.starts_with("[Truncated to 1 rows of 1000 total]"),
+        "{one}"
+    );
+    assert_eq!(Formatter::new().max_chars(5).format("t", &12345), "12345");
+    assert_eq!(
+        Formatter::new().max_chars(3).format("t", &12345),
+        "[Omitted: the result needs 5 chars, over the budget of 3]"
+    );
+}
+
+#[derive(tool_output_format::ToolOutput)]
+#[tool_output(max_rows = 25)]
+struct Capped {
+    id: usize,
+}
+
+#[test]
+fn a_tools_options_beat_the_types_which_beat_the_formatters() {
+    let v: Vec<Capped> = (0..100).map(|id| Capped { id }).collect();
+    let fmt = Formatter::new()
+        .max_rows(50)
+        .tool("five", ToolOptions::new().max_rows(5))
+        .tool("lines", ToolOptions::new().max_lines(7));
+    let kept = |tool: &str| fmt.format_with_report(tool, &v).report.rows.unwrap().kept;
+    assert_eq!(kept("five"), 5);
+    assert_eq!(kept("lines"), 7);
+    assert_eq!(kept("other"), 25);
+    assert_eq!(
+        Formatter::new()
+            .format_with_report("t", &v)
+            .report
+            .rows
+            .unwrap()
+            .kept,
+        25
+    );
+    // Budgets and layouts: the tool's wins over the formatter's.
+    let fmt = Formatter::new().max_chars(50).tool(
+        "wide",
+        ToolOptions::new()
+            .max_chars(100_000)
+            .layout(Layout::Compact),
+    );
+    assert!(
+        fmt.format("wide", &v)
+            .starts_with("[Truncated to 25 rows of 100 total]\n\n|id|\n|-|\n|0|")
+    );
+    assert!(
+        fmt.format("narrow", &v)
+            .starts_with("[Omitted: 100 rows; 1 row needs ")
+    );
+}
+
+#[derive(tool_output_format::ToolOutput)]
+struct Note {
+    #[tool_output(max_chars = 50)]
+    body: String,
+}
+
+#[test]
+fn a_cut_marker_never_lengthens_a_value_and_every_cut_is_counted() {
+    let fmt = Formatter::new();
+    let v52 = "x".repeat(52);
+    let out = fmt.format_with_report("", &Note { body: v52.clone() });
+    assert_eq!(out.text, format!("- body: {v52}"));
+    assert_eq!(out.report.values_shortened, 0);
+    let out = fmt.format_with_report("", &vec![Note { body: v52.clone() }]);
+    assert!(out.text.ends_with(&format!("| {v52} |")));
+    let long = "y".repeat(80);
+    let out = fmt.format_with_report("", &Note { body: long.clone() });
+    assert_eq!(out.text, format!("- body: {}…[+30 chars]", &long[..50]));
+    assert_eq!(out.report.values_shortened, 1);
+    let rows: Vec<Note> = (0..3).map(|_| Note { body: long.clone() }).collect();
+    let out = fmt.format_with_report("", &rows);
+    assert_eq!(out.report.values_shortened, 3);
+    // Under a budget too: the field cuts are counted with the budget's.
+    for budget in [150, 200, 260] {
+        let out = Formatter::new()
+            .max_chars(budget)
+            .format_with_report("", &rows);
+        assert_eq!(
+            out.report.values_shortened,
+            out.text.matches("…[+").count(),
+            "{out:?}"
+        );
+        assert!(out.report.values_shortened >= 1, "{out:?}");
+    }
+}
+
+#[test]
+fn registered_renderers_meet_budgets_and_line_caps() {
+    let fmt = Formatter::new()
+        .register("big", |_| {
+            (0..1000)
+                .map(|i| format!("line {i} {}", "z".repeat(20)))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .register("one", |_| "w".repeat(5_000))
+        .tool("one", ToolOptions::new().max_chars(200));
+    let out = fmt.format_with_report("big", &json!(null));
+    assert!(
+        out.text
+            .starts_with("[Truncated to 100 lines of 1000 total]\n\nline 0 "),
+        "{}",
+        out.text
+    );
+    assert_eq!(out.text.lines().count(), 102);
+    let small = fmt.clone().max_chars(500);
+    let out = small.format_with_report("big", &json!(null));
+    assert!(out.report.chars <= 500, "{}", out.text);
+    let kept = notice_count(&out.text, "lines").unwrap();
+    assert_eq!(kept.1, 1000);
+    assert_eq!(out.text.lines().count(), kept.0 + 2);
+    assert!(!out.report.notices.is_empty());
+    let out = fmt.format_with_report("one", &json!(null));
+    assert!(out.report.chars <= 200, "{}", out.text);
+    assert!(
+        out.text.starts_with("[Shortened 1 values to "),
+        "{}",
+        out.text
+    );
+    assert!(out.text.contains("…[+"), "{}", out.text);
+    let md = small.max_chars(10).format("big", &json!(null));
+    assert!(
+        md.starts_with("[Omitted: 1000 lines; 1 line needs "),
+        "{md}"
+    );
+    assert!(md.ends_with(" chars, over the budget of 10]"), "{md}");
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 400, rng_seed: RngSeed::Fixed(0x7010), failure_persistence: None, ..Config::default() })]
+
+    /// A record's fields are dropped only when every table and list in it is down to one row
+    /// or item.
+    #[test]
+    fn fields_go_last(
+        scalars in prop::collection::vec(scalar(), 0..4),
+        tables in prop::collection::vec(prop::collection::vec(record(), 1..25), 0..3),
+        lists in prop::collection::vec(prop::collection::vec(hostile_string(), 1..25), 0..2),
+        budget in 50usize..2_500,
+        compact in any::<bool>(),
+    ) {
+        let mut m = serde_json::Map::new();
+        for (i, s) in scalars.into_iter().enumerate() {
+            m.insert(format!("s{i}"), s);
+        }
+        for (i, t) in tables.into_iter().enumerate() {
+            m.insert(format!("t{i}"), Value::Array(t));
+        }
+        for (i, l) in lists.into_iter().enumerate() {
+            m.insert(format!("l{i}"), json!(l));
+        }
+        let v = Value::Object(m);
+        let layout = if compact { Layout::Compact } else { Layout::Aligned };
+        let out = Formatter::new().layout(layout).max_chars(budget).format_with_report("t", &v);
+        let md = &out.text;
+        prop_assert!(md.chars().count() <= budget || md.starts_with("[Omitted: "), "{md}");
+        let dropped = out.report.notices.iter().any(|n| matches!(n, Notice::Fields { .. }));
+        if dropped {
+            for n in &out.report.notices {
+                if let Notice::Nested { kept, .. } = *n {
+                    prop_assert_eq!(kept, 1, "{}", md);
+                }
+            }
+            for rows in rows_kept(md) {
+                prop_assert!(rows <= 1, "a field dropped while a table keeps {} rows:\n{}", rows, md);
+            }
         }
     }
 }

@@ -248,13 +248,15 @@ fn attribute_cases() {
         => "| customer_id | type |\n|-------------|------|\n| 7           | a    |");
 
     let cut = Cut {
-        text: "héllo wörld".into(),
+        text: "héllo wörld, and then some more".into(),
         n: 123456,
     };
     // Numbers are never cut, whatever the field's `max_chars` (a shortened number is a wrong number).
-    case!(cut => "- text: héllo…[+6 chars]\n- n: 123456");
-    case!(vec![Cut { text: "👍🏽👍🏽👍🏽".into(), n: 12 }]
-        => "| text            | n  |\n|-----------------|----|\n| 👍🏽👍🏽…[+2 chars] | 12 |");
+    case!(cut => "- text: héllo…[+26 chars]\n- n: 123456");
+    // A value is cut only when the cut form, marker included, is shorter.
+    case!(Cut { text: "héllo wörld".into(), n: 1 } => "- text: héllo wörld\n- n: 1");
+    case!(vec![Cut { text: "👍🏽".repeat(12), n: 12 }]
+        => "| text             | n  |\n|------------------|----|\n| 👍🏽👍🏽…[+20 chars] | 12 |");
 
     case!(With { price: 4999, code: "ab" } => "- price: 49.99\n- code: AB");
     case!(vec![With { price: 5, code: "x" }] => "| price | code |\n|-------|------|\n| 0.05  | X    |");

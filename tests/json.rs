@@ -91,12 +91,13 @@ fn lines_and_strategy_are_recorded() {
 
 #[test]
 fn values_cut_by_the_cap_are_recorded() {
-    let v = json!([{"a": "abcdefgh", "n": 123456789}, {"a": "ab", "n": 1}]);
+    // A value is cut only when the cut form is shorter (SPEC section 8).
+    let v = json!([{"a": "abcdefghijklmnopqrstuvwxyz", "n": 123456789}, {"a": "abcdefgh", "n": 1}]);
     let out = Formatter::new().max_cell_chars(3).format_json("t", &v);
     assert_eq!(
         out,
         json!({
-            "result": [{"a": "abc…[+5 chars]", "n": 123456789}, {"a": "ab", "n": 1}],
+            "result": [{"a": "abc…[+23 chars]", "n": 123456789}, {"a": "abcdefgh", "n": 1}],
             "notices": [{"kind": "shortened", "path": "", "values": 1, "max_chars": 3,
                          "text": "[Shortened 1 values to 3 chars]"}]
         })

@@ -402,7 +402,7 @@ fn a_budget_never_cuts_the_next_line() {
     let out = fmt.format_with_report("list_orders", &typed);
     let r = out.report.reference.clone().unwrap();
     assert!(
-        out.text.starts_with("[Omitted: the result needs "),
+        out.text.starts_with("[Omitted: 5000 rows; 1 row needs "),
         "{}",
         out.text
     );

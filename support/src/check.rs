@@ -21,7 +21,8 @@
 //!   documented code-block mapping);
 //! - every cut is announced first with exact counts (`[Truncated to K rows of N total]`), and
 //!   nothing that is not cut is announced; every depth cut is announced in place;
-//! - no heading, block quote, HTML, link reference definition, footnote or task-list item.
+//! - no heading, block quote, HTML block, link reference definition, footnote or task-list
+//!   item (inline HTML such as `<details>` in a cell is the data's text, kept verbatim).
 
 use serde_json::Value;
 use tool_output_format::{Formatter, Layout};

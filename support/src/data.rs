@@ -27,6 +27,8 @@ datasets! {
     REPOS_100 => "repos_100.json",
     CONTACTS_RAW => "contacts_raw.json",
     CONFIG_NESTED => "config_nested.json",
+    ISSUES_30 => "issues_30.json",
+    SEARCH_PAGE => "search_page.json",
 }
 
 /// Parse a bundled dataset.

@@ -14,7 +14,8 @@ pub struct Seen {
     pub items: usize,
     /// Number of headings and block quotes (data must never create one).
     pub headings_and_quotes: usize,
-    /// Number of raw HTML blocks or inline HTML other than `<br>`.
+    /// Number of raw HTML blocks (inline HTML is inline markup, kept as the data wrote it:
+    /// it cannot change the structure).
     pub html: usize,
     /// How list items, tables and code blocks nest.
     pub shape: Shape,
@@ -87,7 +88,6 @@ pub fn pulldown(md: &str) -> Seen {
             Event::End(TagEnd::Item) => depth -= 1,
             Event::Start(Tag::Heading { .. } | Tag::BlockQuote(_)) => seen.headings_and_quotes += 1,
             Event::Html(_) => seen.html += 1,
-            Event::InlineHtml(h) if h.as_ref() != "<br>" => seen.html += 1,
             _ => {}
         }
     }
@@ -145,36 +145,48 @@ pub fn comrak(md: &str) -> Seen {
             }
             NodeValue::Heading(_) | NodeValue::BlockQuote => seen.headings_and_quotes += 1,
             NodeValue::HtmlBlock(_) => seen.html += 1,
-            NodeValue::HtmlInline(h) if h != "<br>" => seen.html += 1,
             _ => {}
         }
     }
     seen
 }
 
-/// Invert the documented inline escape: `\u{HEX}` -> that character, `\X` -> `X` for ASCII
-/// punctuation, `<br>` -> `\n`.
+/// Invert the documented cell escape (SPEC section 9): `\|` -> `|`, `\<br>` -> `<br>`,
+/// `<br>` -> `\n`, `\u{HEX}` -> that character; every other character is itself (a data
+/// backslash is written verbatim).
 pub fn unescape(s: &str) -> String {
     let mut out = String::new();
     let mut rest = s;
     while let Some(c) = rest.chars().next() {
-        if let Some(r) = rest.strip_prefix("<br>") {
+        if let Some(r) = rest.strip_prefix("\\|") {
+            out.push('|');
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("\\<br>") {
+            out.push_str("<br>");
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("<br>") {
             out.push('\n');
             rest = r;
-        } else if let Some(r) = rest.strip_prefix("\\u{") {
-            let end = r.find('}').expect("closed \\u{");
-            let code = u32::from_str_radix(&r[..end], 16).expect("hex");
-            out.push(char::from_u32(code).expect("scalar value"));
-            rest = &r[end + 1..];
-        } else if c == '\\' && rest[1..].starts_with(|n: char| n.is_ascii_punctuation()) {
-            out.push_str(&rest[1..2]);
-            rest = &rest[2..];
+        } else if let Some((ch, r)) = rest.strip_prefix("\\u{").and_then(code_point) {
+            out.push(ch);
+            rest = r;
         } else {
             out.push(c);
             rest = &rest[c.len_utf8()..];
         }
     }
     out
+}
+
+/// `HEX}` at the start of `s`: the character and the rest.
+fn code_point(s: &str) -> Option<(char, &str)> {
+    let end = s.find('}')?;
+    let hex = &s[..end];
+    if hex.is_empty() || hex.len() > 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let ch = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+    Some((ch, &s[end + 1..]))
 }
 
 /// Invert the code-block mapping: `\u{HEX}` -> that character (nothing else is escaped in

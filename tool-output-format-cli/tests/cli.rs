@@ -207,8 +207,12 @@ fn max_lines_and_strategy_cut_strings() {
 #[test]
 fn max_cell_chars_shortens_values() {
     assert_eq!(
-        run(&["--max-cell-chars", "3"], "{\"a\":\"abcdef\"}").1,
-        "- a: abc…[+3 chars]\n"
+        run(
+            &["--max-cell-chars", "3"],
+            "{\"a\":\"abcdefghijklmnopqrstuvwxyz\"}"
+        )
+        .1,
+        "- a: abc…[+23 chars]\n"
     );
 }
 

@@ -85,10 +85,41 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
     let mut record = Vec::new();
     let mut json = Vec::new();
     let mut canonical = Vec::new();
+    // Final names: own `(name, message)` pairs and the flattened types, for `NAMES` and the
+    // compile-time clash check.
+    let mut own_names = Vec::new();
+    let mut flat_types = Vec::new();
+    let mut clashes = Vec::new();
+    let checkable = cont.generics.params.is_empty();
+    for f in &live {
+        if !f.flattened() {
+            let name = LitStr::new(&f.name, f.name_span);
+            let msg = format!(
+                "tool_output: two fields of `{ident}` render under the name `{}` (one of them \
+                 through `flatten`); rename one of them",
+                f.name
+            );
+            own_names.push(quote!((#name, #msg)));
+        }
+    }
     for f in &live {
         let m = f.member;
         let ty = f.ty;
         if f.flattened() {
+            if checkable {
+                // Spanned at the flattened field: a name its struct brings that this struct
+                // (or an earlier flattened field) already has fails the build here.
+                let sp = f.member.span();
+                clashes.push(quote_spanned! {sp=>
+                    const _: () = {
+                        let taken = #p::Names { own: &[#(#own_names),*], flat: &[#(&<#flat_types as #p::Struct>::NAMES),*] };
+                        if let #p::Some(msg) = #p::clash(&taken, &<#ty as #p::Struct>::NAMES) {
+                            ::core::panic!("{}", msg);
+                        }
+                    };
+                });
+            }
+            flat_types.push(ty);
             // Spanned at the field's type: "`X` cannot be flattened" points there.
             let sp = ty.span();
             columns.push(quote_spanned!(sp=> <#ty as #p::Struct>::columns(out, limits);));
@@ -115,7 +146,15 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             Some(with) => (
                 with.span(),
                 quote_spanned!(with.span()=> &#with(&self.#m)),
-                quote_spanned!(with.span()=> #p::owned_node(&#with(&self.#m), &inner)),
+                // The check that `with` returns a value (not `()`) is compiled, never run.
+                quote_spanned! {with.span()=> {
+                    if false {
+                        #[allow(unused_imports)]
+                        use #p::{WithUnit as _, WithValue as _};
+                        (&#p::With(&#with(&self.#m))).check::<()>();
+                    }
+                    #p::owned_node(&#with(&self.#m), &inner)
+                }},
             ),
             None => (
                 ty.span(),
@@ -173,8 +212,13 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
     // than with `Serialize`; 1.4x with it; see BENCHMARKS.md).
     quote! {
         #(#canonical)*
+        #(#clashes)*
         #[automatically_derived]
         impl #ig #p::Struct for #ident #tg #wc {
+            const NAMES: #p::Names = #p::Names {
+                own: &[#(#own_names),*],
+                flat: &[#(&<#flat_types as #p::Struct>::NAMES),*],
+            };
             #[inline]
             fn columns(out: &mut #p::Vec<#p::Text<'static>>, limits: &mut #p::Vec<#p::Option<usize>>) {
                 #(#columns)*

@@ -16,6 +16,7 @@ pub fn stub(input: &DeriveInput) -> TokenStream {
     let structs = matches!(input.data, Data::Struct(_)).then(|| {
         quote! {
             impl #ig #p::Struct for #ident #tg #wc {
+                const NAMES: #p::Names = #p::Names { own: &[], flat: &[] };
                 fn columns(_: &mut #p::Vec<#p::Text<'static>>, _: &mut #p::Vec<#p::Option<usize>>) {
                     ::core::unimplemented!()
                 }

@@ -55,9 +55,23 @@ pub enum Notice {
         /// The length they were cut to, in characters.
         max_chars: usize,
     },
+    /// Tables, lists and multi-line strings nested in a record or list cut by a budget to
+    /// their first rows, items or lines (each also announced in place with exact counts).
+    Nested {
+        /// How many nested parts were cut.
+        parts: usize,
+        /// Rows, items or lines each kept.
+        kept: usize,
+    },
     /// Nothing of the result fits the budget.
     Omitted {
-        /// The size the smallest rendering needed.
+        /// Rows, items, lines or fields in the result (0 for a scalar).
+        total: usize,
+        /// What `total` counts: `"rows"`, `"items"`, `"lines"`, `"fields"`, or `""` for a
+        /// scalar.
+        what: &'static str,
+        /// The size of the smallest rendering that keeps something (one row, item, line or
+        /// field, values shortened to the floor), or of the whole scalar.
         needed: usize,
         /// The budget.
         budget: usize,
@@ -112,15 +126,61 @@ fn min_limit(own: Option<usize>, global: Option<usize>) -> Option<usize> {
     }
 }
 
-/// Cut `s` to `max` characters in place (line by line when it has several lines); returns
-/// how many pieces were cut.
+/// Record values up to this many characters (ids, counts, flags, cursors) are never
+/// shortened by a budget, and are the last fields a budget drops.
+pub const SHORT_SCALAR: usize = 64;
+
+/// How long values may be: the caps' limit (`max_cell_chars`, a field's `max_chars`) and a
+/// budget's (applied only where it may: never to short record values).
+#[derive(Debug, Clone, Copy, Default)]
+struct Limits {
+    cap: Option<usize>,
+    budget: Option<usize>,
+}
+
+/// Cuts made: all of them, and those a budget made.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cuts {
+    all: usize,
+    budget: usize,
+}
+
+impl std::ops::AddAssign for Cuts {
+    fn add_assign(&mut self, o: Cuts) {
+        self.all += o.all;
+        self.budget += o.budget;
+    }
+}
+
+impl Limits {
+    /// The limit for one value and whether it is the budget's.
+    fn pick(self, own: Option<usize>, budget_applies: bool) -> Option<(usize, bool)> {
+        let cap = min_limit(own, self.cap);
+        match (cap, self.budget.filter(|_| budget_applies)) {
+            (Some(c), Some(b)) if b < c => Some((b, true)),
+            (Some(c), _) => Some((c, false)),
+            (None, Some(b)) => Some((b, true)),
+            (None, None) => None,
+        }
+    }
+}
+
+fn count(cut: bool, by_budget: bool) -> Cuts {
+    Cuts {
+        all: usize::from(cut),
+        budget: usize::from(cut && by_budget),
+    }
+}
+
+/// Cut `s` to `max` characters in place (line by line when it has several lines), only
+/// where the cut form is shorter; returns how many pieces were cut.
 fn cut_text(s: &mut crate::doc::Text<'_>, max: usize) -> usize {
     if s.contains(['\n', '\r']) {
         // A multi-line string is cut line by line, each line to `max` characters.
         let mut n = 0;
         let mut out = String::new();
         for line in text::lines(s) {
-            match text::cut_chars(line, max) {
+            match text::shorten(line, max) {
                 Some(c) => {
                     n += 1;
                     out.push_str(&c);
@@ -134,7 +194,7 @@ fn cut_text(s: &mut crate::doc::Text<'_>, max: usize) -> usize {
         }
         n
     } else {
-        match text::cut_chars(s, max) {
+        match text::shorten(s, max) {
             Some(cut) => {
                 *s = cut.into();
                 1
@@ -144,38 +204,78 @@ fn cut_text(s: &mut crate::doc::Text<'_>, max: usize) -> usize {
     }
 }
 
-/// Cut every text value and cell longer than its limit (its own `max_chars`, or `max`),
-/// grapheme-safe, with `…[+N chars]`. Numbers, booleans and nulls are never cut. Returns
-/// how many values were cut.
-fn cut_values(node: &mut Node<'_>, max: Option<usize>) -> usize {
+/// Cut every text value and cell longer than its limit, grapheme-safe, with `…[+N chars]`.
+/// Numbers, booleans and nulls are never cut, and a budget never cuts a record value of up
+/// to [`SHORT_SCALAR`] characters. Returns how many values were cut.
+fn cut_values(node: &mut Node<'_>, limits: Limits) -> Cuts {
     match node {
-        Node::Str(s) => max.map_or(0, |m| cut_text(s, m)),
-        Node::Table(t) => cut_cells(t, max),
-        Node::Record(r) => r
-            .fields
-            .iter_mut()
-            .map(|f| cut_values(&mut f.value, min_limit(f.max_chars, max)))
-            .sum(),
-        Node::List(items) => items.iter_mut().map(|v| cut_values(v, max)).sum(),
-        Node::Null | Node::Bool(_) | Node::Number(_) | Node::DepthCut(_) => 0,
+        Node::Str(s) => match limits.pick(None, true) {
+            Some((m, by_budget)) => {
+                let n = cut_text(s, m);
+                Cuts {
+                    all: n,
+                    budget: if by_budget { n } else { 0 },
+                }
+            }
+            None => Cuts::default(),
+        },
+        Node::Table(t) => cut_cells(t, limits),
+        Node::Record(r) => {
+            let mut cuts = Cuts::default();
+            for f in &mut r.fields {
+                cuts += match &mut f.value {
+                    Node::Str(s) => {
+                        let long = s.chars().count() > SHORT_SCALAR;
+                        match limits.pick(f.max_chars, long) {
+                            Some((m, by_budget)) => {
+                                let n = cut_text(s, m);
+                                Cuts {
+                                    all: n,
+                                    budget: if by_budget { n } else { 0 },
+                                }
+                            }
+                            None => Cuts::default(),
+                        }
+                    }
+                    v => cut_values(
+                        v,
+                        Limits {
+                            cap: min_limit(f.max_chars, limits.cap),
+                            budget: limits.budget,
+                        },
+                    ),
+                };
+            }
+            cuts
+        }
+        Node::List(items) => {
+            let mut cuts = Cuts::default();
+            for v in items {
+                cuts += cut_values(v, limits);
+            }
+            cuts
+        }
         // An envelope's parts are never cut; its body is data.
-        Node::Envelope(e) => e.body_mut().map_or(0, |b| cut_values(b, max)),
+        Node::Envelope(e) => e
+            .body_mut()
+            .map_or(Cuts::default(), |b| cut_values(b, limits)),
+        Node::Null | Node::Bool(_) | Node::Number(_) | Node::DepthCut(_) => Cuts::default(),
     }
 }
 
-fn cut_cells(t: &mut Table<'_>, max: Option<usize>) -> usize {
-    let limits: Vec<Option<usize>> = (0..t.columns().len())
-        .map(|c| min_limit(t.limit(c), max))
+fn cut_cells(t: &mut Table<'_>, limits: Limits) -> Cuts {
+    let picks: Vec<Option<(usize, bool)>> = (0..t.columns().len())
+        .map(|c| limits.pick(t.limit(c), true))
         .collect();
-    if limits.iter().all(Option::is_none) {
-        return 0;
+    if picks.iter().all(Option::is_none) {
+        return Cuts::default();
     }
-    let mut n = 0;
+    let mut cuts = Cuts::default();
     t.map_cells(|col, cell, kind, out| {
-        match limits[col].filter(|_| kind.may_shorten()) {
-            Some(max) => match text::cut_chars(cell, max) {
+        match picks[col].filter(|_| kind.may_shorten()) {
+            Some((max, by_budget)) => match text::shorten(cell, max) {
                 Some(cut) => {
-                    n += 1;
+                    cuts += count(true, by_budget);
                     out.push_str(&cut);
                 }
                 None => out.push_str(cell),
@@ -184,7 +284,87 @@ fn cut_cells(t: &mut Table<'_>, max: Option<usize>) -> usize {
         }
         kind
     });
-    n
+    cuts
+}
+
+/// Keep at most `n` rows, items or lines of every collection nested in a record or list
+/// (at any depth), each cut announced in place: a nested table by the notice line above it,
+/// a list by a last item, a multi-line string by a last line, each
+/// `[Truncated to K ... of N total]`.
+/// Returns how many collections were cut.
+fn cut_nested(node: &mut Node<'_>, n: usize) -> usize {
+    match node {
+        Node::Record(r) => r
+            .fields
+            .iter_mut()
+            .map(|f| cut_nested_value(&mut f.value, n))
+            .sum(),
+        Node::List(items) => items.iter_mut().map(|v| cut_nested_value(v, n)).sum(),
+        _ => 0,
+    }
+}
+
+fn cut_nested_value(node: &mut Node<'_>, n: usize) -> usize {
+    match node {
+        Node::Table(t) => {
+            let cut = t.rows() > n;
+            t.truncate_rows(n.min(t.rows()));
+            usize::from(cut)
+        }
+        Node::List(items) => {
+            let total = items.len();
+            if total > n {
+                items.truncate(n);
+                let inner = cut_nested(node, n);
+                if let Node::List(items) = node {
+                    let notice = Notice::Items { kept: n, total };
+                    items.push(Node::Str(notice.to_string().into()));
+                }
+                return inner + 1;
+            }
+            cut_nested(node, n)
+        }
+        Node::Record(_) => cut_nested(node, n),
+        Node::Str(s) if s.contains(['\n', '\r']) => {
+            let total = text::lines(s).count();
+            if total > n {
+                let mut out = String::new();
+                for l in text::lines(s).take(n) {
+                    out.push_str(l);
+                    out.push('\n');
+                }
+                let notice = Notice::Lines {
+                    kept: n,
+                    total,
+                    strategy: Strategy::Head,
+                };
+                out.push_str(&notice.to_string());
+                *s = out.into();
+                return 1;
+            }
+            0
+        }
+        _ => 0,
+    }
+}
+
+/// The longest a collection nested in `node` (a record's or list's) is: its rows, items or
+/// lines, at any depth (0 when there is none).
+pub(crate) fn nested_len(node: &Node<'_>) -> usize {
+    fn of(node: &Node<'_>) -> usize {
+        match node {
+            Node::Table(t) => t.rows(),
+            Node::List(items) => items.len().max(nested_len(node)),
+            Node::Record(_) => nested_len(node),
+            Node::Str(s) if s.contains(['\n', '\r']) => text::lines(s).count(),
+            _ => 0,
+        }
+    }
+    match node {
+        Node::Record(r) => r.fields.iter().map(|f| of(&f.value)).max().unwrap_or(0),
+        Node::List(items) => items.iter().map(of).max().unwrap_or(0),
+        _ => 0,
+    }
 }
 
 /// Cap the tables nested in records and lists (a tool's `max_rows`, else the table type's,
@@ -209,12 +389,17 @@ fn cap_nested_tables(node: &mut Node<'_>, plan: &RowPlan) {
 /// What to keep of a top-level node: the caps set it from the options, budgets search it.
 #[derive(Debug, Clone)]
 pub(crate) struct Keep {
-    /// Rows, lines, fields or items to keep (from the start; lines by the strategy).
+    /// Rows, lines or items to keep (from the start; lines by the strategy).
     pub count: usize,
-    /// Longest a value may be, in characters (cap or budget).
+    /// Longest a value may be, in characters, by the caps (`max_cell_chars`).
     pub value_chars: Option<usize>,
-    /// The value cut comes from a budget, so it is announced with a notice.
-    pub budget: bool,
+    /// Longest a value may be by a budget (announced with a notice; never applied to record
+    /// values of up to [`SHORT_SCALAR`] characters).
+    pub budget_chars: Option<usize>,
+    /// Rows, items or lines kept of every collection nested in a record or list (budget).
+    pub nested: Option<usize>,
+    /// Fields of a top-level record dropped by a budget (by index; empty: none).
+    pub drop: Vec<bool>,
     /// Row caps of tables nested in records and lists (announced in place).
     pub plan: RowPlan,
 }
@@ -237,7 +422,9 @@ impl Keep {
         Keep {
             count,
             value_chars,
-            budget: false,
+            budget_chars: None,
+            nested: None,
+            drop: Vec::new(),
             plan,
         }
     }
@@ -277,7 +464,14 @@ pub(crate) fn cut<'a>(node: &Node<'a>, keep: &Keep, strategy: Strategy) -> Cut<'
         Node::Table(t) => Node::Table(t.head(n)),
         Node::Record(r) => Node::Record(Record {
             title: r.title.clone(),
-            fields: r.fields[..n.min(r.fields.len())].to_vec(),
+            fields: r
+                .fields
+                .iter()
+                .take(n)
+                .enumerate()
+                .filter(|(i, _)| !keep.drop.get(*i).copied().unwrap_or(false))
+                .map(|(_, f)| f.clone())
+                .collect(),
         }),
         Node::List(items) => Node::List(items[..n.min(items.len())].to_vec()),
         other => other.clone(),
@@ -305,6 +499,14 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
         }
         Node::Record(r) => {
             r.fields.truncate(kept);
+            if keep.drop.len() == total && r.fields.len() == total {
+                let mut i = 0;
+                r.fields.retain(|_| {
+                    i += 1;
+                    !keep.drop[i - 1]
+                });
+            }
+            let kept = r.fields.len();
             if kept < total {
                 notices.push(Notice::Fields { kept, total });
             }
@@ -319,17 +521,29 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
     }
     if let Node::Record(_) | Node::List(_) = node {
         cap_nested_tables(&mut node, &keep.plan);
+        if let Some(kept) = keep.nested {
+            let parts = cut_nested(&mut node, kept);
+            if parts > 0 {
+                notices.push(Notice::Nested { parts, kept });
+            }
+        }
     }
-    let values_shortened = cut_values(&mut node, keep.value_chars);
-    if keep.budget && values_shortened > 0 {
+    let cuts = cut_values(
+        &mut node,
+        Limits {
+            cap: keep.value_chars,
+            budget: keep.budget_chars,
+        },
+    );
+    if let (Some(max_chars), true) = (keep.budget_chars, cuts.budget > 0) {
         notices.push(Notice::Shortened {
-            values: values_shortened,
-            max_chars: keep.value_chars.unwrap_or(0),
+            values: cuts.budget,
+            max_chars,
         });
     }
     Cut {
         node,
         notices,
-        values_shortened,
+        values_shortened: cuts.all,
     }
 }

@@ -1,31 +1,47 @@
-//! Budgets: fit a rendered result into a character or token limit.
+//! Budgets: fit a rendered result into a character or token limit (SPEC section 8).
 //!
-//! Fitting is a search over "how many rows / lines / fields / items to keep" and, when not
-//! even one fits, "how long may each value be". Every candidate is cut by the same
-//! [`cut`](crate::budget) the caps use, rendered by the real sink and measured by the real
-//! counter, so the guarantee is exact. The search interpolates between a fitting and a
-//! failing candidate, so it renders only a few prefixes, each about the size of the kept part.
-//! A table's rows are built as the search asks for them: when a candidate needs more rows
-//! than were built, the source is asked for the next ones (it does not start over).
+//! Fitting is a search over a few knobs, each of which only shrinks the output: how many
+//! rows, items or lines to keep (of the result and of every collection nested in it), how
+//! long values may be, and which fields of a record to drop. Every candidate is cut by the
+//! same [`cut`] the caps use, rendered by the real sink and measured by the real counter, so
+//! the guarantee is exact. Each search interpolates between a fitting and a failing
+//! candidate, so it renders only a few prefixes, each about the size of the kept part. A
+//! table's rows are built as the search asks for them: when a candidate needs more rows than
+//! were built, the source is asked for the next ones (it does not start over).
 //!
-//! The order of cuts:
-//! - tables: drop trailing rows; if not one row fits, shorten cells, then drop rows;
-//! - strings: drop lines by the strategy; if not one line fits, cut that line;
-//! - records: shorten long values (down to 16 characters), then drop trailing fields;
-//! - lists: drop trailing items;
-//! - when nothing fits (or the result is a scalar): the single line
-//!   `[Omitted: the result needs N chars, over the budget of M]`. If the budget cannot
-//!   hold even that line, the line is returned anyway: the output then exceeds the budget,
-//!   but never silently.
+//! What gets cut first:
+//! 1. **The largest collections**: one bound `n` on the rows, items and lines kept applies to
+//!    the result (a table's rows, a list's items, a string's lines) and to every collection
+//!    nested in a record or list at any depth, so the longest ones are cut first; the largest
+//!    `n` that fits is kept. Rows kept are a prefix of the data. A nested cut is announced
+//!    in place (`[Truncated to K rows of N total]` above a nested table, as a last item of a
+//!    list, as a last line of a multi-line string).
+//! 2. **Long values, when that keeps more**: when values shortened to [`MIN_VALUE_CHARS`]
+//!    (32) let more rows or items fit, the fit keeps that many and shortens values only as
+//!    much as it must (the longest limit that still keeps them). Each cut value ends with
+//!    `…[+N chars]`, and a value is cut only when that form is shorter. Numbers, booleans
+//!    and record values of up to [`SHORT_SCALAR`] (64) characters (ids, counts, flags,
+//!    cursors) are never shortened. A string result is shortened only when not one line
+//!    fits.
+//! 3. **Whole fields of a record**, last: the largest first, the short scalar fields (up to
+//!    64 characters) only when nothing else is left.
+//! 4. When not even that fits, one line with true figures:
+//!    `[Omitted: 1000 rows; 1 row needs 365 chars, over the budget of 120]` (for a scalar:
+//!    `[Omitted: the result needs N chars, over the budget of M]`). If the budget cannot
+//!    hold even that line, the line is returned anyway: the output then exceeds the budget,
+//!    but never silently.
+//!
+//! An output that fits is returned unchanged.
 
 use std::cell::RefCell;
 
-use crate::caps::{Cut, Keep, Notice, cut};
+use crate::caps::{Cut, Keep, Notice, SHORT_SCALAR, cut, nested_len};
 use crate::doc::Node;
 use crate::options::Strategy;
 
-/// Shortest length record values are cut to before fields are dropped.
-pub const MIN_VALUE_CHARS: usize = 16;
+/// Values are never shortened below this many characters (plus the cut marker) to fit a
+/// budget.
+pub const MIN_VALUE_CHARS: usize = 32;
 
 /// One budget: a measure and its limit.
 pub(crate) struct Limit<'a> {
@@ -59,9 +75,10 @@ pub(crate) struct Fitted<'a> {
     pub cut: Cut<'a>,
 }
 
-/// What the search cuts: rows or lines, fields, items, or nothing.
-#[derive(Clone, Copy)]
+/// What the top-level search counts.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Shape {
+    Table,
     Lines,
     Record,
     List,
@@ -70,6 +87,10 @@ enum Shape {
 
 /// The node being fitted; its main table grows as candidates need more rows.
 type Doc<'a> = RefCell<Node<'a>>;
+
+/// Rendering a node whose text is larger than this is never tried whole before the search
+/// (the search renders only prefixes around the answer).
+const WHOLE_FIRST_BYTES: usize = 1 << 20;
 
 impl<'a> Fitter<'_, 'a> {
     /// Make sure the main table has at least `rows` rows built (or all of them).
@@ -99,11 +120,16 @@ impl<'a> Fitter<'_, 'a> {
         (load, fits)
     }
 
+    /// Render one candidate.
+    fn render_keep(&self, doc: &Doc<'a>, keep: &Keep) -> (String, Cut<'a>) {
+        self.ensure(doc, keep.count.min(keep.nested.unwrap_or(usize::MAX)));
+        let c = cut(&doc.borrow(), keep, self.strategy);
+        ((self.render)(&c.node, &c.notices), c)
+    }
+
     /// Render and measure one candidate.
     fn eval(&self, doc: &Doc<'a>, keep: &Keep) -> Result<(f64, Fitted<'a>), f64> {
-        self.ensure(doc, keep.count);
-        let c = cut(&doc.borrow(), keep, self.strategy);
-        let text = (self.render)(&c.node, &c.notices);
+        let (text, c) = self.render_keep(doc, keep);
         match self.load(&text) {
             (load, true) => Ok((load, Fitted { text, cut: c })),
             (load, false) => Err(load),
@@ -121,88 +147,142 @@ impl<'a> Fitter<'_, 'a> {
     pub fn fit(&self, node: Node<'a>, caps: &Keep) -> Fitted<'a> {
         let doc = RefCell::new(node);
         let node = &doc;
-        let (shape, count) = match &*doc.borrow() {
-            Node::Table(t) => (Shape::Lines, caps.count.min(t.total_rows())),
-            Node::Str(s) => (Shape::Lines, caps.count.min(crate::text::lines(s).count())),
-            Node::Record(r) => (Shape::Record, r.fields.len()),
-            Node::List(items) => (Shape::List, items.len()),
-            _ => (Shape::Scalar, 0),
-        };
-        let budget_keep = |count: usize, chars: Option<usize>| Keep {
-            count,
-            value_chars: match (chars, caps.value_chars) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            },
-            budget: chars.is_some(),
-            plan: caps.plan.clone(),
-        };
-        // Measured only when values must be shortened: it reads every built cell.
-        let longest = || longest_value(&doc.borrow());
-        let found = match shape {
-            Shape::Lines => match self.largest(count, |k| budget_keep(k, None), node) {
-                Some((k, f)) if k > 0 || count == 0 => Some(f),
-                _ => self
-                    .largest(longest(), |len| budget_keep(1, Some(len)), node)
-                    .and_then(|(len, f)| {
-                        if count <= 1 {
-                            return Some(f);
-                        }
-                        self.largest(count, |k| budget_keep(k, Some(len)), node)
-                            .map(|(_, f)| f)
-                    }),
-            },
-            Shape::Record => match self.eval(node, caps) {
-                Ok((_, whole)) => Some(whole),
-                Err(_) => {
-                    let longest = longest();
-                    let shorten = (longest > MIN_VALUE_CHARS)
-                        .then(|| {
-                            self.largest(
-                                longest - MIN_VALUE_CHARS,
-                                |extra| budget_keep(count, Some(MIN_VALUE_CHARS + extra)),
-                                node,
-                            )
-                        })
-                        .flatten();
-                    match shorten {
-                        Some((_, f)) => Some(f),
-                        None => self
-                            .largest(count, |k| budget_keep(k, Some(MIN_VALUE_CHARS)), node)
-                            .map(|(_, f)| f),
-                    }
-                }
-            },
-            Shape::List => self
-                .largest(count, |k| budget_keep(k, None), node)
-                .map(|(_, f)| f),
-            Shape::Scalar => None,
-        };
-        found.unwrap_or_else(|| {
-            let full = match self.eval(node, caps) {
-                Ok((_, f)) => return f,
-                Err(_) => (self.render)(&cut(&doc.borrow(), caps, self.strategy).node, &[]),
-            };
-            // Announce against the first budget the full rendering breaks.
-            let limit = self
-                .limits
-                .iter()
-                .find(|l| (l.measure)(&full) > l.budget)
-                .unwrap_or(&self.limits[0]);
-            let notice = Notice::Omitted {
-                needed: (limit.measure)(&full),
-                budget: limit.budget,
-                unit: limit.unit,
-            };
-            Fitted {
-                text: notice.to_string(),
-                cut: Cut {
-                    node: Node::Null,
-                    notices: vec![notice],
-                    values_shortened: 0,
-                },
+        let (shape, max_n, total, what) = match &*doc.borrow() {
+            Node::Table(t) => {
+                let n = caps.count.min(t.total_rows());
+                (Shape::Table, n, t.total_rows(), "rows")
             }
-        })
+            Node::Str(s) => {
+                let lines = crate::text::lines(s).count();
+                (Shape::Lines, caps.count.min(lines), lines, "lines")
+            }
+            Node::Record(r) => (
+                Shape::Record,
+                nested_len(&doc.borrow()),
+                r.fields.len(),
+                "fields",
+            ),
+            n @ Node::List(items) => (
+                Shape::List,
+                items.len().max(nested_len(n)),
+                items.len(),
+                "items",
+            ),
+            _ => (Shape::Scalar, 0, 0, ""),
+        };
+        // An output that fits is unchanged: try the whole first when it is all built and
+        // not huge (sizes are not always monotone in what is kept: the aligned layout pads
+        // a column only while its widest cell fits the cap, so more rows can be shorter).
+        if shape != Shape::Scalar
+            && all_built(&doc.borrow(), caps.count)
+            && text_bytes(&doc.borrow()) <= WHOLE_FIRST_BYTES
+            && let Ok((_, f)) = self.eval(node, caps)
+        {
+            return f;
+        }
+        let keep = |n: Option<usize>, chars: Option<usize>, drop: Vec<bool>| {
+            let mut k = caps.clone();
+            match shape {
+                Shape::Table | Shape::Lines => k.count = n.unwrap_or(caps.count),
+                Shape::List => {
+                    k.count = n.unwrap_or(caps.count);
+                    k.nested = n;
+                }
+                Shape::Record => k.nested = n,
+                Shape::Scalar => {}
+            }
+            k.budget_chars = chars;
+            k.drop = drop;
+            k
+        };
+        // Measured only when values must be shortened: it reads every built value.
+        let longest = || longest_value(&doc.borrow(), false);
+        let floor = || (longest() > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS);
+        // 1. The largest `n` (at least 1) with values whole.
+        let by_n = |chars: Option<usize>| {
+            if max_n == 0 {
+                return self
+                    .eval(node, &keep(None, chars, Vec::new()))
+                    .ok()
+                    .map(|(_, f)| (0, f));
+            }
+            self.largest(max_n - 1, |k| keep(Some(k + 1), chars, Vec::new()), node)
+                .map(|(k, f)| (k + 1, f))
+        };
+        let whole = match by_n(None) {
+            Some((n, f)) if n == max_n => return f,
+            w => w,
+        };
+        // 2. Shorter values when that keeps more (a string: only when not one line fits).
+        let shortened = match (shape, &whole, floor()) {
+            (Shape::Lines, Some(_), _) | (_, _, None) => None,
+            (_, _, Some(min)) => {
+                by_n(Some(min)).filter(|(n, _)| whole.as_ref().is_none_or(|(w, _)| n > w))
+            }
+        };
+        let found = match (shortened, whole) {
+            (Some((n, at_min)), _) => {
+                let n = (max_n > 0).then_some(n);
+                let room = longest() - MIN_VALUE_CHARS;
+                Some(
+                    self.largest(
+                        room,
+                        |e| keep(n, Some(MIN_VALUE_CHARS + e), Vec::new()),
+                        node,
+                    )
+                    .map_or(at_min, |(_, f)| f),
+                )
+            }
+            (None, Some((_, f))) => Some(f),
+            (None, None) => None,
+        };
+        if let Some(f) = found {
+            return f;
+        }
+        // 3. Whole fields, largest first, short scalar fields last.
+        let order = match &*doc.borrow() {
+            Node::Record(r) if shape == Shape::Record => drop_order(&r.fields),
+            _ => Vec::new(),
+        };
+        let least = |kept: usize| {
+            let mut drop = vec![!order.is_empty(); order.len()];
+            for &i in order.iter().rev().take(kept) {
+                drop[i] = false;
+            }
+            keep((max_n > 0).then_some(1), floor(), drop)
+        };
+        if order.len() > 1
+            && let Some((_, f)) = self.largest(order.len() - 2, |k| least(k + 1), node)
+        {
+            return f;
+        }
+        // 4. Nothing fits: announce the least the result needs.
+        let smallest = if shape == Shape::Scalar {
+            caps.clone()
+        } else {
+            least(1)
+        };
+        let (text, _) = self.render_keep(node, &smallest);
+        let limit = self
+            .limits
+            .iter()
+            .find(|l| (l.measure)(&text) > l.budget)
+            .unwrap_or(&self.limits[0]);
+        let notice = Notice::Omitted {
+            total,
+            what,
+            needed: (limit.measure)(&text),
+            budget: limit.budget,
+            unit: limit.unit,
+        };
+        Fitted {
+            text: notice.to_string(),
+            cut: Cut {
+                node: Node::Null,
+                notices: vec![notice],
+                values_shortened: 0,
+            },
+        }
     }
 
     /// The largest `k` in `0..=max` whose candidate fits, assuming size grows with `k`.
@@ -272,20 +352,85 @@ impl<'a> Fitter<'_, 'a> {
     }
 }
 
-/// The longest string or cell in a node, in characters.
-fn longest_value(node: &Node<'_>) -> usize {
+/// True when every row the caps keep of the main table is built (always for other nodes).
+fn all_built(node: &Node<'_>, count: usize) -> bool {
     match node {
-        Node::Str(s) => crate::text::lines(s)
-            .map(|l| l.chars().count())
-            .max()
-            .unwrap_or(0),
+        Node::Table(t) => t.rows() >= count.min(t.total_rows()),
+        _ => true,
+    }
+}
+
+/// Bytes of text in a node (a cheap bound on its rendered size), stopping past the limit.
+fn text_bytes(node: &Node<'_>) -> usize {
+    fn walk(node: &Node<'_>, acc: &mut usize) {
+        if *acc > WHOLE_FIRST_BYTES {
+            return;
+        }
+        match node {
+            Node::Str(s) | Node::Number(s) => *acc += s.len(),
+            Node::Table(t) => *acc += t.text_len(),
+            Node::Record(r) => r.fields.iter().for_each(|f| {
+                *acc += f.name.len() + 4;
+                walk(&f.value, acc);
+            }),
+            Node::List(items) => items.iter().for_each(|v| {
+                *acc += 2;
+                walk(v, acc);
+            }),
+            _ => *acc += 5,
+        }
+    }
+    let mut acc = 0;
+    walk(node, &mut acc);
+    acc
+}
+
+/// The order in which a budget drops the fields of a record: the largest first, short
+/// scalar fields (up to [`SHORT_SCALAR`] characters) after every other, later fields first
+/// among equals. Returns field indices.
+fn drop_order(fields: &[crate::doc::Field<'_>]) -> Vec<usize> {
+    let mut order: Vec<(bool, usize, usize)> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let short = match &f.value {
+                Node::Str(s) => !s.contains(['\n', '\r']) && s.chars().count() <= SHORT_SCALAR,
+                Node::Null | Node::Bool(_) | Node::Number(_) => true,
+                _ => false,
+            };
+            (short, text_bytes(&f.value) + f.name.len(), i)
+        })
+        .collect();
+    order.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(b.2.cmp(&a.2)));
+    order.into_iter().map(|(_, _, i)| i).collect()
+}
+
+/// The longest value a budget may shorten in a node, in characters (`field`: the node is a
+/// record field's value, whose short strings are never shortened).
+fn longest_value(node: &Node<'_>, field: bool) -> usize {
+    match node {
+        Node::Str(s) => {
+            let longest = crate::text::lines(s)
+                .map(|l| l.chars().count())
+                .max()
+                .unwrap_or(0);
+            if field && s.chars().count() <= SHORT_SCALAR {
+                0
+            } else {
+                longest
+            }
+        }
         Node::Record(r) => r
             .fields
             .iter()
-            .map(|f| longest_value(&f.value))
+            .map(|f| longest_value(&f.value, true))
             .max()
             .unwrap_or(0),
-        Node::List(items) => items.iter().map(longest_value).max().unwrap_or(0),
+        Node::List(items) => items
+            .iter()
+            .map(|v| longest_value(v, false))
+            .max()
+            .unwrap_or(0),
         Node::Table(t) => t
             .cells()
             .zip(t.kinds())
@@ -295,4 +440,101 @@ fn longest_value(node: &Node<'_>) -> usize {
             .unwrap_or(0),
         _ => 0,
     }
+}
+
+/// A registered renderer's text, fitted: at most `max_lines` lines (kept by `strategy`),
+/// then the budgets, by fewer lines and, when not one line fits, by a shorter first line.
+/// Every cut is announced first (the notice lines, a blank line, then the text); when not
+/// even one line shortened to [`MIN_VALUE_CHARS`] fits, the one `[Omitted: ...]` line.
+/// Returns the text, its notices and how many lines were shortened.
+pub(crate) fn fit_text(
+    text: &str,
+    max_lines: usize,
+    strategy: Strategy,
+    limits: &[Limit<'_>],
+) -> (String, Vec<Notice>, usize) {
+    let total = crate::text::lines(text).count();
+    let with = |keep: usize, chars: Option<usize>| {
+        let mut notices = Vec::new();
+        let mut body = match crate::caps::cut_lines(text, keep, strategy) {
+            Some((kept, n)) => {
+                notices.push(n);
+                kept.trim_end_matches('\n').to_owned()
+            }
+            None => text.to_owned(),
+        };
+        let mut shortened = 0;
+        if let Some(max) = chars {
+            let mut out = String::with_capacity(body.len());
+            for (i, l) in crate::text::lines(&body).enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                }
+                match crate::text::shorten(l, max) {
+                    Some(c) => {
+                        shortened += 1;
+                        out.push_str(&c);
+                    }
+                    None => out.push_str(l),
+                }
+            }
+            if shortened > 0 {
+                notices.push(Notice::Shortened {
+                    values: shortened,
+                    max_chars: max,
+                });
+                body = out;
+            }
+        }
+        let mut out = String::new();
+        for n in &notices {
+            out.push_str(&n.to_string());
+            out.push('\n');
+        }
+        if !notices.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&body);
+        (out, notices, shortened)
+    };
+    let fits = |s: &str| limits.iter().all(|l| (l.measure)(s) <= l.budget);
+    let most = max_lines.min(total);
+    let capped = with(most, None);
+    if fits(&capped.0) || most == 0 {
+        return capped;
+    }
+    // The largest prefix of lines that fits (sizes grow with the lines kept).
+    let largest = |lo: usize, hi: usize, f: &dyn Fn(usize) -> bool| {
+        let (mut lo, mut hi) = (lo, hi);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if f(mid) { lo = mid } else { hi = mid - 1 }
+        }
+        lo
+    };
+    if fits(&with(1, None).0) {
+        let k = largest(1, most - 1, &|k| fits(&with(k, None).0));
+        return with(k, None);
+    }
+    let longest = crate::text::lines(text)
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    if longest > MIN_VALUE_CHARS && fits(&with(1, Some(MIN_VALUE_CHARS)).0) {
+        let c = largest(MIN_VALUE_CHARS, longest, &|c| fits(&with(1, Some(c)).0));
+        return with(1, Some(c));
+    }
+    let least = with(1, Some(MIN_VALUE_CHARS)).0;
+    let limit = limits
+        .iter()
+        .find(|l| (l.measure)(&least) > l.budget)
+        .unwrap_or(&limits[0]);
+    let notice = Notice::Omitted {
+        total,
+        what: "lines",
+        needed: (limit.measure)(&least),
+        budget: limit.budget,
+        unit: limit.unit,
+    };
+    (notice.to_string(), vec![notice], 0)
 }

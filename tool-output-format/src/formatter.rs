@@ -125,12 +125,13 @@ impl Formatter {
     }
 
     /// Cap on the characters of any table cell or record value (default: none). Longer
-    /// values are cut on a grapheme boundary and end with `…[+N chars]`.
+    /// values are cut on a grapheme boundary and end with `…[+N chars]`, when that form is
+    /// shorter than the value (a cut marker never makes a value longer).
     ///
     /// ```
     /// let fmt = tool_output_format::Formatter::new().max_cell_chars(4);
-    /// let md = fmt.format("t", &serde_json::json!([{"title": "A long title"}]));
-    /// assert_eq!(md, "| title           |\n|-----------------|\n| A lo…[+8 chars] |");
+    /// let md = fmt.format("t", &serde_json::json!([{"title": "A rather long title"}, {"title": "Short one"}]));
+    /// assert_eq!(md, "| title            |\n|------------------|\n| A ra…[+15 chars] |\n| Short one        |");
     /// ```
     pub fn max_cell_chars(mut self, n: usize) -> Self {
         self.options.max_cell_chars = Some(n);
@@ -882,6 +883,8 @@ impl Formatter {
         f
     }
 
+    /// A registered renderer's text, under the tool's `max_lines` and budgets too (cut by
+    /// lines, then characters, announced first; see [`fit_text`](crate::fit::fit_text)).
     fn render_custom(
         &self,
         tool: &str,
@@ -891,7 +894,7 @@ impl Formatter {
         report: bool,
     ) -> Formatted {
         let mut stats = None;
-        let text = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
+        let raw = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
             Some(shape) => {
                 let mut counts = ShapeStats::default();
                 let shaped = shape.apply_with_stats(json, &mut counts);
@@ -900,7 +903,28 @@ impl Formatter {
             }
             None => render(json),
         };
-        let mut r = Report::new(&text, &Node::Null, Vec::new(), 0);
+        let chars = |t: &str| t.chars().count();
+        let mut limits = Vec::new();
+        if let Some(budget) = opts.max_chars {
+            limits.push(Limit {
+                measure: &chars,
+                budget,
+                unit: "chars",
+            });
+        }
+        #[cfg(feature = "tokens")]
+        let tokens = |t: &str| self.count_tokens(t);
+        #[cfg(feature = "tokens")]
+        if let Some(budget) = opts.max_tokens {
+            limits.push(Limit {
+                measure: &tokens,
+                budget,
+                unit: "tokens",
+            });
+        }
+        let (text, notices, shortened) =
+            crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits);
+        let mut r = Report::new(&text, &Node::Null, notices, shortened);
         if let Some(shape) = &opts.shape {
             r.conversions_failed = stats.as_ref().map_or(0, |s| s.conversions_failed);
             r.shape = stats;

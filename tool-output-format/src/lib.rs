@@ -49,9 +49,23 @@
 //! read as a table row, are listed as records instead of tabled.
 //!
 //! In table cells ([`source::cell`]): null is empty, scalar lists are joined with `, `,
-//! other nested values are compact JSON. Text is escaped by one documented, invertible
-//! mapping ([`text`]): pipes and backslashes cannot split cells, line breaks become `<br>`,
-//! control and bidi characters are written as `\u{HEX}`.
+//! other nested values are compact JSON.
+//!
+//! # The raw text is what the model reads
+//!
+//! Text is escaped only where it would change the structure, by one invertible mapping:
+//! `_id`, `+1`, `1.0.0`, `<details>`, `C:\path`, `a*b` and a cell's JSON are written as they
+//! are. What is escaped: `|` as `\|`; a line break as `<br>`; control and bidi characters
+//! (tab, NUL, ESC, U+202E ...) and a space at either end of a value as `\u{HEX}`; the escape
+//! forms themselves (a literal `<br>` as `\<br>`, a literal `\u{` as `\u{5C}u{`, a backslash
+//! before a line break as `\u{5C}`); and, at the start of a list item only, a block opener
+//! (`# `, `>`, `- `, `1. `, `---`, a fence, `<div`, `[`) gets a backslash before it. To read a
+//! value back: `\|` is `|`, `\<br>` is `<br>`, `<br>` is a line break, `\u{HEX}` is that
+//! character; every other character, backslashes included, is itself. So JSON in a cell
+//! parses with `serde_json` once `\|` is read as `|` (unless a string in it holds a literal
+//! `<br>` or `\u{`). A markdown *viewer* reads the raw text differently in one place: it
+//! hides a backslash before punctuation (`a\*b` shows as `a*b`, `x\\|y` as `x\|y`) and may
+//! render inline HTML; the raw text, which is what the model reads, is the contract.
 //!
 //! # Caps
 //!
@@ -60,8 +74,22 @@
 //! `[Truncated to 100 rows of 10000 total]`, a blank line, then the content. A table nested
 //! in a record or list is capped by `max_rows` too, announced in place (the notice line, a
 //! blank line, then the table, inside the item). `max_cell_chars` cuts long cells and values
-//! (`…[+N chars]`); [`Formatter::max_chars`] and `max_tokens` fit the whole output into a
-//! budget ([`fit`]); [`Formatter::format_with_report`] tells what was produced and cut.
+//! (`…[+N chars]`, only when that is shorter than the value); [`Formatter::max_chars`] and
+//! `max_tokens` fit the whole output into a budget, a registered renderer's text included;
+//! [`Formatter::format_with_report`] tells what was produced and cut (every cut value
+//! counted, field `max_chars` included).
+//!
+//! What a budget cuts first (SPEC section 8): the largest collections at any depth (table
+//! rows, list items, lines of long strings, a prefix kept of each); then long values, cut to
+//! no less than 32 characters and only when that keeps more rows; whole fields of a record
+//! last, largest first, short scalar fields (ids, counts, flags, cursors of up to 64
+//! characters) only when nothing else is left. A page `{total_count, items: [...],
+//! next_cursor}` keeps its cursor and counts and as many rows as fit. When nothing fits, one
+//! line says what was omitted and the least it needs:
+//! `[Omitted: 1000 rows; 1 row needs 365 chars, over the budget of 120]`.
+//!
+//! Options resolve most specific first: a tool's options ([`Formatter::tool`]) > the type's
+//! attributes (`#[tool_output(max_rows = N)]`) > the formatter's.
 //!
 //! # Results an agent can act on
 //!
@@ -168,6 +196,13 @@
 //! the rows the row cap shows and counting the rest; [`Rows`] holds kept records with the
 //! true total (and the keys seen only in records not kept), for readers that count records
 //! without parsing them (the `tof` program does). Either renders like the whole array.
+//! [`Layout::Aligned`] (default) pads columns to their widest cell by display width, so they
+//! line up in a monospace view, as long as they can: columns are padded from the first up
+//! to the first whose widest cell (or header) is over [`sink::markdown::PAD_CAP`] (32)
+//! columns; from that column on nothing is padded (its cells could not line up, nor could
+//! any column after it) and its separator is `---`. So every padded column lines up, and no
+//! padding is spent where it cannot. [`Layout::Compact`] drops padding and uses `|-|`
+//! separators.
 //!
 //! # Deriving `ToolOutput`
 //!
@@ -207,7 +242,15 @@
 //! **Consistency law.** For a type that also derives `serde::Serialize` and uses only the
 //! serde-compatible attributes below (and no `skip_serializing_if`), the output equals the
 //! output of `serde_json::to_value(&value)` for every tool name and option set, for a value,
-//! a `Vec` and a slice. `to_json` is exactly `serde_json::to_value`.
+//! a `Vec` and a slice. `to_json` is exactly `serde_json::to_value` (except that `HashMap`
+//! entries are sorted, below).
+//!
+//! **Deterministic order.** The same result always renders the same bytes (which also keeps
+//! prompt caches warm): a `HashMap` field renders its entries in sorted key order, and its
+//! `to_json` form is sorted too. `serde_json::to_value` of a `HashMap` keeps the map's
+//! per-process hash order instead, so the law holds for `HashMap` fields only up to the
+//! order of their entries; use a `BTreeMap` (or an `IndexMap` through `Value`) where the
+//! order must match serde's exactly.
 //!
 //! | attribute | on | effect | serde equivalent honoured |
 //! |---|---|---|---|
@@ -491,8 +534,8 @@
 //! tables on) and both layouts:
 //!
 //! - **Data cannot forge structure.** A table has exactly the data's columns and kept rows,
-//!   and each cell's text maps back to its value ([`text`]: pipes, backslashes, line
-//!   breaks and `<` are escaped). Records and lists have one list item per field or entry,
+//!   and each cell's text maps back to its value (see [the mapping](crate#the-raw-text-is-what-the-model-reads):
+//!   pipes, line breaks and the escape forms themselves are escaped). Records and lists have one list item per field or entry,
 //!   nested as the data is. No value can open a heading, block quote, HTML block, list,
 //!   thematic break, link reference definition, footnote or task-list checkbox, and no
 //!   string can close its code block early (the fence is longer than any backtick run).
@@ -583,3 +626,8 @@ pub use tool_output_format_derive::ToolOutput;
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

@@ -143,7 +143,8 @@ impl ToolOptions {
     /// ```
     /// use tool_output_format::{Formatter, ToolOptions};
     /// let fmt = Formatter::new().tool("t", ToolOptions::new().max_cell_chars(3));
-    /// assert_eq!(fmt.format("t", &serde_json::json!({"a": "abcdef"})), "**t result**\n\n- a: abc…[+3 chars]");
+    /// let v = serde_json::json!({"a": "abcdefghijklmnopqrstuvwxyz"});
+    /// assert_eq!(fmt.format("t", &v), "**t result**\n\n- a: abc…[+23 chars]");
     /// ```
     #[must_use]
     pub fn max_cell_chars(mut self, n: usize) -> Self {
@@ -291,7 +292,9 @@ impl ToolOptions {
             .unwrap_or(DEFAULT_MAX_LINES);
         Resolved {
             max_lines,
-            tool_rows: tool.max_rows,
+            // A tool's own `max_lines` caps its tables too: per-tool options beat a type's
+            // `max_rows`, which beats the formatter's.
+            tool_rows: tool.max_rows.or(tool.max_lines),
             global_rows: global.max_rows.unwrap_or(max_lines),
             max_cell_chars: tool.max_cell_chars.or(global.max_cell_chars),
             max_chars: tool.max_chars.or(global.max_chars),

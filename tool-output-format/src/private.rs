@@ -28,6 +28,9 @@ pub const API_0_1_0: () = ();
     note = "`flatten` splices the fields of a `#[derive(ToolOutput)]` struct; maps, `Option` and other types are not supported"
 )]
 pub trait Struct {
+    /// The final names of the fields, for the compile-time check that flattening never
+    /// gives two fields one name.
+    const NAMES: Names;
     /// Append the column names and their `max_chars` (every field: the full detail).
     fn columns(out: &mut Vec<Text<'static>>, limits: &mut Vec<Option<usize>>);
     /// Append the columns shown at `detail` (`#[tool_output(detail = "full")]` fields only
@@ -150,4 +153,99 @@ pub fn cell<T: ToolOutput + ?Sized>(value: &T, t: &mut Table<'_>, cx: &Context<'
 #[inline]
 pub fn owned_node<T: ToolOutput + ?Sized>(value: &T, cx: &Context<'_>) -> Node<'static> {
     value.to_node(cx).into_owned()
+}
+
+/// The final field names of a derived struct: its own (each with the compile error to show
+/// if a flattened field brings the same name) and those of the structs it flattens.
+#[derive(Debug)]
+pub struct Names {
+    /// `(name, error message)` for each field that is not flattened.
+    pub own: &'static [(&'static str, &'static str)],
+    /// The names of each flattened field's struct.
+    pub flat: &'static [&'static Names],
+}
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn contains(names: &Names, name: &str) -> bool {
+    let mut i = 0;
+    while i < names.own.len() {
+        if same(names.own[i].0, name) {
+            return true;
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < names.flat.len() {
+        if contains(names.flat[j], name) {
+            return true;
+        }
+        j += 1;
+    }
+    false
+}
+
+/// The error message for the first name of `added` that `taken` already has (evaluated at
+/// compile time by derived code: a clash fails the build at the flattened field).
+pub const fn clash(taken: &Names, added: &Names) -> Option<&'static str> {
+    let mut i = 0;
+    while i < added.own.len() {
+        if contains(taken, added.own[i].0) {
+            return Some(added.own[i].1);
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < added.flat.len() {
+        if let Some(m) = clash(taken, added.flat[j]) {
+            return Some(m);
+        }
+        j += 1;
+    }
+    None
+}
+
+/// Wraps a `with` function's result for the check that it is a value to render.
+pub struct With<T>(pub T);
+
+/// Implemented by nothing: naming it on `()` is the error a `with` function returning `()`
+/// gets.
+#[diagnostic::on_unimplemented(
+    message = "a `with` function must return the value to render, not `()`",
+    label = "this function returns `()`",
+    note = "return what the field should show: a `String`, a number, a derived struct, any `ToolOutput` value"
+)]
+pub trait WithReturnsAValue {}
+
+/// Chosen (by auto-ref) for a `with` function that returns `()`: its bound fails.
+pub trait WithUnit {
+    /// The check.
+    fn check<U: WithReturnsAValue>(&self);
+}
+
+impl WithUnit for With<&()> {
+    fn check<U: WithReturnsAValue>(&self) {}
+}
+
+/// Chosen for every other return type: passes.
+pub trait WithValue {
+    /// The check.
+    fn check<U>(&self);
+}
+
+impl<T> WithValue for &With<T> {
+    fn check<U>(&self) {}
 }

@@ -1,25 +1,53 @@
 //! Escaping, display width and grapheme-safe cutting: the one place text is made safe.
 //!
-//! # Inline text (table cells, record keys and values, list items)
+//! # Raw text is what the model reads
 //!
-//! | input | written as |
-//! |---|---|
-//! | `\` | `\\` (`\u{5C}` when it is the last character, so it cannot escape the `\|` after it) |
-//! | `\|` | `\|` (backslash, pipe) |
-//! | `<` | `\<` (so data can never open an HTML tag, and `<br>` below stays unambiguous) |
-//! | line break: `\r\n`, `\r` or `\n` | `<br>` |
-//! | a space at the very start or end | `\u{20}` (GFM would trim it) |
-//! | a line break at the very start of a list item's text | `\u{A}` (a line of only `<br>` would open an HTML block) |
-//! | C0 controls (incl. tab, NUL, ESC), DEL, C1 controls, U+2028, U+2029, bidi controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) | `\u{HEX}` (uppercase hex) |
+//! A model reads the raw markdown, not a rendered page, so text is escaped only where it
+//! would otherwise change the structure; every other byte of the data appears verbatim
+//! (`_id`, `+1`, `1.0.0`, `<user>`, `C:\path`, `a*b`, `{"a":"\"x\""}`). [`escape_text`]
+//! writes inline text by [`Place`]:
 //!
-//! The mapping is invertible (after line breaks are normalised to `\n`): read `\u{HEX}` as
-//! that character, `\X` as `X` for ASCII punctuation `X`, and `<br>` as a line break. Since every
-//! data backslash is doubled, an escape sequence in the output can only come from this table.
+//! | data | written as | where |
+//! |---|---|---|
+//! | `\|` | `\|` (a backslash is added) | everywhere (in a list item, a line with a `\|` followed by a line like `- : \|` would read as a table) |
+//! | line break: `\r\n`, `\r` or `\n` | `<br>` (`\u{A}` as the very first character of a list item) | everywhere |
+//! | a literal `<br>` | `\<br>` | everywhere |
+//! | a literal `\u{` | `\u{5C}u{` | everywhere |
+//! | a backslash right before a line break | `\u{5C}` | everywhere |
+//! | a space at the very start or end | `\u{20}` (GFM would trim it; no line ends in a space) | everywhere |
+//! | C0 controls (incl. tab, NUL, ESC), DEL, C1 controls, U+2028, U+2029, bidi controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) | `\u{HEX}` (uppercase hex) | everywhere |
+//! | a block opener at the start of a list item | a backslash before it (`\#`, `\>`, `\-`, `\[`, `\<div>`, `12\.`) | record keys, list entries |
 //!
-//! At the start of a list item (record keys, list entries) a character that could open a
-//! block (`#`, `>`, `-`, `+`, `*`, `=`, `_`, `` ` ``, `~`, `[`, or a digit run followed by `.`
-//! or `)`) is also preceded by a backslash, so data can never forge a heading, quote, list,
-//! fence, link reference definition, footnote or task-list checkbox.
+//! Everything else, backslashes and `<` included, is written as it is. A block opener is what
+//! would begin a block at the start of a line: `#` to `######` then a space or the end, `>`, a
+//! `-`, `+` or `*` then a space or the end, a thematic break (`---`, `***`, `___`), a fence
+//! (```` ``` ````, `~~~`), `<` then a letter, `/`, `!` or `?` (an HTML block), `[` (a link
+//! reference definition, a footnote or a task-list box), or up to 9 digits then `.` or `)`
+//! then a space or the end (the backslash goes before the `.` or `)`). A data backslash in the
+//! place where that escape would go is written `\u{5C}`.
+//!
+//! In a table cell, a backslash is harmless except before a `|`, where GFM reads `\|` as an
+//! escaped pipe whatever precedes it, so data `\|` is written `\\|` (the pipe gets its
+//! backslash, the data's stays). A cell that ends in a backslash is followed by a space before
+//! the closing `|` in the compact layout (the aligned layout always has one), so the backslash
+//! cannot escape the delimiter.
+//!
+//! **Reading it back.** Scan left to right: `\|` is `|`, `\<br>` is `<br>`,
+//! `<br>` is a line break, `\u{HEX}` is that character, anything else is itself; at the start
+//! of a list item, a backslash (at the start, or after a leading digit run) whose removal
+//! would leave a block opener right there is removed. The mapping is invertible (after line
+//! breaks are normalised to `\n`). JSON written into a cell (nested values) is therefore the
+//! value's compact JSON once `\|` is read as `|`, and parses with `serde_json`; only a JSON
+//! string that holds a literal `<br>` or `\u{` reads differently until decoded.
+//!
+//! **Where a markdown viewer disagrees.** A viewer applies CommonMark's backslash escapes to
+//! the raw text: data `a\*b` or `\_id` shows as `a*b` / `_id`, `C:\path` shows as is, a cell
+//! `\\|` shows as `\|`, `<details>` inside a cell or value may render as HTML, and `**x**`
+//! renders bold. The raw text is the contract: it is the data, byte for byte, under the
+//! table above.
+//!
+//! [`escape_inline`] is the older, stricter form (every `\`, `|` and `<` escaped) that the
+//! agent envelope lines use.
 //!
 //! # Code blocks (string results, multi-line values)
 //!
@@ -42,11 +70,157 @@ fn push_code_point(c: char, out: &mut String) {
     let _ = write!(out, "\\u{{{:X}}}", c as u32);
 }
 
-/// Append `s` escaped for inline use (see the module docs for the mapping).
+/// Where inline text is written, which decides what in it could act as structure
+/// (see the [module docs](self) for the mapping).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Place {
+    /// A table cell or header.
+    Cell,
+    /// The start of a list item's text (a record key, a list entry), followed on the line by
+    /// `next` (`None`: the end of the line): a block opener would act there.
+    ItemStart(Option<char>),
+    /// Anywhere else on a line: a record value after `key: `, a title.
+    Inline,
+}
+
+/// Append `s` escaped for `place`: only what would change the structure there is escaped
+/// (see the [module docs](self) for the mapping and how to read it back).
+pub fn escape_text(s: &str, place: Place, out: &mut String) {
+    let Place::ItemStart(next) = place else {
+        if is_plain_text(s) {
+            out.push_str(s);
+        } else {
+            escape_body(s, false, out);
+        }
+        return;
+    };
+    let start = out.len();
+    if is_plain_text(s) {
+        out.push_str(s);
+    } else {
+        escape_body(s, true, out);
+    }
+    let written = &out[start..];
+    if let Some(p) = opens_block(written, next) {
+        out.insert(start + p, '\\');
+    } else if let Some(p) = data_backslash_before_opener(written, next) {
+        out.replace_range(start + p..start + p + 1, "\\u{5C}");
+    }
+}
+
+/// True when [`escape_text`] surely writes `s` unchanged away from the start of a list
+/// item: no byte that may need escaping and no space at either end. One table lookup per
+/// byte.
+#[inline]
+pub fn is_plain_text(s: &str) -> bool {
+    !(s.starts_with(' ') || s.ends_with(' ') || s.bytes().any(|b| CLASS[b as usize] & TEXT != 0))
+}
+
+/// The display [`width`] of `s` when [`escape_text`] surely writes it unchanged in a cell,
+/// `None` when it may need escaping (a `|`, `\`, `<`, control, or an edge space: then escape
+/// it and measure the result). One pass over the bytes.
+#[inline]
+pub fn plain_cell_width(s: &str) -> Option<usize> {
+    let class = s.bytes().fold(0, |acc, b| acc | CLASS[b as usize]);
+    if class & TEXT != 0 || s.starts_with(' ') || s.ends_with(' ') {
+        None
+    } else if class & NON_ASCII == 0 {
+        Some(s.len())
+    } else {
+        Some(UnicodeWidthStr::width(s))
+    }
+}
+
+/// Escape `s` char by char (the slow path of [`escape_text`]).
+fn escape_body(s: &str, item_start: bool, out: &mut String) {
+    let lead = s.len() - s.trim_start_matches(' ').len();
+    let trail_from = s.trim_end_matches(' ').len();
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let rest = &s[i + c.len_utf8()..];
+        match c {
+            ' ' if i < lead || i >= trail_from => out.push_str("\\u{20}"),
+            '\n' | '\r' => {
+                if c == '\r' && rest.starts_with('\n') {
+                    chars.next();
+                }
+                // A line holding only `<br>` would open an HTML block at an item's start.
+                out.push_str(if i == 0 && item_start {
+                    "\\u{A}"
+                } else {
+                    "<br>"
+                });
+            }
+            '|' => out.push_str("\\|"),
+            '<' if rest.starts_with("br>") => out.push_str("\\<"),
+            // `\u{` would read as an escape, `\<br>` as a literal `<br>`.
+            '\\' if rest.starts_with("u{") || rest.starts_with(['\n', '\r']) => {
+                out.push_str("\\u{5C}")
+            }
+            c if is_hidden_control(c) => push_code_point(c, out),
+            c => out.push(c),
+        }
+    }
+}
+
+/// Where a backslash goes when `o` (escaped text at the start of a list item, followed on
+/// the line by `next`) would open a block: before its first character, or after a leading
+/// digit run for an ordered-list marker.
+fn opens_block(o: &str, next: Option<char>) -> Option<usize> {
+    let b = o.as_bytes();
+    // A space, a tab or the end of the line at byte `i`.
+    let gap = |i: usize| match b.get(i) {
+        Some(b' ' | b'\t') => true,
+        Some(_) => false,
+        None => next.is_none(),
+    };
+    match *b.first()? {
+        b'>' | b'[' => Some(0),
+        b'#' => {
+            let h = b.iter().take_while(|&&c| c == b'#').count();
+            (h <= 6 && gap(h)).then_some(0)
+        }
+        b'-' | b'+' | b'*' if gap(1) => Some(0),
+        c @ (b'-' | b'*' | b'_') if next.is_none() => {
+            let marks = b.iter().filter(|&&x| x == c).count();
+            let only = b.iter().all(|&x| x == c || x == b' ' || x == b'\t');
+            (only && marks >= 3).then_some(0)
+        }
+        b'`' | b'~' if o.starts_with("```") || o.starts_with("~~~") => Some(0),
+        b'<' if b
+            .get(1)
+            .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'/' | b'!' | b'?')) =>
+        {
+            Some(0)
+        }
+        b'0'..=b'9' => {
+            let d = b.iter().take_while(|c| c.is_ascii_digit()).count();
+            (d <= 9 && matches!(b.get(d), Some(b'.' | b')')) && gap(d + 1)).then_some(d)
+        }
+        _ => None,
+    }
+}
+
+/// A data backslash in `o` sitting where [`opens_block`] would put its escape (so a reader
+/// would take it for one): its byte offset.
+fn data_backslash_before_opener(o: &str, next: Option<char>) -> Option<usize> {
+    let d = o.bytes().take_while(u8::is_ascii_digit).count();
+    [0, d].into_iter().find(|&p| {
+        let rest = &o[p..];
+        rest.starts_with('\\')
+            && !rest[1..].starts_with("u{")
+            && !rest[1..].starts_with("<br>")
+            && opens_block(&format!("{}{}", &o[..p], &rest[1..]), next) == Some(p)
+    })
+}
+
+/// Append `s` escaped for inline use by the strict mapping (every `\`, `|` and `<`
+/// escaped): the agent envelope lines use it.
 ///
 /// `line_start` is true when the text begins a list item's content.
 pub fn escape_inline(s: &str, line_start: bool, out: &mut String) {
-    let block = line_start && opens_block(s);
+    let block = line_start && opens_block_strict(s);
     if !block && is_plain_inline(s) {
         out.push_str(s);
         return;
@@ -119,20 +293,6 @@ pub fn is_plain_inline(s: &str) -> bool {
     !(s.starts_with(' ') || s.ends_with(' ') || s.bytes().any(|b| CLASS[b as usize] & ESCAPE != 0))
 }
 
-/// The display [`width`] of `s` when [`escape_inline`] writes it unchanged (away from the
-/// start of a list item), `None` when it must be escaped. One pass over the bytes.
-#[inline]
-pub fn plain_width(s: &str) -> Option<usize> {
-    let class = s.bytes().fold(0, |acc, b| acc | CLASS[b as usize]);
-    if class & ESCAPE != 0 || s.starts_with(' ') || s.ends_with(' ') {
-        None
-    } else if class & NON_ASCII == 0 {
-        Some(s.len())
-    } else {
-        Some(UnicodeWidthStr::width(s))
-    }
-}
-
 /// Byte classes for the fast paths: [`ESCAPE`] (see `needs_inline_escape`), [`NON_ASCII`].
 const CLASS: [u8; 256] = {
     let mut t = [0; 256];
@@ -144,12 +304,17 @@ const CLASS: [u8; 256] = {
         if b >= 0x80 {
             t[b] |= NON_ASCII;
         }
+        if may_need_escape(b as u8) {
+            t[b] |= TEXT;
+        }
         b += 1;
     }
     t
 };
 const ESCAPE: u8 = 1;
 const NON_ASCII: u8 = 2;
+/// Bytes that may need escaping in any inline place (see `may_need_escape`).
+const TEXT: u8 = 4;
 
 const fn needs_inline_escape(b: u8) -> bool {
     // Any non-ASCII lead byte may start a hidden control (C1, U+2028, bidi): check those
@@ -160,8 +325,17 @@ const fn needs_inline_escape(b: u8) -> bool {
     )
 }
 
+const fn may_need_escape(b: u8) -> bool {
+    // `\` (before `u{` or a line break) and `<` (of `<br>`) are checked in the slow path;
+    // any non-ASCII lead byte may start a hidden control (C1, U+2028, bidi).
+    matches!(
+        b,
+        b'|' | b'\\' | b'<' | 0..=0x1f | 0x7f | 0xc2 | 0xd8 | 0xe2
+    )
+}
+
 /// True when `s` at the start of a list item could open a block.
-fn opens_block(s: &str) -> bool {
+fn opens_block_strict(s: &str) -> bool {
     let b = s.as_bytes();
     match b.first() {
         // `[` opens a link reference definition (`[a]: /url`, which hides the text), a
@@ -236,6 +410,13 @@ pub fn width(s: &str) -> usize {
     }
 }
 
+/// Like [`cut_chars`], but only when the cut form, marker included, is shorter than `s` (in
+/// characters): a cut marker never makes a value longer. `None` when `s` stays as it is.
+pub fn shorten(s: &str, max: usize) -> Option<String> {
+    let cut = cut_chars(s, max)?;
+    (cut.chars().count() < s.chars().count()).then_some(cut)
+}
+
 /// Cut `s` to at most `max` characters on a grapheme boundary, announcing the rest as
 /// `…[+N chars]` (N counts characters). Returns `None` when `s` already fits.
 pub fn cut_chars(s: &str, max: usize) -> Option<String> {
@@ -285,9 +466,96 @@ mod examples {
     }
 
     #[test]
-    fn plain_width_example() {
-        assert_eq!(plain_width("李雷"), Some(4));
-        assert_eq!(plain_width("a|b"), None);
+    fn plain_cell_width_example() {
+        assert_eq!(plain_cell_width("李雷"), Some(4));
+        assert_eq!(plain_cell_width("a|b"), None);
+    }
+
+    fn esc(s: &str, place: Place) -> String {
+        let mut out = String::new();
+        escape_text(s, place, &mut out);
+        out
+    }
+
+    #[test]
+    fn escape_text_example() {
+        assert_eq!(esc("a|b", Place::Cell), "a\\|b");
+        assert_eq!(esc("a|b", Place::Inline), "a\\|b");
+        assert_eq!(esc("C:\\path <b> _id", Place::Inline), "C:\\path <b> _id");
+        assert_eq!(
+            esc("# not a heading", Place::ItemStart(None)),
+            "\\# not a heading"
+        );
+    }
+
+    #[test]
+    fn verbatim_where_nothing_would_act() {
+        for s in [
+            "_id", "+1", "1.0.0", "C:\\path", "a*b", "_rev", "#tag", "-x", "`code`", "=", "1.5",
+        ] {
+            for place in [
+                Place::Cell,
+                Place::Inline,
+                Place::ItemStart(None),
+                Place::ItemStart(Some(':')),
+            ] {
+                assert_eq!(esc(s, place), s, "{s:?} at {place:?}");
+            }
+        }
+        for place in [Place::Cell, Place::Inline] {
+            assert_eq!(esc("<details>", place), "<details>", "{place:?}");
+        }
+        assert_eq!(
+            esc("{\"a\":\"\\\"x\\r\\n\"}", Place::Cell),
+            "{\"a\":\"\\\"x\\r\\n\"}"
+        );
+    }
+
+    #[test]
+    fn escaped_where_structure_would_change() {
+        let start = Place::ItemStart(None);
+        let key = Place::ItemStart(Some(':'));
+        for (s, want) in [
+            ("# h", "\\# h"),
+            ("#", "\\#"),
+            ("> q", "\\> q"),
+            ("- x", "\\- x"),
+            ("+", "\\+"),
+            ("---", "\\---"),
+            ("* * *", "\\* * *"),
+            ("```", "\\```"),
+            ("~~~x", "\\~~~x"),
+            ("<div>", "\\<div>"),
+            ("[a]: /u", "\\[a]: /u"),
+            ("12. x", "12\\. x"),
+            ("3)", "3\\)"),
+            ("\\# h", "\\u{5C}# h"),
+            ("1\\. x", "1\\u{5C}. x"),
+            ("\nx", "\\u{A}x"),
+        ] {
+            assert_eq!(esc(s, start), want, "{s:?}");
+        }
+        // A key is followed by `:`, so `-`, `#` and `1.` open nothing there.
+        assert_eq!(esc("-", key), "-");
+        assert_eq!(esc("#", key), "#");
+        assert_eq!(esc("1.", key), "1.");
+        assert_eq!(esc("<details>", key), "\\<details>");
+        for (s, want) in [
+            ("a\nb", "a<br>b"),
+            ("a\r\nb", "a<br>b"),
+            ("<br>", "\\<br>"),
+            ("\\u{41}", "\\u{5C}u{41}"),
+            ("a\\\nb", "a\\u{5C}<br>b"),
+            (" a ", "\\u{20}a\\u{20}"),
+            ("a\tb", "a\\u{9}b"),
+            ("\u{1b}[0m", "\\u{1B}[0m"),
+            ("\u{202e}", "\\u{202E}"),
+        ] {
+            assert_eq!(esc(s, Place::Inline), want, "{s:?}");
+            assert_eq!(esc(s, Place::Cell), want, "{s:?}");
+        }
+        assert_eq!(esc("a\\|b", Place::Cell), "a\\\\|b");
+        assert_eq!(esc("a\\|b", Place::Inline), "a\\\\|b");
     }
 
     #[test]
@@ -310,6 +578,13 @@ mod examples {
     #[test]
     fn width_example() {
         assert_eq!(width("李雷"), 4);
+    }
+
+    #[test]
+    fn shorten_example() {
+        let v = "x".repeat(52);
+        assert_eq!(shorten(&v, 50), None);
+        assert_eq!(shorten(&"x".repeat(80), 50).unwrap().chars().count(), 62);
     }
 
     #[test]

@@ -264,6 +264,7 @@ fn notice(n: &Notice, path: &str) -> Value {
         Notice::Fields { .. } => "fields",
         Notice::Items { .. } => "items",
         Notice::Shortened { .. } => "shortened",
+        Notice::Nested { .. } => "nested",
         Notice::Omitted { .. } => "omitted",
     };
     put("kind", kind.into());
@@ -293,11 +294,19 @@ fn notice(n: &Notice, path: &str) -> Value {
             put("values", values.into());
             put("max_chars", max_chars.into());
         }
+        Notice::Nested { parts, kept } => {
+            put("parts", parts.into());
+            put("kept", kept.into());
+        }
         Notice::Omitted {
+            total,
+            what,
             needed,
             budget,
             unit,
         } => {
+            put("total", total.into());
+            put("what", what.into());
             put("needed", needed.into());
             put("budget", budget.into());
             put("unit", unit.into());

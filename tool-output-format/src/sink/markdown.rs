@@ -7,7 +7,7 @@ mod envelope;
 use super::{Document, Sink};
 use crate::caps::Notice;
 use crate::doc::{Node, Record, Table, depth_notice};
-use crate::text::{self, escape_inline};
+use crate::text::{self, Place, escape_text};
 
 /// Cells wider than this many display columns do not widen their column: they overflow it
 /// instead, so one long cell cannot add its width in spaces to every other row.
@@ -107,7 +107,7 @@ impl<S: TableStyle> Writer<'_, S> {
     /// `**title**`: the title is text (a tool name may hold anything), escaped like a cell.
     fn title(&mut self, title: &str) {
         self.out.push_str("**");
-        escape_inline(title, false, &mut self.out);
+        escape_text(title, Place::Inline, &mut self.out);
         self.out.push_str("**\n");
     }
 
@@ -120,7 +120,7 @@ impl<S: TableStyle> Writer<'_, S> {
         for f in &r.fields {
             self.out.push_str(indent);
             self.out.push_str("- ");
-            escape_inline(&f.name, true, &mut self.out);
+            escape_text(&f.name, Place::ItemStart(Some(':')), &mut self.out);
             self.out.push(':');
             self.value(&f.value, indent, true);
         }
@@ -137,7 +137,7 @@ impl<S: TableStyle> Writer<'_, S> {
                 Node::Str(s) if s.is_empty() => self.out.push('\n'),
                 Node::Str(s) if !is_multiline(s) => {
                     self.out.push(' ');
-                    escape_inline(s, true, &mut self.out);
+                    escape_text(s, Place::ItemStart(None), &mut self.out);
                     self.out.push('\n');
                 }
                 Node::Str(s) => {
@@ -223,14 +223,19 @@ impl<S: TableStyle> Writer<'_, S> {
                 Node::Bool(false) => "false",
                 _ => continue,
             };
-            escape_inline(text, line_start && i == 0, &mut self.out);
+            let place = if line_start && i == 0 {
+                Place::ItemStart((items.len() > 1).then_some(','))
+            } else {
+                Place::Inline
+            };
+            escape_text(text, place, &mut self.out);
         }
         self.out.push('\n');
     }
 
     fn inline(&mut self, s: &str) {
         self.out.push(' ');
-        escape_inline(s, false, &mut self.out);
+        escape_text(s, Place::Inline, &mut self.out);
         self.out.push('\n');
     }
 
@@ -259,7 +264,12 @@ impl TableStyle for Compact {
         // One pass: each cell is escaped straight into the output.
         out.reserve(t.text_len() + (t.rows() + 2) * (ncols + 1 + indent.len()));
         compact_row(out, t.columns().iter().map(|c| &**c), indent);
-        separator(out, &vec![0; ncols], false, indent);
+        out.push_str(indent);
+        out.push('|');
+        for _ in 0..ncols {
+            out.push_str("-|");
+        }
+        out.push('\n');
         let mut cells = t.cells();
         for _ in 0..t.rows() {
             compact_row(out, cells.by_ref().take(ncols), indent);
@@ -267,12 +277,16 @@ impl TableStyle for Compact {
     }
 }
 
-/// `|a|b|`: cells escaped, no padding.
+/// `|a|b|`: cells escaped, no padding. A cell ending in a backslash gets a space before its
+/// closing `|`, which the backslash would otherwise escape.
 fn compact_row<'a>(out: &mut String, cells: impl Iterator<Item = &'a str>, indent: &str) {
     out.push_str(indent);
     out.push('|');
     for cell in cells {
-        escape_inline(cell, false, out);
+        escape_text(cell, Place::Cell, out);
+        if cell.ends_with('\\') {
+            out.push(' ');
+        }
         out.push('|');
     }
     out.push('\n');
@@ -286,26 +300,29 @@ impl TableStyle for Aligned {
         // do are escaped (into `scratch`) to be measured, and are marked to be escaped again
         // when written; the rest are measured and copied as they are.
         let mut scratch = String::new();
-        let mut widths = vec![0usize; ncols];
+        let mut widest = vec![0usize; ncols];
         let mut cell_w = Vec::with_capacity((t.rows() + 1) * ncols);
         let mut bytes = 0;
         let mut col = 0;
-        for (i, cell) in header().chain(t.cells()).enumerate() {
-            let w = if let Some(w) = text::plain_width(cell) {
+        for cell in header().chain(t.cells()) {
+            let w = if let Some(w) = text::plain_cell_width(cell) {
                 bytes += cell.len();
                 w
             } else {
                 scratch.clear();
-                escape_inline(cell, false, &mut scratch);
+                escape_text(cell, Place::Cell, &mut scratch);
                 bytes += scratch.len();
                 text::width(&scratch) | ESCAPED
             };
-            if i < ncols || w & !ESCAPED <= PAD_CAP {
-                widths[col] = widths[col].max(w & !ESCAPED);
-            }
+            widest[col] = widest[col].max(w & !ESCAPED);
             cell_w.push(w);
             col = if col + 1 == ncols { 0 } else { col + 1 };
         }
+        // Columns are padded up to the first one whose widest cell is over the cap; from
+        // there on nothing is padded (its cells could not line up, nor could any column
+        // after it), so every padded column lines up.
+        let padded = widest.iter().take_while(|&&w| w <= PAD_CAP).count();
+        let widths: Vec<usize> = widest[..padded].to_vec();
         let padding: usize = cell_w
             .chunks(ncols)
             .flat_map(|row| row.iter().zip(&widths))
@@ -316,7 +333,14 @@ impl TableStyle for Aligned {
         let mut cell_w = cell_w.chunks(ncols);
         let header_w = cell_w.next().unwrap_or_default();
         aligned_row(out, header(), header_w, &widths, indent);
-        separator(out, &widths, true, indent);
+        out.push_str(indent);
+        out.push('|');
+        for c in 0..ncols {
+            let dashes = widths.get(c).map_or(3, |w| w + 2);
+            out.extend(std::iter::repeat_n('-', dashes));
+            out.push('|');
+        }
+        out.push('\n');
         let mut cells = t.cells();
         for row_w in cell_w {
             aligned_row(out, cells.by_ref().take(ncols), row_w, &widths, indent);
@@ -324,7 +348,8 @@ impl TableStyle for Aligned {
     }
 }
 
-/// `| a  | b |`: cells escaped (when marked [`ESCAPED`]) and padded to the column widths.
+/// `| a  | b |`: cells escaped (when marked [`ESCAPED`]) and padded to the column widths
+/// (the first `widths.len()` columns; the others are not padded).
 fn aligned_row<'a>(
     out: &mut String,
     cells: impl Iterator<Item = &'a str>,
@@ -334,33 +359,22 @@ fn aligned_row<'a>(
 ) {
     out.push_str(indent);
     out.push('|');
-    for ((cell, &w), width) in cells.zip(cell_w).zip(widths) {
+    for (c, (cell, &w)) in cells.zip(cell_w).enumerate() {
         out.push(' ');
         if w & ESCAPED == 0 {
             out.push_str(cell);
         } else {
-            escape_inline(cell, false, out);
+            escape_text(cell, Place::Cell, out);
         }
-        let mut pad = width.saturating_sub(w & !ESCAPED);
+        let mut pad = widths
+            .get(c)
+            .map_or(0, |width| width.saturating_sub(w & !ESCAPED));
         while pad > 0 {
             let n = pad.min(SPACES.len());
             out.push_str(&SPACES[..n]);
             pad -= n;
         }
         out.push_str(" |");
-    }
-    out.push('\n');
-}
-
-/// The delimiter row: dashes as wide as the column plus its two spaces when `aligned`, else
-/// `|-|` per column.
-fn separator(out: &mut String, widths: &[usize], aligned: bool, indent: &str) {
-    out.push_str(indent);
-    out.push('|');
-    for w in widths {
-        let dashes = if aligned { w + 2 } else { 1 };
-        out.extend(std::iter::repeat_n('-', dashes));
-        out.push('|');
     }
     out.push('\n');
 }

@@ -1,4 +1,13 @@
 //! The wording of the notices that announce cuts.
+//!
+//! ```text
+//! [Truncated to 5 rows of 30 total]
+//! [Truncated to 2 fields of 4 total]
+//! [Truncated 1 nested tables, lists or texts to 5 rows, items or lines each]
+//! [Shortened 12 values to 32 chars to fit the budget]
+//! [Omitted: 1000 rows; 1 row needs 365 chars, over the budget of 120]
+//! [Omitted: the result needs 20 chars, over the budget of 5]
+//! ```
 
 use std::fmt;
 
@@ -48,16 +57,26 @@ impl fmt::Display for Notice {
                     "[Shortened {values} values to {max_chars} chars to fit the budget]"
                 )
             }
+            Notice::Nested { parts, kept } => write!(
+                f,
+                "[Truncated {parts} nested tables, lists or texts to {kept} rows, items or lines each]"
+            ),
             Notice::Omitted {
+                total,
+                what,
                 needed,
                 budget,
                 unit,
-            } => {
-                write!(
+            } => match what.strip_suffix('s') {
+                Some(one) if !one.is_empty() => write!(
+                    f,
+                    "[Omitted: {total} {what}; 1 {one} needs {needed} {unit}, over the budget of {budget}]"
+                ),
+                _ => write!(
                     f,
                     "[Omitted: the result needs {needed} {unit}, over the budget of {budget}]"
-                )
-            }
+                ),
+            },
         }
     }
 }
