@@ -1,6 +1,6 @@
 //! Caps: act on the document once, for every source and every sink, and record each cut as
 //! a [`Notice`] with exact counts. Budgets (fitting a character or token limit) build on
-//! these cuts in [`fit`](crate::fit).
+//! these cuts in `fit`.
 
 use crate::build::RowPlan;
 use crate::doc::{Node, Record, Table};

@@ -141,7 +141,7 @@ impl Formatter {
     /// Budget for the whole output, in characters (default: none). Tables lose trailing
     /// rows, strings lines, records long values then trailing fields, lists trailing items,
     /// until the text fits; every cut is announced first with exact counts. An output that
-    /// fits is unchanged. See [`fit`](crate::fit) for the rules and the too-small case.
+    /// fits is unchanged. See `fit` for the rules and the too-small case.
     ///
     /// ```
     /// let rows: Vec<_> = (0..1000).map(|i| serde_json::json!({"id": i, "name": "x"})).collect();
@@ -884,7 +884,7 @@ impl Formatter {
     }
 
     /// A registered renderer's text, under the tool's `max_lines` and budgets too (cut by
-    /// lines, then characters, announced first; see [`fit_text`](crate::fit::fit_text)).
+    /// lines, then characters, announced first; see `fit_text`).
     fn render_custom(
         &self,
         tool: &str,

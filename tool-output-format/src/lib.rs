@@ -24,7 +24,7 @@
 //! # The flow
 //!
 //! Sources (the `Value` walker, derived or hand-written [`ToolOutput`] impls) describe the
-//! result as a [`doc::Node`]; caps cut it and record [`budget::Notice`]s; the markdown sink
+//! result as a [`Node`]; caps cut it and record [`Notice`]s; the markdown sink
 //! writes it. Typed and untyped results meet in the same document, so they render the same.
 //!
 //! # Rendering rules
@@ -45,10 +45,10 @@
 //! (after a blank line when the first one is a bare `-`, so it cannot underline the key);
 //! multi-line strings are fenced code blocks inside the item; null and empty strings leave
 //! the value empty (`- key:`). Records with more than
-//! [`source::value::MAX_COLUMNS`] (65,535) keys between them, more cells than GFM parsers
+//! [`MAX_COLUMNS`] (65,535) keys between them, more cells than GFM parsers
 //! read as a table row, are listed as records instead of tabled.
 //!
-//! In table cells ([`source::cell`]): null is empty, scalar lists are joined with `, `,
+//! In table cells (`source::cell`): null is empty, scalar lists are joined with `, `,
 //! other nested values are compact JSON.
 //!
 //! # The raw text is what the model reads
@@ -149,14 +149,14 @@
 //!
 //! # Limits on hostile input
 //!
-//! Records and lists nest at most [`doc::MAX_DEPTH`] (32) levels; a deeper subtree is
+//! Records and lists nest at most [`MAX_DEPTH`] (32) levels; a deeper subtree is
 //! replaced by `[Truncated at depth 32: N nested values omitted]`. Every walk is bounded by
 //! that depth, so a 100,000-deep value renders on a small stack.
 //!
 //! # Layouts
 //!
 //! [`Layout::Aligned`] (default) pads columns to their widest cell by display width, but a
-//! cell wider than [`sink::markdown::PAD_CAP`] (32) columns does not widen its column.
+//! cell wider than `sink::markdown::PAD_CAP` (32) columns does not widen its column.
 //! [`Layout::Compact`] drops padding and uses `|-|` separators. [`Layout::Csv`] writes tables
 //! as RFC 4180 CSV with the `csv` crate (the fewest tokens on uniform tables: 0.92x TOON on
 //! the bundled ones) and everything else as markdown; a table nested in a record is a fenced
@@ -198,7 +198,7 @@
 //! without parsing them (the `tof` program does). Either renders like the whole array.
 //! [`Layout::Aligned`] (default) pads columns to their widest cell by display width, so they
 //! line up in a monospace view, as long as they can: columns are padded from the first up
-//! to the first whose widest cell (or header) is over [`sink::markdown::PAD_CAP`] (32)
+//! to the first whose widest cell (or header) is over `sink::markdown::PAD_CAP` (32)
 //! columns; from that column on nothing is padded (its cells could not line up, nor could
 //! any column after it) and its separator is `---`. So every padded column lines up, and no
 //! padding is spent where it cannot. [`Layout::Compact`] drops padding and uses `|-|`
@@ -258,7 +258,7 @@
 //! | `skip` | field | left out everywhere | `#[serde(skip)]`, `#[serde(skip_serializing)]` |
 //! | `max_chars = N` | field | cut to N characters on a grapheme boundary, `…[+K chars]` | none (not in the law) |
 //! | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` return type) | none (not in the law) |
-//! | `redact` | field | the value is never read: `[redacted]` in cells, records and JSON (see [`redact`]) | none (not in the law) |
+//! | `redact` | field | the value is never read: `[redacted]` in cells, records and JSON (see `redact`) | none (not in the law) |
 //! | `flatten` | field | the nested derived struct's fields become columns / keys in place | `#[serde(flatten)]` |
 //! | `detail = "full"` | field | shown only in [`Detail::Full`]; in summary detail (the default) left out and named in a last line (see [Large results](crate#large-results)) | none (not in the law) |
 //! | `rename_all = "rule"` | struct, enum | serde's eight rules, serde's exact algorithm | `#[serde(rename_all = "...")]`, `rename_all(serialize = "...")` |
@@ -542,9 +542,9 @@
 //! - **Nothing invisible or terminal-active is written raw.** C0 and C1 controls (NUL, ESC
 //!   and so ANSI colour codes), DEL, U+2028, U+2029 and the bidi overrides and isolates
 //!   become `\u{HEX}`; no line ends in white space; the output never ends with a newline.
-//! - **Bounded depth.** Records and lists nest at most [`doc::MAX_DEPTH`] levels and every
+//! - **Bounded depth.** Records and lists nest at most [`MAX_DEPTH`] levels and every
 //!   walk is bounded by it, so no input overflows the stack (a 100,000-deep value renders on a
-//!   2 MiB thread). Tables have at most [`source::value::MAX_COLUMNS`] columns.
+//!   2 MiB thread). Tables have at most [`MAX_COLUMNS`] columns.
 //! - **Bounded, announced cuts.** Top-level tables keep at most `max_rows` rows and strings
 //!   `max_lines` lines; every cut is announced first with exact counts, and a depth cut in
 //!   place with the number of values omitted.
@@ -570,7 +570,7 @@
 //! Secrets: keys given to [`Formatter::redact_keys`] (or per tool) and fields marked
 //! `#[tool_output(redact)]` render as `[redacted]` wherever they occur, nested and inside
 //! JSON cells included, and a registered renderer receives the redacted JSON: the value never
-//! reaches the output ([`redact`]).
+//! reaches the output (`redact`).
 pub mod adapt;
 pub mod agent;
 mod build;

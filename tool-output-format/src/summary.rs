@@ -28,7 +28,7 @@
 //!
 //! Then `, N empty` when the column has N empty cells. A column with neither a figure nor
 //! empty cells is left out; a column that is all empty reads `- name: N empty`. Column names
-//! and values are escaped like table cells ([`crate::text::escape_inline`]); an empty string
+//! and values are escaped like table cells (`text::escape_inline`); an empty string
 //! value reads `""`.
 //!
 //! Sums are exact decimal sums of the cells' text (no `f64` rounding): `0.1 + 0.2` is `0.3`.

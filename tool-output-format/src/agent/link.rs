@@ -67,9 +67,9 @@ impl Link {
 /// - **URL:** written verbatim except the bytes that could end the link or the line, open
 ///   HTML or a code span, or split a table cell, which are percent-encoded (uppercase hex,
 ///   of their UTF-8 bytes): ASCII controls (line breaks, tab, NUL, DEL), space, `(`, `)`,
-///   `<`, `>`, `\`, `` ` ``, `|`, and the characters [`crate::text::is_hidden_control`]
+///   `<`, `>`, `\`, `` ` ``, `|`, and the characters `text::is_hidden_control`
 ///   rejects (C1 and bidi controls, U+2028, U+2029). Existing `%XX` sequences are kept.
-/// - **Label:** escaped like inline text ([`crate::text::escape_inline`]), and `[`, `]`
+/// - **Label:** escaped like inline text (`text::escape_inline`), and `[`, `]`
 ///   and `` ` `` are backslash-escaped so the label cannot close the link early or open a
 ///   code span across it. An empty label is written as `link`.
 ///

@@ -39,7 +39,7 @@
 //! Argument values in a Next line are compact JSON (`serde_json::to_string`), kept on one
 //! line and free of HTML without leaving JSON (see [`NextAction::line`]); names, cursors,
 //! resource parts and link labels are escaped like inline text
-//! ([`crate::text::escape_inline`]), so ordinary values are verbatim; URLs are
+//! (`text::escape_inline`), so ordinary values are verbatim; URLs are
 //! percent-encoded only where they could break the link ([`link`]). Sizes are decimal SI
 //! (`48.2 kB` = 48,213 bytes).
 //!

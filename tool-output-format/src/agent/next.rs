@@ -129,12 +129,12 @@ impl NextAction {
     /// ` after N s` and ` -- REASON` when set.
     ///
     /// Values are compact JSON (`serde_json::to_string`), made line-safe without leaving
-    /// JSON: a character [`crate::text::is_hidden_control`] rejects (line and paragraph
+    /// JSON: a character `text::is_hidden_control` rejects (line and paragraph
     /// separators, C1 and bidi controls; serde_json already escapes C0) is written as
     /// `\uXXXX`, and a `<` that could open an HTML tag, comment or autolink (before a
     /// letter, `/`, `!` or `?`) as `\u003c`. Each value still parses with `serde_json` to the
     /// value given. The tool name, argument names and reason are escaped like inline text
-    /// ([`crate::text::escape_inline`]); plain identifiers are written verbatim.
+    /// (`text::escape_inline`); plain identifiers are written verbatim.
     ///
     /// ```
     /// use tool_output_format::NextAction;

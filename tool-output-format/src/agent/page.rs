@@ -369,7 +369,7 @@ pub fn cut_notice(kept: usize, len: usize, resumes: bool, has_cursor: bool) -> S
 ///
 /// 1. `has_more: true` or `has_more: false` (pinned text, always present);
 /// 2. `next_cursor: CURSOR` when there is a cursor (escaped like inline text, see
-///    [`crate::text::escape_inline`]; a usual cursor is verbatim);
+///    `text::escape_inline`; a usual cursor is verbatim);
 /// 3. `total: N` when known;
 /// 4. the Next line, `Next: call TOOL(..., ARG="CURSOR")`, when `has_more` is true and there
 ///    are both a cursor and a follow-up call.

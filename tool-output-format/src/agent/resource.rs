@@ -121,7 +121,7 @@ impl ResourceRef {
     /// in parentheses (those that are set, joined by `, `), then the URI. Without a name the
     /// URI comes first: `Resource: URI (CONTENT_TYPE, SIZE)`.
     ///
-    /// Every part is escaped like inline text ([`crate::text::escape_inline`]): a usual URI,
+    /// Every part is escaped like inline text (`text::escape_inline`): a usual URI,
     /// name or type is verbatim, and none can break the line.
     ///
     /// ```

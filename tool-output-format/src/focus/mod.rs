@@ -66,7 +66,7 @@
 //!   counts always equal the total.
 //!
 //! When the best section alone does not fit, it is cut on a grapheme boundary with
-//! [`text::cut_chars`](crate::text::cut_chars) (`…[+N chars]`), and the cut moves back to
+//! `text::cut_chars` (`…[+N chars]`), and the cut moves back to
 //! before a fenced code block it would split. The one exception: a section that *starts*
 //! with a code block (a paragraph or line-mode section) is cut inside it.
 //!

@@ -99,7 +99,7 @@ use std::fmt;
 
 /// Values nested deeper than this (below the record) are not copied: serde_json's parser stops
 /// at 128 levels, so only a hand-built value reaches it, and the renderer cuts at
-/// [`doc::MAX_DEPTH`](crate::doc::MAX_DEPTH) anyway. Such a subtree becomes the string
+/// [`MAX_DEPTH`](crate::MAX_DEPTH) anyway. Such a subtree becomes the string
 /// `[not shaped: nested deeper than 128 levels]` and is counted in [`ShapeStats::too_deep`].
 pub const MAX_SHAPE_DEPTH: usize = 128;
 
