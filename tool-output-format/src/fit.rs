@@ -46,7 +46,7 @@ pub const MIN_VALUE_CHARS: usize = 32;
 /// One budget: a measure and its limit.
 pub(crate) struct Limit<'a> {
     /// Size of a rendered text in the budget's unit.
-    pub measure: &'a dyn Fn(&str) -> usize,
+    pub measure: Box<dyn Fn(&str) -> usize + 'a>,
     /// The budget.
     pub budget: usize,
     /// `"chars"` or `"tokens"`.

@@ -677,25 +677,7 @@ impl Formatter {
             trailer.append(&mut text, node, notices);
             text
         };
-        let chars = |t: &str| t.chars().count();
-        let mut limits = Vec::new();
-        if let Some(budget) = opts.max_chars {
-            limits.push(Limit {
-                measure: &chars,
-                budget,
-                unit: "chars",
-            });
-        }
-        #[cfg(feature = "tokens")]
-        let tokens = |t: &str| self.count_tokens(t);
-        #[cfg(feature = "tokens")]
-        if let Some(budget) = opts.max_tokens {
-            limits.push(Limit {
-                measure: &tokens,
-                budget,
-                unit: "tokens",
-            });
-        }
+        let limits = self.limits(opts);
         // Query-focused trimming (`focused.rs`): may replace the node by its relevant part
         // and adds its notice line to every rendering.
         let lens = query.and_then(|q| Lens::new(q, &mut node, opts, &limits, &plain));
@@ -811,25 +793,7 @@ impl Formatter {
             envelope::innermost(build(start, want)).unwrap_or(Node::Null)
         };
         let caps = Keep::caps(&node, opts);
-        let chars = |t: &str| t.chars().count();
-        let mut limits = Vec::new();
-        if let Some(budget) = opts.max_chars {
-            limits.push(Limit {
-                measure: &chars,
-                budget,
-                unit: "chars",
-            });
-        }
-        #[cfg(feature = "tokens")]
-        let tokens = |t: &str| self.count_tokens(t);
-        #[cfg(feature = "tokens")]
-        if let Some(budget) = opts.max_tokens {
-            limits.push(Limit {
-                measure: &tokens,
-                budget,
-                unit: "tokens",
-            });
-        }
+        let limits = self.limits(opts);
         let cut = if limits.is_empty() {
             cut_owned(node, &caps, opts.strategy)
         } else {
@@ -903,25 +867,7 @@ impl Formatter {
             }
             None => render(json),
         };
-        let chars = |t: &str| t.chars().count();
-        let mut limits = Vec::new();
-        if let Some(budget) = opts.max_chars {
-            limits.push(Limit {
-                measure: &chars,
-                budget,
-                unit: "chars",
-            });
-        }
-        #[cfg(feature = "tokens")]
-        let tokens = |t: &str| self.count_tokens(t);
-        #[cfg(feature = "tokens")]
-        if let Some(budget) = opts.max_tokens {
-            limits.push(Limit {
-                measure: &tokens,
-                budget,
-                unit: "tokens",
-            });
-        }
+        let limits = self.limits(opts);
         let (text, notices, shortened) =
             crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits);
         let mut r = Report::new(&text, &Node::Null, notices, shortened);
@@ -934,6 +880,28 @@ impl Formatter {
         let f = self.with_tokens(Formatted { text, report: r }, report || trace);
         crate::trace::event(tool, &f.report);
         f
+    }
+
+    /// The budgets of `opts`: characters, and tokens (feature `tokens`), each with its
+    /// measure.
+    fn limits(&self, opts: &Resolved) -> Vec<Limit<'_>> {
+        let mut limits = Vec::new();
+        if let Some(budget) = opts.max_chars {
+            limits.push(Limit {
+                measure: Box::new(|t: &str| t.chars().count()),
+                budget,
+                unit: "chars",
+            });
+        }
+        #[cfg(feature = "tokens")]
+        if let Some(budget) = opts.max_tokens {
+            limits.push(Limit {
+                measure: Box::new(|t: &str| self.count_tokens(t)),
+                budget,
+                unit: "tokens",
+            });
+        }
+        limits
     }
 
     #[cfg(feature = "tokens")]
