@@ -39,7 +39,10 @@ use crate::doc::Node;
 pub(crate) use crate::agent::PageMeta;
 
 /// An agent result's envelope: its body (the data, which caps and budgets may cut) and its
-/// parts (never cut). See the [module docs](self) for the JSON shape.
+/// parts (never cut). Its JSON shape ([`to_json`](Envelope::to_json)): a page is
+/// `{"items", "has_more", "next_cursor", "total", "notice", "next"}`, an error
+/// `{"error": {...}}`, a batch `{"total", "succeeded", "failed", "failures", "results",
+/// "next"}`, a reply `{"result", "links", "references", "next": [...]}`.
 ///
 /// ```
 /// use tool_output_format::{Context, Node, Page, ToolOutput};
@@ -181,7 +184,7 @@ impl<'a> Envelope<'a> {
     }
 
     /// The envelope as JSON around `body` (the body already serialised; `None` when it has
-    /// none), with `kept` items of the body shown (see the [module docs](self) for the shape).
+    /// none), with `kept` items of the body shown (see [`Envelope`] for the shape).
     ///
     /// ```
     /// use serde_json::json;
