@@ -558,14 +558,7 @@ impl Shape {
         secrets: &Secrets,
         stats: &mut ShapeStats,
     ) -> Map<String, Value> {
-        Apply {
-            shape: self,
-            stats,
-            secrets,
-            row: false,
-            depth: 0,
-        }
-        .record(record)
+        self.apply_map(record, secrets, stats, false)
     }
 
     /// Shapes one table row: as [`Shape::apply_record`], except that `drop_empty` leaves the
@@ -587,14 +580,26 @@ impl Shape {
         secrets: &Secrets,
         stats: &mut ShapeStats,
     ) -> Map<String, Value> {
+        self.apply_map(row, secrets, stats, true)
+    }
+
+    /// Shapes one map, as a table row (`row`: `drop_empty` leaves its own empty fields) or
+    /// as a record.
+    fn apply_map(
+        &self,
+        map: &Map<String, Value>,
+        secrets: &Secrets,
+        stats: &mut ShapeStats,
+        row: bool,
+    ) -> Map<String, Value> {
         Apply {
             shape: self,
             stats,
             secrets,
-            row: true,
+            row,
             depth: 0,
         }
-        .record(row)
+        .record(map)
     }
 
     /// Shapes a table: each row with [`Shape::apply_row`], then (with `drop_empty`) the
