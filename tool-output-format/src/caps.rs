@@ -225,7 +225,8 @@ fn cut_values(node: &mut Node<'_>, limits: Limits) -> Cuts {
             for f in &mut r.fields {
                 cuts += match &mut f.value {
                     Node::Str(s) => {
-                        let long = s.chars().count() > SHORT_SCALAR;
+                        // Counted only when a budget may cut (the common case has none).
+                        let long = limits.budget.is_some() && s.chars().count() > SHORT_SCALAR;
                         match limits.pick(f.max_chars, long) {
                             Some((m, by_budget)) => {
                                 let n = cut_text(s, m);
