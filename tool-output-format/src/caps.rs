@@ -204,21 +204,27 @@ fn cut_text(s: &mut crate::doc::Text<'_>, max: usize) -> usize {
     }
 }
 
+/// Cut a string to the limit `pick` chose (none: nothing to cut), counting its cuts, and
+/// those made by a budget apart.
+fn cut_str(s: &mut crate::doc::Text<'_>, pick: Option<(usize, bool)>) -> Cuts {
+    match pick {
+        Some((max, by_budget)) => {
+            let n = cut_text(s, max);
+            Cuts {
+                all: n,
+                budget: if by_budget { n } else { 0 },
+            }
+        }
+        None => Cuts::default(),
+    }
+}
+
 /// Cut every text value and cell longer than its limit, grapheme-safe, with `…[+N chars]`.
 /// Numbers, booleans and nulls are never cut, and a budget never cuts a record value of up
 /// to [`SHORT_SCALAR`] characters. Returns how many values were cut.
 fn cut_values(node: &mut Node<'_>, limits: Limits) -> Cuts {
     match node {
-        Node::Str(s) => match limits.pick(None, true) {
-            Some((m, by_budget)) => {
-                let n = cut_text(s, m);
-                Cuts {
-                    all: n,
-                    budget: if by_budget { n } else { 0 },
-                }
-            }
-            None => Cuts::default(),
-        },
+        Node::Str(s) => cut_str(s, limits.pick(None, true)),
         Node::Table(t) => cut_cells(t, limits),
         Node::Record(r) => {
             let mut cuts = Cuts::default();
@@ -227,16 +233,7 @@ fn cut_values(node: &mut Node<'_>, limits: Limits) -> Cuts {
                     Node::Str(s) => {
                         // Counted only when a budget may cut (the common case has none).
                         let long = limits.budget.is_some() && s.chars().count() > SHORT_SCALAR;
-                        match limits.pick(f.max_chars, long) {
-                            Some((m, by_budget)) => {
-                                let n = cut_text(s, m);
-                                Cuts {
-                                    all: n,
-                                    budget: if by_budget { n } else { 0 },
-                                }
-                            }
-                            None => Cuts::default(),
-                        }
+                        cut_str(s, limits.pick(f.max_chars, long))
                     }
                     v => cut_values(
                         v,
