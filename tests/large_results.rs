@@ -346,7 +346,7 @@ impl ResultStore for Broken {
 }
 
 #[test]
-fn a_failed_put_renders_without_the_line_and_the_report_says_so() {
+fn a_failed_put_is_told_in_one_line_and_no_reference_is_promised() {
     let fmt = Formatter::new()
         .max_rows(1)
         .store(Arc::new(Broken), "get_stored_result");
@@ -354,7 +354,8 @@ fn a_failed_put_renders_without_the_line_and_the_report_says_so() {
     let out = fmt.format_with_report("list", &v);
     assert_eq!(
         out.text,
-        "[Truncated to 1 rows of 2 total]\n\n| id |\n|----|\n| 1  |"
+        "[Truncated to 1 rows of 2 total]\n\n| id |\n|----|\n| 1  |\n\n\
+         [Full result not stored: redis at 127.0.0.1:6379 is down: retry later]"
     );
     assert_eq!(out.report.reference, None);
     assert_eq!(

@@ -5,8 +5,11 @@
 //!   tables, list items and code blocks each parser sees.
 //! - [`check`]: render a value and check every property of the contract (shared by the
 //!   adversarial corpus, the property tests and the fuzz target).
+//! - [`compose`]: the composition harness (every wrapper x an option set x both entry
+//!   points, and the promises each feature makes alone).
 
 pub mod check;
+pub mod compose;
 pub mod data;
 pub mod gfm;
 

@@ -436,6 +436,17 @@ pub(crate) struct Cut<'a> {
     pub values_shortened: usize,
 }
 
+impl Cut<'static> {
+    /// Nothing to cut: a result without data (an error, an empty batch).
+    pub fn none() -> Self {
+        Cut {
+            node: Node::Null,
+            notices: Vec::new(),
+            values_shortened: 0,
+        }
+    }
+}
+
 /// How many rows, fields or items a node has (what `Keep::count` counts; lines of a string
 /// are counted by [`cut_lines`]).
 fn parts(node: &Node<'_>) -> usize {

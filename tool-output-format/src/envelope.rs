@@ -111,6 +111,18 @@ impl<'a> Envelope<'a> {
     /// let Node::Envelope(e) = err.to_node(&Context::new()) else { unreachable!() };
     /// assert!(e.is_error());
     /// ```
+    /// The key of the body in the envelope's JSON (`items`, `result`, `failures`), or `None`
+    /// when the body's members sit in the envelope itself (a batch with values) or there is
+    /// no body.
+    pub(crate) fn body_key(&self) -> Option<&'static str> {
+        match (&self.parts, &self.body) {
+            (Parts::Page(_), _) => Some("items"),
+            (Parts::Reply(_), _) => Some("result"),
+            (Parts::Batch(_), Some(Node::Record(_)) | None) | (Parts::Error(_), _) => None,
+            (Parts::Batch(_), Some(_)) => Some("failures"),
+        }
+    }
+
     #[must_use]
     pub fn is_error(&self) -> bool {
         matches!(self.parts, Parts::Error(_))

@@ -60,71 +60,8 @@ use crate::caps::Notice;
 use crate::doc::{Node, Table};
 use crate::fit::Limit;
 use crate::focus::{Fallback, Focus, Limits, RowOrder, Trimmed, Unit, notice_line};
-use crate::formatter::Formatter;
 use crate::options::Resolved;
-use crate::report::{Formatted, Kept, Report};
-use crate::source::ToolOutput;
-
-/// A [`Formatter`] with a question: its `format` keeps what is relevant to the question
-/// (see the rules on [`Formatter::focus`] and below). Cheap to make for each call: it borrows
-/// the formatter and holds the query's terms.
-///
-/// ```
-/// use tool_output_format::Formatter;
-///
-/// let fmt = Formatter::new().max_lines(3);
-/// let log = "09:00 INFO start\n09:01 INFO tick\n09:02 ERROR disk full on db-2\n09:03 INFO tick\n09:04 INFO tick";
-/// assert_eq!(
-///     fmt.focus("disk full").format("read_log", log),
-///     "[Kept 1 of 5 lines relevant to \"disk full\"]\n\n```\n[… 2 lines omitted …]\n\
-///      09:02 ERROR disk full on db-2\n[… 2 lines omitted …]\n```"
-/// );
-/// // Without the query: the head.
-/// assert!(fmt.format("read_log", log).starts_with("[Truncated to 3 lines of 5 total]"));
-/// ```
-///
-/// The README's example (the formatter built once, the question passed with each call):
-///
-/// ```
-/// use tool_output_format::Formatter;
-///
-/// let fmt = Formatter::new().max_chars(210); // built once
-/// let page = concat!(
-///     "# Shipping\nParcels leave the warehouse within two days.\n\n",
-///     "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
-///     "# Careers\nWe are hiring engineers, designers and support staff in three cities.",
-/// );
-/// let md = fmt.focus("when will I get my refund?").format("fetch_page", page);
-/// assert!(md.starts_with("[Kept 1 of 3 sections relevant to \"when will I get my refund?\"]"));
-/// ```
-///
-/// Tables over their row cap keep their most relevant rows:
-///
-/// ```
-/// use serde_json::json;
-/// use tool_output_format::Formatter;
-///
-/// let tickets = json!([
-///     {"id": 1, "title": "Printer jammed"},
-///     {"id": 2, "title": "Refund not received"},
-///     {"id": 3, "title": "VPN drops"},
-///     {"id": 4, "title": "Refund policy question"},
-/// ]);
-/// let md = Formatter::new().max_rows(2).focus("refund").format("tickets", &tickets);
-/// assert_eq!(
-///     md,
-///     "[Kept 2 of 4 rows relevant to \"refund\"]\n\n\
-///      | id | title                  |\n\
-///      |----|------------------------|\n\
-///      | 2  | Refund not received    |\n\
-///      | 4  | Refund policy question |"
-/// );
-/// ```
-#[derive(Debug, Clone)]
-pub struct Focused<'f> {
-    fmt: &'f Formatter,
-    query: Query,
-}
+use crate::report::{Kept, Report};
 
 /// The per-call question and its options, as the formatter's render path sees it.
 #[derive(Debug, Clone)]
@@ -134,75 +71,27 @@ pub(crate) struct Query {
 }
 
 impl Query {
-    /// Whether a table result is ranked, so its main table must be built whole.
-    pub(crate) fn ranks_rows(&self) -> bool {
-        self.focus.has_words()
-    }
-}
-
-impl<'f> Focused<'f> {
-    pub(crate) fn new(fmt: &'f Formatter, query: &str) -> Self {
-        Focused {
-            fmt,
-            query: Query {
-                focus: Focus::new(query),
-                order: RowOrder::Data,
-            },
+    /// The query's words, kept in data order by default.
+    pub(crate) fn new(query: &str) -> Self {
+        Query {
+            focus: Focus::new(query),
+            order: RowOrder::Data,
         }
     }
 
-    /// The order of the kept rows of a table: the data's (the default) or best first.
-    ///
-    /// ```
-    /// use serde_json::json;
-    /// use tool_output_format::{Formatter, focus::RowOrder};
-    /// let rows = json!([{"t": "refund asked"}, {"t": "vpn"}, {"t": "refund refund policy"}]);
-    /// let fmt = Formatter::new().max_rows(2).layout(tool_output_format::Layout::Compact);
-    /// let md = fmt.focus("refund policy").row_order(RowOrder::Ranked).format("t", &rows);
-    /// assert_eq!(md, "[Kept 2 of 3 rows relevant to \"refund policy\"]\n\n\
-    ///                 |t|\n|-|\n|refund refund policy|\n|refund asked|");
-    /// ```
-    #[must_use]
-    pub fn row_order(mut self, order: RowOrder) -> Self {
-        self.query.order = order;
-        self
+    /// Keep the rows in this order.
+    pub(crate) fn set_order(&mut self, order: RowOrder) {
+        self.order = order;
     }
 
-    /// The query as notices show it (one line, at most 80 characters).
-    ///
-    /// ```
-    /// let fmt = tool_output_format::Formatter::new();
-    /// assert_eq!(fmt.focus(" refund\n policy ").query(), "refund policy");
-    /// ```
-    pub fn query(&self) -> &str {
-        self.query.focus.query()
+    /// The query as notices show it.
+    pub(crate) fn text(&self) -> &str {
+        self.focus.query()
     }
 
-    /// Render a tool result, trimmed around the query (see [`Formatter::format`] for the rest).
-    ///
-    /// ```
-    /// let fmt = tool_output_format::Formatter::new();
-    /// // Within its caps: unchanged.
-    /// assert_eq!(fmt.focus("anything").format("t", "a\nb"), fmt.format("t", "a\nb"));
-    /// ```
-    pub fn format<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> String {
-        self.fmt.render(tool, result, false, Some(&self.query)).text
-    }
-
-    /// Render a tool result trimmed around the query, with its [`Report`]; what focus kept is
-    /// in [`Report::focus`].
-    ///
-    /// ```
-    /// let fmt = tool_output_format::Formatter::new().max_lines(3);
-    /// let out = fmt.focus("disk").format_with_report("t", "ok\nok\ndisk full\nok\nok");
-    /// assert!(out.report.truncated());
-    /// assert_eq!(out.report.lines.map(|k| (k.kept, k.total)), Some((1, 5)));
-    /// let focus = out.report.focus.unwrap();
-    /// assert_eq!(focus.notice, "[Kept 1 of 5 lines relevant to \"disk\"]");
-    /// assert_eq!(focus.kept.map(|k| (k.kept, k.total)), Some((1, 5)));
-    /// ```
-    pub fn format_with_report<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
-        self.fmt.render(tool, result, true, Some(&self.query))
+    /// Whether a table result is ranked, so its main table must be built whole.
+    pub(crate) fn ranks_rows(&self) -> bool {
+        self.focus.has_words()
     }
 }
 
@@ -323,6 +212,39 @@ impl Lens {
     }
 
     /// Add what the focus did to a report of the rendering of `node` (the fitted node).
+    /// Whether the focus line counts rows (a row notice would repeat it).
+    pub(crate) fn counts_rows(&self) -> bool {
+        matches!(self.mode, Mode::Rows { .. })
+    }
+
+    /// The focus line for the cut node (what markdown prints first).
+    pub(crate) fn line(&self, node: &Node<'_>) -> String {
+        match &self.mode {
+            Mode::Line { line, .. } => line.clone(),
+            Mode::Rows { total, query, .. } => {
+                let shown = match node {
+                    Node::Table(t) => t.rows(),
+                    _ => 0,
+                };
+                notice_line(shown, *total, Unit::Rows, query)
+            }
+        }
+    }
+
+    /// The cut node as the focused text shows it: a table's kept rows in their shown order.
+    pub(crate) fn arrange<'a>(&self, node: &Node<'a>) -> Node<'a> {
+        match (&self.mode, node) {
+            (Mode::Rows { indices, order, .. }, Node::Table(t))
+                if !matches!(order, RowOrder::Ranked) =>
+            {
+                let mut shown: Vec<usize> = (0..t.rows()).collect();
+                shown.sort_by_key(|&p| indices.get(p).copied().unwrap_or(usize::MAX));
+                Node::Table(pick_rows(t, &shown))
+            }
+            _ => node.clone(),
+        }
+    }
+
     pub(crate) fn report(&self, r: &mut Report, node: &Node<'_>) {
         if r.notices
             .iter()

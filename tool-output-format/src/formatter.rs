@@ -1,34 +1,26 @@
 //! The [`Formatter`]: a registry of per-tool renderers and options, and the dispatch.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::build::{Context, RowPlan, Shaping};
-use crate::caps::{Cut, Keep, Notice, cut_owned};
-use crate::detail::{Detail, LeftOut};
-use crate::doc::Node;
-use crate::envelope::{self, Envelope};
-use crate::fit::{Fitter, Limit};
-use crate::focused::{Focused, Lens, Query};
-use crate::options::{Layout, Resolved, Strategy, ToolOptions};
+use crate::detail::Detail;
+use crate::focus::RowOrder;
+use crate::focused::Query;
+use crate::options::Resolved;
+use crate::options::{Layout, Strategy, ToolOptions};
+use crate::pipeline::{Call, Renderer, Target};
 use crate::redact::Secrets;
-use crate::report::{Formatted, Report};
-use crate::shape::{Shape, ShapeStats};
-use crate::sink::json::{Json, Shortened};
-use crate::sink::{Document, Sink};
+use crate::report::Formatted;
+use crate::shape::Shape;
 use crate::source::ToolOutput;
 use crate::source::stream::Rows;
 use crate::store::ResultStore;
-use crate::summary::{self, SummaryOptions};
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
-use crate::trailer::{StoreOutcome, StoreTarget, Trailer, squeezed, summary_squeezed};
-
-type Renderer = Arc<dyn Fn(&Value) -> String + Send + Sync + 'static>;
+use crate::trailer::StoreTarget;
 
 #[derive(Clone, Default)]
 struct ToolEntry {
@@ -295,7 +287,10 @@ impl Formatter {
     /// form ([`ToolOutput::to_json`], every field, secrets redacted). "Cut" means any
     /// notice (rows, lines, fields, items, shortened values, omitted) or a nested table
     /// that lost rows. A budget never cuts the line: its room is reserved. When the store
-    /// fails, the output has no Next line and [`Report::store_error`] says why.
+    /// fails, no reference is promised: the output ends with one line saying so instead,
+    /// `[Full result not stored: REASON]`, and [`Report::store_error`] says why. The put
+    /// happens after the text is rendered (no I/O inside the walk or the budget search).
+    /// [`Formatter::format_json`] never stores (an MCP server calling both stores once).
     ///
     /// ```
     /// use std::sync::Arc;
@@ -359,7 +354,10 @@ impl Formatter {
     /// assert_eq!(fmt.format("", &serde_json::json!({"a": 1})), "- a: 1");
     /// ```
     pub fn format<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> String {
-        self.render(tool, result, false, None).text
+        self.call(tool, None, false, Target::Text)
+            .run(result)
+            .text()
+            .text
     }
 
     /// A view of this formatter that trims around `query` (a per-call question: build the
@@ -397,7 +395,7 @@ impl Formatter {
     /// assert!(!out.report.truncated());
     /// ```
     pub fn format_with_report<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
-        self.render(tool, result, true, None)
+        self.call(tool, None, true, Target::Text).run(result).text()
     }
 
     /// The structured JSON form of a tool result: the same shaped, capped (and fitted)
@@ -423,42 +421,9 @@ impl Formatter {
     /// }));
     /// ```
     pub fn format_json<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Value {
-        let opts = self.options_for(tool);
-        // A shape applies to the JSON form of the result (a copy: the structured form is
-        // built once, without the text forms' walk in place).
-        let shaped = opts
-            .shape
-            .as_deref()
-            .filter(|s| !s.is_empty())
-            .map(|shape| {
-                let mut json = result.to_json();
-                opts.secrets.value(&mut json);
-                shape.apply(&json)
-            });
-        let build = |start: usize, want: usize| match &shaped {
-            Some(v) => build_node(v, &opts, start, want, true),
-            None => build_node(result, &opts, start, want, true),
-        };
-        let sink = Json {
-            max_chars: opts.max_cell_chars,
-        };
-        let (shells, cut) = self.json_pipeline(&opts, &sink, &build);
-        let body = if shells.is_empty() {
-            cut.node
-        } else {
-            envelope::join(&shells, Some(cut.node))
-        };
-        crate::sink::json::to_value(
-            &Document {
-                notices: &cut.notices,
-                title: None,
-                body: &body,
-            },
-            Shortened {
-                values: cut.values_shortened,
-                max_chars: opts.max_cell_chars,
-            },
-        )
+        self.call(tool, None, false, Target::Json)
+            .run(result)
+            .json()
     }
 
     /// Render records from a stream as one table, keeping only the rows the tool's row cap
@@ -503,451 +468,179 @@ impl Formatter {
         ToolOptions::resolve(tool, &self.options)
     }
 
-    /// The only code generated per result type: the source's `to_node` (with a context that
-    /// says which rows to build) and `to_json`; everything else is shared, which keeps the
-    /// compile time of crates that format many types down.
-    pub(crate) fn render<T: ToolOutput + ?Sized>(
-        &self,
-        tool: &str,
-        result: &T,
+    /// One call of the pipeline for `tool`: its options resolved once (tool > formatter).
+    pub(crate) fn call<'c>(
+        &'c self,
+        tool: &'c str,
+        query: Option<&'c Query>,
         report: bool,
-        query: Option<&Query>,
-    ) -> Formatted {
-        let opts = self.options_for(tool);
-        if let Some(render) = self.tools.get(tool).and_then(|e| e.renderer.as_ref()) {
-            let mut json = result.to_json();
-            opts.secrets.value(&mut json);
-            let mut out = self.render_custom(tool, render, &json, &opts, report);
-            if report {
-                // Whether it is an error: the node's envelopes, built without table rows.
-                let plan = RowPlan {
-                    want: 0,
-                    ..opts.row_plan()
-                };
-                let node = result.to_node(&Context::root(&plan, &opts.secrets));
-                out.report.error = envelope::split(node).0.iter().any(Envelope::is_error);
-            }
-            return out;
-        }
-        let json = || {
-            let mut json = result.to_json();
-            opts.secrets.value(&mut json);
-            json
-        };
-        let left_out = LeftOut::default();
-        if let Some(shape) = opts.shape.as_deref().filter(|s| !s.is_empty()) {
-            // A `Value` is walked where it is; anything else through its JSON form.
-            let owned;
-            let value = match result.as_json_value() {
-                Some(v) => v,
-                None => {
-                    owned = result.to_json();
-                    &owned
-                }
-            };
-            let stats = RefCell::new(ShapeStats::default());
-            let columns = RefCell::new(None);
-            let build = |start: usize, want: usize| {
-                let plan = self.plan(&opts, start, want, query);
-                let shaping = Shaping {
-                    shape,
-                    stats: &stats,
-                    columns: &columns,
-                };
-                let cx = Context::root(&plan, &opts.secrets)
-                    .with_detail(opts.detail, Some(&left_out))
-                    .with_shaping(Some(shaping));
-                let mut node = value.to_node(&cx);
-                opts.secrets.node(&mut node);
-                node
-            };
-            let mut f = self.render_built(tool, &opts, report, &build, query, &json, &left_out);
-            if report {
-                let stats = stats.into_inner();
-                f.report.conversions_failed = stats.conversions_failed;
-                f.report.shape = Some(stats);
-                f.report.shape_errors = shape.errors();
-            }
-            return f;
-        }
-        let build = |start: usize, want: usize| {
-            let plan = self.plan(&opts, start, want, query);
-            let cx = Context::root(&plan, &opts.secrets).with_detail(opts.detail, Some(&left_out));
-            let mut node = result.to_node(&cx);
-            opts.secrets.node(&mut node);
-            node
-        };
-        let mut f = self.render_built(tool, &opts, report, &build, query, &json, &left_out);
-        if report && let Some(shape) = &opts.shape {
-            f.report.shape_errors = shape.errors();
-        }
-        f
-    }
-
-    /// Which rows of the main table a build makes: from `start`, at most `want`, within the
-    /// caps, or every row when a summary or a query must see them all.
-    fn plan(&self, opts: &Resolved, start: usize, want: usize, query: Option<&Query>) -> RowPlan {
-        RowPlan {
-            start,
-            want,
-            all_rows: opts.summarize || query.is_some_and(Query::ranks_rows),
-            ..opts.row_plan()
+        target: Target,
+    ) -> Call<'c> {
+        Call {
+            tool,
+            opts: self.options_for(tool),
+            query,
+            report,
+            target,
+            store: self.store.as_ref(),
+            renderer: self.tools.get(tool).and_then(|e| e.renderer.as_ref()),
+            #[cfg(feature = "tokens")]
+            counter: self.counter.as_deref(),
         }
     }
+}
 
-    /// Build the document, cut it, fit it and write it. Not generic: `build` and `json` are
-    /// the only per-type code. Without a budget every row the caps keep is built at once;
-    /// with one, a first few, and the fit asks for more as it needs them. With summaries on,
-    /// or a query that ranks rows, every row of the main table is built once.
+/// A [`Formatter`] with a question: its `format` keeps what is relevant to the question
+/// (see the rules on [`Formatter::focus`] and below). Cheap to make for each call: it borrows
+/// the formatter and holds the query's terms.
+///
+/// ```
+/// use tool_output_format::Formatter;
+///
+/// let fmt = Formatter::new().max_lines(3);
+/// let log = "09:00 INFO start\n09:01 INFO tick\n09:02 ERROR disk full on db-2\n09:03 INFO tick\n09:04 INFO tick";
+/// assert_eq!(
+///     fmt.focus("disk full").format("read_log", log),
+///     "[Kept 1 of 5 lines relevant to \"disk full\"]\n\n```\n[… 2 lines omitted …]\n\
+///      09:02 ERROR disk full on db-2\n[… 2 lines omitted …]\n```"
+/// );
+/// // Without the query: the head.
+/// assert!(fmt.format("read_log", log).starts_with("[Truncated to 3 lines of 5 total]"));
+/// ```
+///
+/// The README's example (the formatter built once, the question passed with each call):
+///
+/// ```
+/// use tool_output_format::Formatter;
+///
+/// let fmt = Formatter::new().max_chars(210); // built once
+/// let page = concat!(
+///     "# Shipping\nParcels leave the warehouse within two days.\n\n",
+///     "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+///     "# Careers\nWe are hiring engineers, designers and support staff in three cities.",
+/// );
+/// let md = fmt.focus("when will I get my refund?").format("fetch_page", page);
+/// assert!(md.starts_with("[Kept 1 of 3 sections relevant to \"when will I get my refund?\"]"));
+/// ```
+///
+/// Tables over their row cap keep their most relevant rows:
+///
+/// ```
+/// use serde_json::json;
+/// use tool_output_format::Formatter;
+///
+/// let tickets = json!([
+///     {"id": 1, "title": "Printer jammed"},
+///     {"id": 2, "title": "Refund not received"},
+///     {"id": 3, "title": "VPN drops"},
+///     {"id": 4, "title": "Refund policy question"},
+/// ]);
+/// let md = Formatter::new().max_rows(2).focus("refund").format("tickets", &tickets);
+/// assert_eq!(
+///     md,
+///     "[Kept 2 of 4 rows relevant to \"refund\"]\n\n\
+///      | id | title                  |\n\
+///      |----|------------------------|\n\
+///      | 2  | Refund not received    |\n\
+///      | 4  | Refund policy question |"
+/// );
+/// ```
+#[derive(Debug, Clone)]
+pub struct Focused<'f> {
+    fmt: &'f Formatter,
+    query: Query,
+}
+
+impl<'f> Focused<'f> {
+    pub(crate) fn new(fmt: &'f Formatter, query: &str) -> Self {
+        Focused {
+            fmt,
+            query: Query::new(query),
+        }
+    }
+
+    /// The order of the kept rows of a table: the data's (the default) or best first.
     ///
-    /// Envelopes (pages, errors, batches, replies) are taken apart: caps and budgets act on
-    /// the innermost body, and every candidate is rendered inside the envelopes, whose parts
-    /// are never cut (see `envelope`). The trailer (summary, left-out fields, the stored
-    /// result's Next line) follows the text and counts against the budget.
-    #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
-    fn render_built<'a>(
-        &self,
-        tool: &str,
-        opts: &Resolved,
-        report: bool,
-        build: &dyn Fn(usize, usize) -> Node<'a>,
-        query: Option<&Query>,
-        json: &dyn Fn() -> Value,
-        left_out: &LeftOut,
-    ) -> Formatted {
-        let first = if opts.has_budget() && query.is_none() && !opts.summarize {
-            FIRST_BUILD
-        } else {
-            usize::MAX
-        };
-        let (shells, body) = envelope::split(build(0, first));
-        let error = shells.iter().any(Envelope::is_error);
-        let title = (!tool.is_empty())
-            .then(|| format!("{tool} {}", if error { "failed" } else { "result" }));
-        let sink = opts.layout.sink();
-        let write = |node: &Node<'a>, notices: &[Notice]| {
-            sink.render(&Document {
-                notices,
-                title: title.as_deref(),
-                body: node,
-            })
-        };
-        let Some(mut node) = body else {
-            let text = write(&envelope::join(&shells, None), &[]);
-            let cut = Cut {
-                node: Node::Null,
-                notices: Vec::new(),
-                values_shortened: 0,
-            };
-            return self.finish(
-                tool,
-                text,
-                cut,
-                error,
-                report,
-                None,
-                StoreOutcome::default(),
-            );
-        };
-        let grow = |start: usize, want: usize| {
-            envelope::innermost(build(start, want)).unwrap_or(Node::Null)
-        };
-        let build: &dyn Fn(usize, usize) -> Node<'a> =
-            if shells.is_empty() { build } else { &grow };
-        let summary = match &node {
-            Node::Table(t)
-                if opts.summarize
-                    && (opts.has_budget() || t.total_rows() > Keep::caps(&node, opts).count) =>
-            {
-                let options = SummaryOptions {
-                    sum: opts.sum.clone(),
-                    ..SummaryOptions::default()
-                };
-                Some(summary::of_table(t, &options))
-            }
-            _ => None,
-        };
-        let trailer = Trailer::new(tool, summary, left_out, self.store.as_ref());
-        let plain = |node: &Node<'a>, notices: &[Notice]| {
-            let mut text = if shells.is_empty() {
-                write(node, notices)
-            } else {
-                write(&envelope::join(&shells, Some(node.clone())), notices)
-            };
-            trailer.append(&mut text, node, notices);
-            text
-        };
-        let limits = self.limits(opts);
-        // Query-focused trimming (`focused.rs`): may replace the node by its relevant part
-        // and adds its notice line to every rendering.
-        let lens = query.and_then(|q| Lens::new(q, &mut node, opts, &limits, &plain));
-        let render = |node: &Node<'a>, notices: &[Notice]| match &lens {
-            Some(lens) => lens.render(node, notices, &plain),
-            None => plain(node, notices),
-        };
-        let caps = Keep::caps(&node, opts);
-        let mut stored = StoreOutcome::default();
-        let (text, cut) = if limits.is_empty() {
-            let c = cut_owned(node, &caps, opts.strategy);
-            if trailer.wants_store(&c.node, &c.notices) {
-                stored = trailer.store(&json());
-            }
-            (render(&c.node, &c.notices), c)
-        } else {
-            let fitter = Fitter {
-                render: &render,
-                limits: &limits,
-                strategy: opts.strategy,
-                grow: build,
-            };
-            let text_of = |c: &Cut<'a>| match c.notices.as_slice() {
-                // Nothing of the body fits: the envelope's parts and the trailer are still
-                // written.
-                [n @ Notice::Omitted { .. }] if !shells.is_empty() => {
-                    let mut text = write(&envelope::join(&shells, None), &c.notices);
-                    trailer.append(&mut text, &Node::Null, &c.notices);
-                    let _ = n;
-                    text
-                }
-                [n @ Notice::Omitted { .. }] => trailer.omitted(*n),
-                notices => render(&c.node, notices),
-            };
-            let rebuild = || envelope::innermost(build(0, first)).unwrap_or(Node::Null);
-            let mut f = fitter.fit(node, &caps);
-            // What a budget cuts after rows and before cells: the summary's column lines
-            // (the most that still leave a whole row, found by bisection).
-            if trailer.summary_len() > 0 && summary_squeezed(&f.cut.notices) {
-                let (mut lo, mut hi) = (0, trailer.summary_len());
-                let mut best = None;
-                while lo < hi {
-                    let mid = lo + (hi - lo) / 2;
-                    trailer.set_summary_lines(mid);
-                    let g = fitter.fit(rebuild(), &caps);
-                    if summary_squeezed(&g.cut.notices) {
-                        hi = mid;
-                    } else {
-                        best = Some((mid, g));
-                        lo = mid + 1;
-                    }
-                }
-                match best {
-                    Some((n, g)) => {
-                        trailer.set_summary_lines(n);
-                        f = g;
-                    }
-                    None => {
-                        trailer.set_summary_lines(0);
-                        f = fitter.fit(rebuild(), &caps);
-                    }
-                }
-            }
-            if trailer.wants_store(&f.cut.node, &f.cut.notices) {
-                stored = trailer.store(&json());
-                // The fit reserved room for a stand-in reference of the same shape; the real
-                // one may count differently in tokens: fit again in the rare case it breaks
-                // the budget.
-                f.text = text_of(&f.cut);
-                let over = limits.iter().any(|l| (l.measure)(&f.text) > l.budget);
-                if over && !squeezed(&f.cut.notices) {
-                    f = fitter.fit(rebuild(), &caps);
-                    f.text = text_of(&f.cut);
-                }
-            } else if matches!(f.cut.notices.as_slice(), [Notice::Omitted { .. }]) {
-                f.text = text_of(&f.cut);
-            }
-            (f.text, f.cut)
-        };
-        self.finish(tool, text, cut, error, report, lens.as_ref(), stored)
+    /// ```
+    /// use serde_json::json;
+    /// use tool_output_format::{Formatter, focus::RowOrder};
+    /// let rows = json!([{"t": "refund asked"}, {"t": "vpn"}, {"t": "refund refund policy"}]);
+    /// let fmt = Formatter::new().max_rows(2).layout(tool_output_format::Layout::Compact);
+    /// let md = fmt.focus("refund policy").row_order(RowOrder::Ranked).format("t", &rows);
+    /// assert_eq!(md, "[Kept 2 of 3 rows relevant to \"refund policy\"]\n\n\
+    ///                 |t|\n|-|\n|refund refund policy|\n|refund asked|");
+    /// ```
+    #[must_use]
+    pub fn row_order(mut self, order: RowOrder) -> Self {
+        self.query.set_order(order);
+        self
     }
 
-    /// Build, cut and fit the structured JSON form: the envelopes of the result (never cut)
-    /// and its cut body. A budget measures the compact JSON of the whole, envelopes included.
-    fn json_pipeline<'a>(
-        &self,
-        opts: &Resolved,
-        sink: &dyn Sink,
-        build: &dyn Fn(usize, usize) -> Node<'a>,
-    ) -> (Vec<Envelope<'a>>, Cut<'a>) {
-        let first = if opts.has_budget() {
-            FIRST_BUILD
-        } else {
-            usize::MAX
-        };
-        let (shells, body) = envelope::split(build(0, first));
-        let node = body.unwrap_or(Node::Null);
-        let render = |node: &Node<'a>, notices: &[Notice]| {
-            let whole;
-            let body = if shells.is_empty() {
-                node
-            } else {
-                whole = envelope::join(&shells, Some(node.clone()));
-                &whole
-            };
-            sink.render(&Document {
-                notices,
-                title: None,
-                body,
-            })
-        };
-        let grow = |start: usize, want: usize| {
-            envelope::innermost(build(start, want)).unwrap_or(Node::Null)
-        };
-        let caps = Keep::caps(&node, opts);
-        let limits = self.limits(opts);
-        let cut = if limits.is_empty() {
-            cut_owned(node, &caps, opts.strategy)
-        } else {
-            Fitter {
-                render: &render,
-                limits: &limits,
-                strategy: opts.strategy,
-                grow: &grow,
-            }
-            .fit(node, &caps)
-            .cut
-        };
-        (shells, cut)
+    /// The query as notices show it (one line, at most 80 characters).
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new();
+    /// assert_eq!(fmt.focus(" refund\n policy ").query(), "refund policy");
+    /// ```
+    pub fn query(&self) -> &str {
+        self.query.text()
     }
 
-    /// The text and, when asked for (or traced), its report.
-    #[allow(clippy::too_many_arguments)]
-    fn finish(
-        &self,
-        tool: &str,
-        text: String,
-        cut: Cut<'_>,
-        error: bool,
-        report: bool,
-        lens: Option<&Lens>,
-        stored: StoreOutcome,
-    ) -> Formatted {
-        let trace = crate::trace::enabled();
-        if !report && !trace {
-            let report = Report {
-                error,
-                ..Report::default()
-            };
-            return Formatted { text, report };
-        }
-        let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
-        r.error = error;
-        r.reference = stored.reference;
-        r.store_error = stored.error;
-        if let Some(lens) = lens {
-            lens.report(&mut r, &cut.node);
-        }
-        let mut f = self.with_tokens(Formatted { text, report: r }, true);
-        crate::trace::event(tool, &f.report);
-        if !report {
-            f.report = Report {
-                error,
-                ..Report::default()
-            };
-        }
-        f
+    /// Render a tool result, trimmed around the query (see [`Formatter::format`] for the rest).
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new();
+    /// // Within its caps: unchanged.
+    /// assert_eq!(fmt.focus("anything").format("t", "a\nb"), fmt.format("t", "a\nb"));
+    /// ```
+    pub fn format<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> String {
+        self.fmt
+            .call(tool, Some(&self.query), false, Target::Text)
+            .run(result)
+            .text()
+            .text
     }
 
-    /// A registered renderer's text, under the tool's `max_lines` and budgets too (cut by
-    /// lines, then characters, announced first; see `fit_text`).
-    fn render_custom(
-        &self,
-        tool: &str,
-        render: &Renderer,
-        json: &Value,
-        opts: &Resolved,
-        report: bool,
-    ) -> Formatted {
-        let mut stats = None;
-        let raw = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
-            Some(shape) => {
-                let mut counts = ShapeStats::default();
-                let shaped = shape.apply_with_stats(json, &mut counts);
-                stats = Some(counts);
-                render(&shaped)
-            }
-            None => render(json),
-        };
-        let limits = self.limits(opts);
-        let (text, notices, shortened) =
-            crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits);
-        let mut r = Report::new(&text, &Node::Null, notices, shortened);
-        if let Some(shape) = &opts.shape {
-            r.conversions_failed = stats.as_ref().map_or(0, |s| s.conversions_failed);
-            r.shape = stats;
-            r.shape_errors = shape.errors();
-        }
-        let trace = crate::trace::enabled();
-        let f = self.with_tokens(Formatted { text, report: r }, report || trace);
-        crate::trace::event(tool, &f.report);
-        f
+    /// Render a tool result trimmed around the query, with its [`Report`]; what focus kept is
+    /// in [`Report::focus`].
+    ///
+    /// ```
+    /// let fmt = tool_output_format::Formatter::new().max_lines(3);
+    /// let out = fmt.focus("disk").format_with_report("t", "ok\nok\ndisk full\nok\nok");
+    /// assert!(out.report.truncated());
+    /// assert_eq!(out.report.lines.map(|k| (k.kept, k.total)), Some((1, 5)));
+    /// let focus = out.report.focus.unwrap();
+    /// assert_eq!(focus.notice, "[Kept 1 of 5 lines relevant to \"disk\"]");
+    /// assert_eq!(focus.kept.map(|k| (k.kept, k.total)), Some((1, 5)));
+    /// ```
+    pub fn format_with_report<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
+        self.fmt
+            .call(tool, Some(&self.query), true, Target::Text)
+            .run(result)
+            .text()
     }
 
-    /// The budgets of `opts`: characters, and tokens (feature `tokens`), each with its
-    /// measure.
-    fn limits(&self, opts: &Resolved) -> Vec<Limit<'_>> {
-        let mut limits = Vec::new();
-        if let Some(budget) = opts.max_chars {
-            limits.push(Limit {
-                measure: Box::new(|t: &str| t.chars().count()),
-                budget,
-                unit: "chars",
-            });
-        }
-        #[cfg(feature = "tokens")]
-        if let Some(budget) = opts.max_tokens {
-            limits.push(Limit {
-                measure: Box::new(|t: &str| self.count_tokens(t)),
-                budget,
-                unit: "tokens",
-            });
-        }
-        limits
-    }
-
-    #[cfg(feature = "tokens")]
-    fn count_tokens(&self, text: &str) -> usize {
-        match &self.counter {
-            Some(c) => c.count(text),
-            None => crate::tokens::O200k.count(text),
-        }
-    }
-
-    #[allow(unused_mut)]
-    fn with_tokens(&self, mut f: Formatted, count: bool) -> Formatted {
-        #[cfg(feature = "tokens")]
-        if count {
-            f.report.tokens = Some(self.count_tokens(&f.text));
-        }
-        let _ = count;
-        f
+    /// The structured JSON form of the focused result (see [`Formatter::format_json`]).
+    ///
+    /// The focus line is a notice of kind `focus` (its `text` the line markdown prints), and
+    /// `result` holds the same rows, in the same order, as the focused text.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_output_format::Formatter;
+    /// let tickets = json!([{"t": "printer"}, {"t": "refund late"}, {"t": "vpn"}]);
+    /// let v = Formatter::new().max_rows(1).focus("refund").format_json("t", &tickets);
+    /// assert_eq!(v["result"], json!([{"t": "refund late"}]));
+    /// assert_eq!(v["notices"][0]["kind"], "focus");
+    /// assert_eq!(v["notices"][0]["text"], "[Kept 1 of 3 rows relevant to \"refund\"]");
+    /// ```
+    pub fn format_json<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Value {
+        self.fmt
+            .call(tool, Some(&self.query), false, Target::Json)
+            .run(result)
+            .json()
     }
 }
-
-/// The node of `result` with rows `start..start + want` of its main table built (secrets
-/// redacted); `structured` for the JSON form.
-fn build_node<'a, T: ToolOutput + ?Sized>(
-    result: &'a T,
-    opts: &Resolved,
-    start: usize,
-    want: usize,
-    structured: bool,
-) -> Node<'a> {
-    let plan = RowPlan {
-        start,
-        want,
-        ..opts.row_plan()
-    };
-    let mut cx = Context::root(&plan, &opts.secrets);
-    if structured {
-        cx = cx.structured();
-    }
-    let mut node = result.to_node(&cx);
-    opts.secrets.node(&mut node);
-    node
-}
-
-/// Rows of the main table built first when a budget applies (the fit asks for more).
-const FIRST_BUILD: usize = 64;
 
 /// Render with default options and no title.
 ///

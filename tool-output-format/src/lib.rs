@@ -510,7 +510,8 @@
 //! a nested table that lost rows) is stored as its JSON form, secrets redacted, and the
 //! output ends with the [`NextAction`] line `Next: call get_stored_result(ref="r_...")` (the
 //! fetch tool's name as given). A result that was not cut is not stored. When `put` fails,
-//! the output has no Next line and [`Report::store_error`] says why;
+//! no reference is promised: the output ends with `[Full result not stored: REASON]` and
+//! [`Report::store_error`] says why;
 //! [`Report::reference`] holds the reference otherwise. [`ResultStore::get`] errors convert
 //! into a [`ToolError`]: expired and unknown references are `not_found` (the message says
 //! "expired" or "unknown" and what to do), a store that is down is `unavailable`
@@ -583,6 +584,7 @@ pub mod focus;
 mod focused;
 mod formatter;
 mod options;
+mod pipeline;
 mod redact;
 mod report;
 pub mod shape;
@@ -603,14 +605,15 @@ pub use caps::Notice;
 pub use detail::Detail;
 pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};
 pub use envelope::Envelope;
-pub use focused::{FocusReport, Focused};
+pub use focused::FocusReport;
+pub use formatter::Focused;
 pub use formatter::{Formatter, to_markdown};
 pub use options::{DEFAULT_MAX_LINES, Layout, Strategy, ToolOptions};
 pub use report::{Formatted, Kept, Report};
 pub use shape::{Convert, Shape, ShapeError};
 pub use source::ToolOutput;
-pub use source::list::MAX_COLUMNS;
 pub use source::stream::Rows;
+pub use source::table::MAX_COLUMNS;
 #[cfg(feature = "redis")]
 pub use store::RedisStore;
 pub use store::{MemoryStore, ResultStore, StoreError};

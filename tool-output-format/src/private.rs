@@ -65,12 +65,17 @@ pub fn record_node<'a, T: Struct + ?Sized>(
     if cx.too_deep() {
         return Node::DepthCut(None);
     }
+    if let Some(sh) = cx.shaping() {
+        // Under a shape: the record's JSON form, shaped like a `Value` record.
+        return crate::source::shaped::json_record(&record_json(value), cx, sh);
+    }
     let mut r = Record {
         title: title.map(Text::Borrowed),
         fields: Vec::new(),
     };
     report_left_out::<T>(cx);
     value.write_fields(&mut r, cx);
+    crate::source::table::redact_record(&mut r, cx);
     Node::Record(r)
 }
 
@@ -99,15 +104,26 @@ pub fn list_node<'a, T: Struct>(
     let mut columns = Vec::new();
     let mut limits = Vec::new();
     T::detail_columns(cx.detail(), &mut columns, &mut limits);
+    if let Some(sh) = cx.shaping() {
+        // Under a shape: the rows' JSON forms, shaped like `Value` rows; a column that keeps
+        // its name keeps its `max_chars`.
+        let mut node = crate::source::shaped::typed_list(items, |i| record_json(i), cx, sh);
+        if let Node::Table(t) = &mut node {
+            let shaped: Vec<Option<usize>> = t
+                .columns()
+                .iter()
+                .map(|c| columns.iter().position(|n| n == c).and_then(|i| limits[i]))
+                .collect();
+            t.set_limits(shaped);
+            t.max_rows = type_cap;
+        }
+        return node;
+    }
     report_left_out::<T>(cx);
     if columns.is_empty() {
         return empty_records(items.len());
     }
-    let mut t = Table::new(columns);
-    t.title = title.map(Text::Borrowed);
-    t.max_rows = type_cap;
-    t.set_limits(limits);
-    t.set_total_rows(items.len());
+    let mut b = crate::source::table::Builder::new(columns, cx);
     let range = cx.rows(items.len(), type_cap);
     let rows = &items[range];
     let inner = cx.nested();
@@ -115,13 +131,18 @@ pub fn list_node<'a, T: Struct>(
         // Size the buffers from the first row (instead of doubling them about 20 times for
         // 100,000 rows), with an eighth more for rows longer than the first, up to 64 MiB of
         // text (an outsized first row must not reserve gigabytes).
-        first.write_row(&mut t, &inner);
+        let t = b.table_mut();
+        first.write_row(t, &inner);
         let row_bytes = t.text_len() + t.text_len() / 8;
         t.reserve_rows(rest.len(), row_bytes.min((64 << 20) / rest.len().max(1)));
         for item in rest {
-            item.write_row(&mut t, &inner);
+            item.write_row(t, &inner);
         }
     }
+    let mut t = b.finish(items.len());
+    t.title = title.map(Text::Borrowed);
+    t.max_rows = type_cap;
+    t.set_limits(limits);
     Node::Table(t)
 }
 

@@ -8,8 +8,6 @@
 
 use serde_json::Value;
 
-use crate::doc::{Kind, Node};
-
 /// What a redacted value renders as.
 pub const REDACTED: &str = "[redacted]";
 
@@ -41,41 +39,6 @@ impl Secrets {
         self.0
             .iter()
             .any(|s| key.chars().flat_map(char::to_lowercase).eq(s.chars()))
-    }
-
-    /// Redact record fields and table columns, at any depth (JSON written into cells is
-    /// redacted by the sources, which receive the keys in the build context).
-    pub fn node(&self, node: &mut Node<'_>) {
-        if self.is_empty() {
-            return;
-        }
-        match node {
-            Node::Record(r) => {
-                for f in &mut r.fields {
-                    if self.matches(&f.name) {
-                        f.value = Node::Str(REDACTED.into());
-                    } else {
-                        self.node(&mut f.value);
-                    }
-                }
-            }
-            Node::Table(t) => {
-                let secret: Vec<bool> = t.columns().iter().map(|c| self.matches(c)).collect();
-                if secret.contains(&true) {
-                    t.map_cells(|col, cell, kind, out| {
-                        if secret[col] {
-                            out.push_str(REDACTED);
-                            Kind::Text
-                        } else {
-                            out.push_str(cell);
-                            kind
-                        }
-                    });
-                }
-            }
-            Node::List(items) => items.iter_mut().for_each(|v| self.node(v)),
-            _ => {}
-        }
     }
 
     /// Redact a JSON value in place, at any depth (no recursion).

@@ -41,7 +41,7 @@ use crate::agent::NextAction;
 use crate::caps::Notice;
 use crate::detail::{LeftOut, left_out_line};
 use crate::doc::Node;
-use crate::store::{ResultStore, StoreError};
+use crate::store::ResultStore;
 use crate::summary::Summary;
 
 /// The store a formatter keeps cut results in, and the tool the model calls to fetch them.
@@ -63,6 +63,8 @@ pub(crate) struct Trailer<'r> {
     /// result's reference once stored, `None` when storing failed.
     reference: RefCell<Option<String>>,
     stored: Cell<bool>,
+    /// Why the store failed, once it did.
+    failure: RefCell<Option<String>>,
 }
 
 /// What storing the full result gave, for the report.
@@ -93,6 +95,7 @@ impl<'r> Trailer<'r> {
             target,
             reference: RefCell::new(stand_in),
             stored: Cell::new(false),
+            failure: RefCell::new(None),
         }
     }
 
@@ -114,7 +117,11 @@ impl<'r> Trailer<'r> {
         if !names.is_empty() {
             line(text, &left_out_line(&names, self.tool));
         }
-        if let (Some(t), Some(r)) = (self.target, &*self.reference.borrow())
+        if let Some(why) = &*self.failure.borrow()
+            && is_cut(node, notices)
+        {
+            line(text, &format!("[Full result not stored: {why}]"));
+        } else if let (Some(t), Some(r)) = (self.target, &*self.reference.borrow())
             && is_cut(node, notices)
         {
             line(
@@ -133,30 +140,37 @@ impl<'r> Trailer<'r> {
     }
 
     /// Store the full result; on failure the Next line is left out.
-    pub fn store(&self, json: &Value) -> StoreOutcome {
+    pub fn store(&self, json: &Value) {
         self.stored.set(true);
         let Some(t) = self.target else {
-            return StoreOutcome::default();
+            return;
         };
         match t.store.put(json) {
-            Ok(r) => {
-                *self.reference.borrow_mut() = Some(r.clone());
-                StoreOutcome {
-                    reference: Some(r),
-                    error: None,
-                }
-            }
+            Ok(r) => *self.reference.borrow_mut() = Some(r),
             Err(e) => {
                 *self.reference.borrow_mut() = None;
-                StoreOutcome {
-                    reference: None,
-                    error: Some(failed_put(&e)),
-                }
+                *self.failure.borrow_mut() = Some(e.to_string());
             }
         }
     }
 
-    /// How many summary column lines there are in all (0 without a summary).
+    /// What storing did: the reference, or why it failed (nothing when nothing was stored).
+    pub fn outcome(&self) -> StoreOutcome {
+        if !self.stored.get() {
+            return StoreOutcome::default();
+        }
+        match &*self.failure.borrow() {
+            Some(why) => StoreOutcome {
+                reference: None,
+                error: Some(failed_put(why)),
+            },
+            None => StoreOutcome {
+                reference: self.reference.borrow().clone(),
+                error: None,
+            },
+        }
+    }
+
     pub fn summary_len(&self) -> usize {
         self.summary.as_ref().map_or(0, Summary::lines)
     }
@@ -175,7 +189,7 @@ impl<'r> Trailer<'r> {
 }
 
 /// The report's note for a failed `put`.
-fn failed_put(e: &StoreError) -> String {
+fn failed_put(e: &str) -> String {
     format!("the full result was not stored, so the output has no Next line: {e}")
 }
 

@@ -6,12 +6,12 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::agent::{Batch, Page, Reply, ToToolError, ToolError};
-use crate::build::Context;
+use crate::build::{Context, Shaping};
 use crate::doc::{Kind, Node, Record, Table, Text};
 use crate::envelope::{BatchMeta, Envelope, Parts, ReplyMeta, error_json};
 use crate::source::ToolOutput;
 use crate::source::cell;
-use crate::source::list::Columns;
+use crate::source::table::{Builder, Columns, redact_record};
 
 fn envelope<'a>(body: Option<Node<'a>>, parts: Parts<'a>) -> Node<'a> {
     Node::Envelope(Box::new(Envelope::new(body, parts)))
@@ -148,7 +148,10 @@ impl<T: ToolOutput> ToolOutput for Batch<T> {
             if meta.failed > 0 {
                 r.push("failures", Node::Table(self.failures_table(&inner)));
             }
-            r.push("results", Node::Table(self.results_table(&inner)));
+            r.push(
+                "results",
+                Node::Table(self.results_table(&inner, cx.shaping())),
+            );
             Some(Node::Record(r))
         } else if meta.failed > 0 {
             Some(Node::Table(self.failures_table(cx)))
@@ -172,22 +175,7 @@ impl<T: ToolOutput> ToolOutput for Batch<T> {
             .collect();
         let mut body = Map::new();
         body.insert("failures".into(), Value::Array(failures));
-        let results: Vec<Value> = self
-            .items()
-            .iter()
-            .filter_map(|i| {
-                let v = i.value()?;
-                let mut m = Map::new();
-                m.insert("id".into(), i.id().clone());
-                match v.to_json() {
-                    Value::Object(fields) => m.extend(fields),
-                    other => {
-                        m.insert("value".into(), other);
-                    }
-                }
-                Some(Value::Object(m))
-            })
-            .collect();
+        let results = self.results_json();
         if !results.is_empty() {
             body.insert("results".into(), Value::Array(results));
         }
@@ -205,32 +193,63 @@ impl<T: ToolOutput> Batch<T> {
     /// depth 0).
     fn failures_table<'a>(&'a self, cx: &Context<'_>) -> Table<'a> {
         let names = ["id", "kind", "message", "retryable"];
-        let mut t = Table::new(names.iter().map(|&n| Text::Borrowed(n)).collect());
+        let mut t = Builder::new(names.iter().map(|&n| Text::Borrowed(n)).collect(), cx);
         let total = self.failed_count();
         let range = cx.rows(total, None);
         for (id, e) in self.failures().skip(range.start).take(range.len()) {
-            write_id(id, cx, &mut t);
-            t.buf_mut().push_str(e.kind().as_str());
-            t.end_cell(Kind::Text);
-            t.buf_mut().push_str(e.message());
-            t.end_cell(Kind::Text);
-            let retryable = e.retryable_text();
-            let kind = if retryable.contains(',') {
+            t.cell(|out| write_id(id, cx, out));
+            t.cell(|out| {
+                out.push_str(e.kind().as_str());
                 Kind::Text
-            } else {
-                Kind::Bool
-            };
-            t.buf_mut().push_str(&retryable);
-            t.end_cell(kind);
+            });
+            t.cell(|out| {
+                out.push_str(e.message());
+                Kind::Text
+            });
+            t.cell(|out| {
+                let retryable = e.retryable_text();
+                out.push_str(&retryable);
+                if retryable.contains(',') {
+                    Kind::Text
+                } else {
+                    Kind::Bool
+                }
+            });
         }
-        t.set_total_rows(total);
-        t
+        t.finish(total)
+    }
+
+    /// The succeeded items that carry a value, as JSON rows: `id`, then the value's fields
+    /// (or `value`).
+    fn results_json(&self) -> Vec<Value> {
+        self.items()
+            .iter()
+            .filter_map(|i| {
+                let v = i.value()?;
+                let mut m = Map::new();
+                m.insert("id".into(), i.id().clone());
+                match v.to_json() {
+                    Value::Object(fields) => m.extend(fields),
+                    other => {
+                        m.insert("value".into(), other);
+                    }
+                }
+                Some(Value::Object(m))
+            })
+            .collect()
     }
 
     /// The succeeded items that carry a value: an `id` column, then the value's columns (a
     /// `value` column when the value is not a record).
-    fn results_table<'a>(&'a self, cx: &Context<'_>) -> Table<'a> {
+    fn results_table<'a>(&'a self, cx: &Context<'_>, shaping: Option<Shaping<'_>>) -> Table<'a> {
         let inner = cx.nested();
+        if let Some(sh) = shaping {
+            // Under a shape: each value's JSON form beside its id, shaped like `Value` rows.
+            let rows: Vec<Value> = self.results_json();
+            if let Node::Table(t) = crate::source::shaped::list(&rows, &inner, sh).into_owned() {
+                return t;
+            }
+        }
         let records: Vec<Record<'a>> = self
             .items()
             .iter()
@@ -242,6 +261,7 @@ impl<T: ToolOutput> Batch<T> {
                     Node::Record(fields) => r.fields.extend(fields.fields),
                     other => r.push("value", other),
                 }
+                redact_record(&mut r, cx);
                 Some(r)
             })
             .collect();
@@ -250,32 +270,29 @@ impl<T: ToolOutput> Batch<T> {
             columns.add(r.fields.iter().map(|f| &*f.name), r.fields.len());
         }
         let names = columns.names.iter().map(|&n| Text::Owned(n.to_owned()));
-        let mut t = Table::new(names.collect());
+        let mut t = Builder::new(names.collect(), cx);
         let range = cx.rows(records.len(), None);
         for r in &records[range] {
             for name in &columns.names {
-                let kind = match r.fields.iter().find(|f| f.name == *name) {
-                    Some(f) => cell::write_node(&f.value, &inner, t.buf_mut()),
-                    None => Kind::Null,
-                };
-                t.end_cell(kind);
+                t.node(
+                    r.fields.iter().find(|f| f.name == *name).map(|f| &f.value),
+                    &inner,
+                );
             }
         }
-        t.set_total_rows(records.len());
-        t
+        t.finish(records.len())
     }
 }
 
 /// An id cell: a string as text, anything else as its cell form (compact JSON).
-fn write_id(id: &Value, cx: &Context<'_>, t: &mut Table<'_>) {
-    let kind = match id {
+fn write_id(id: &Value, cx: &Context<'_>, out: &mut String) -> Kind {
+    match id {
         Value::String(s) => {
-            t.buf_mut().push_str(s);
+            out.push_str(s);
             Kind::Text
         }
-        other => cell::write_value(other, cx, t.buf_mut()),
-    };
-    t.end_cell(kind);
+        other => cell::write_value(other, cx, out),
+    }
 }
 
 /// The result as it renders alone (the context passed on unchanged), then one `Links:`

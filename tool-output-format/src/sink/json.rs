@@ -96,8 +96,21 @@ pub(crate) struct Shortened {
 
 /// The structured form of a document (see the [module docs](self)).
 pub(crate) fn to_value(doc: &Document<'_, '_>, shortened: Shortened) -> Value {
+    // The top-level cuts are cuts of the innermost envelope's data: `/items` for a page.
+    let mut base = String::new();
+    let mut at = doc.body;
+    while let Node::Envelope(e) = at {
+        if let Some(key) = e.body_key() {
+            base.push('/');
+            base.push_str(key);
+        }
+        match e.body() {
+            Some(b) => at = b,
+            None => break,
+        }
+    }
     let mut w = Writer {
-        notices: doc.notices.iter().map(|n| notice(n, "")).collect(),
+        notices: doc.notices.iter().map(|n| notice(n, &base)).collect(),
         path: String::new(),
         extra: Map::new(),
     };
@@ -117,6 +130,17 @@ pub(crate) fn to_value(doc: &Document<'_, '_>, shortened: Shortened) -> Value {
 }
 
 /// Writes nodes as JSON values, collecting the cuts it meets on the way.
+/// Put the focus line first among the notices (kind `focus`, path `""`).
+pub(crate) fn push_focus_notice(v: &mut Value, line: String) {
+    if let Some(Value::Array(notices)) = v.get_mut("notices") {
+        let mut m = Map::new();
+        m.insert("kind".into(), "focus".into());
+        m.insert("path".into(), "".into());
+        m.insert("text".into(), line.into());
+        notices.insert(0, Value::Object(m));
+    }
+}
+
 pub(crate) struct Writer {
     /// Every notice so far.
     notices: Vec<Value>,
@@ -174,7 +198,10 @@ impl Writer {
             // A page, error, batch or reply: its parts beside its body, in the shape of
             // `Envelope::to_json`.
             Node::Envelope(e) => {
-                let body = e.body().map(|b| self.node(b, top));
+                let body = e.body().map(|b| match e.body_key() {
+                    Some(key) => self.at(key, |w| w.node(b, top)),
+                    None => self.node(b, top),
+                });
                 e.to_json(body, e.kept(e.body()))
             }
         }

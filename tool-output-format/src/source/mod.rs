@@ -8,10 +8,11 @@
 pub(crate) mod cell;
 pub(crate) mod json;
 pub(crate) mod list;
-mod shaped;
+pub(crate) mod shaped;
 
 pub(crate) use shaped::ShapedColumn;
 pub(crate) mod stream;
+pub(crate) mod table;
 pub(crate) mod typed;
 pub(crate) mod value;
 

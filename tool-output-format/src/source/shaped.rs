@@ -14,10 +14,10 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::list::MAX_COLUMNS;
-use super::{ToolOutput, cell};
+use super::ToolOutput;
+use super::table::{Builder, MAX_COLUMNS};
 use crate::build::{Context, Shaping};
-use crate::doc::{Kind, Node, Table, Text};
+use crate::doc::{Node, Table, Text};
 use crate::shape::is_empty_value;
 
 /// The most sub-keys an object column may have to be flattened into dotted columns; wider
@@ -41,7 +41,27 @@ pub(super) fn record<'a>(
 
 /// A list at the top of a result, shaped: a table when every item is a record and the
 /// shaped rows have a column between them, else a list whose records are shaped.
-pub(super) fn list<'a>(items: &'a [Value], cx: &Context<'_>, sh: Shaping<'_>) -> Node<'a> {
+/// A typed list under a shape: each item through its JSON form, shaped like `Value` rows
+/// (the envelope around the list is the caller's and stays).
+pub(crate) fn typed_list<T>(
+    items: &[T],
+    to_json: impl Fn(&T) -> Value,
+    cx: &Context<'_>,
+    sh: Shaping<'_>,
+) -> Node<'static> {
+    let json: Vec<Value> = items.iter().map(to_json).collect();
+    list(&json, cx, sh).into_owned()
+}
+
+/// A typed record under a shape, through its JSON form.
+pub(crate) fn json_record(v: &Value, cx: &Context<'_>, sh: Shaping<'_>) -> Node<'static> {
+    match v {
+        Value::Object(map) => record(map, cx, sh).into_owned(),
+        other => other.to_node(cx).into_owned(),
+    }
+}
+
+pub(crate) fn list<'a>(items: &'a [Value], cx: &Context<'_>, sh: Shaping<'_>) -> Node<'a> {
     if !items.is_empty()
         && items.iter().all(Value::is_object)
         && let Some(t) = table(items, cx, sh)
@@ -244,11 +264,12 @@ fn write<'a, 'l, K: AsRef<str> + 'l>(
     total: usize,
     cx: &Context<'_>,
 ) -> Table<'a> {
-    let mut t = Table::new(
+    let mut t = Builder::new(
         leaves
             .clone()
             .map(|(n, _)| Text::Owned(n.to_owned()))
             .collect(),
+        cx,
     );
     for row in rows {
         for (_, keys) in leaves.clone() {
@@ -258,13 +279,8 @@ fn write<'a, 'l, K: AsRef<str> + 'l>(
                     .and_then(Value::as_object)
                     .and_then(|m| m.get(key.as_ref()));
             }
-            let kind = match value {
-                Some(v) => cell::write_value(v, cx, t.buf_mut()),
-                None => Kind::Null,
-            };
-            t.end_cell(kind);
+            t.value(value, cx);
         }
     }
-    t.set_total_rows(total);
-    t
+    t.finish(total)
 }

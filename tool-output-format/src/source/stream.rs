@@ -4,10 +4,10 @@
 
 use serde_json::{Map, Value};
 
-use super::list::{Columns, MAX_COLUMNS};
-use super::{ToolOutput, cell};
+use super::ToolOutput;
+use super::table::{Builder, Columns, MAX_COLUMNS};
 use crate::build::Context;
-use crate::doc::{Kind, Node, Table, Text};
+use crate::doc::{Node, Table, Text};
 
 /// Records of which only the first are kept: a table with the true row count.
 ///
@@ -147,6 +147,16 @@ impl Rows {
 
 impl ToolOutput for Rows {
     fn to_node<'a>(&'a self, cx: &Context<'_>) -> Node<'a> {
+        if let Some(sh) = cx.shaping()
+            && !self.list
+        {
+            // Under a shape: the kept rows shaped; the table still counts every row.
+            let mut node = super::shaped::list(&self.kept, cx, sh);
+            if let Node::Table(t) = &mut node {
+                t.set_total_rows(self.total);
+                return node;
+            }
+        }
         if !self.list
             && let Some(t) = table(self, cx)
         {
@@ -186,20 +196,15 @@ fn table<'a>(rows: &'a Rows, cx: &Context<'_>) -> Option<Table<'a>> {
         return None;
     }
     let names = &columns.names;
-    let mut t = Table::new(names.iter().map(|&k| Text::Borrowed(k)).collect());
+    let mut t = Builder::new(names.iter().map(|&k| Text::Borrowed(k)).collect(), cx);
     let range = cx.rows(rows.total, None);
     let end = range.end.min(rows.kept.len());
     for m in objects().take(end).skip(range.start) {
         for k in names {
-            let kind = match m.get(*k) {
-                Some(v) => cell::write_value(v, cx, t.buf_mut()),
-                None => Kind::Null,
-            };
-            t.end_cell(kind);
+            t.value(m.get(*k), cx);
         }
     }
-    t.set_total_rows(rows.total);
-    Some(t)
+    Some(t.finish(rows.total))
 }
 
 #[cfg(test)]

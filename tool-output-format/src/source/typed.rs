@@ -272,6 +272,7 @@ where
     for (k, v) in entries {
         r.push(Text::Borrowed(k.as_ref()), cx.child(v));
     }
+    super::table::redact_record(&mut r, cx);
     Node::Record(r)
 }
 

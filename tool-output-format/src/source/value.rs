@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::list::{Columns, MAX_COLUMNS};
+use super::table::{Builder, Columns, MAX_COLUMNS, redact_record};
 use super::{ToolOutput, cell, json, shaped};
 use crate::build::Context;
 use crate::doc::{Kind, Node, Record, Table, Text};
@@ -73,6 +73,7 @@ pub(super) fn record<'a>(map: &'a Map<String, Value>, cx: &Context<'_>) -> Recor
     for (k, v) in map {
         r.push(Text::Borrowed(k.as_str()), v.to_node(&inner));
     }
+    redact_record(&mut r, cx);
     r
 }
 
@@ -88,24 +89,18 @@ fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
         return None;
     }
     let names = &columns.names;
-    let mut t = Table::new(names.iter().map(|&k| Text::Borrowed(k)).collect());
+    let mut t = Builder::new(names.iter().map(|&k| Text::Borrowed(k)).collect(), cx);
     let range = cx.rows(items.len(), None);
     for m in rows().skip(range.start).take(range.len()) {
         if m.len() == names.len() && columns.is_prefix(m.keys().map(String::as_str), m.len()) {
             for v in m.values() {
-                let kind = cell::write_value(v, cx, t.buf_mut());
-                t.end_cell(kind);
+                t.value(Some(v), cx);
             }
         } else {
             for k in names {
-                let kind = match m.get(*k) {
-                    Some(v) => cell::write_value(v, cx, t.buf_mut()),
-                    None => Kind::Null,
-                };
-                t.end_cell(kind);
+                t.value(m.get(*k), cx);
             }
         }
     }
-    t.set_total_rows(items.len());
-    Some(t)
+    Some(t.finish(items.len()))
 }

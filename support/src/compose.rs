@@ -1,0 +1,513 @@
+//! The composition harness (SPEC section 15), shared by the matrix test (`tests/compose.rs`),
+//! the property test over random data and option sets (`tests/compose_props.rs`) and the fuzz
+//! target: a result wrapper x an option set x every entry point, and the promises each
+//! feature makes alone, checked on what comes out.
+//!
+//! Wrappers: a bare `Value` list and record, a typed `Vec<T>`, a `Page` of typed and of
+//! `Value` rows, a `Reply`, an `Err`, a `Batch` with values, streamed rows (`collect_rows` and
+//! `format_rows`). Options: layout x global shape or none x budget x summaries x store x
+//! focus query. Entry points: text (`format_with_report`, `focus(q).format_with_report`) and
+//! structured JSON (`format_json`, `focus(q).format_json`).
+//!
+//! Every row carries secrets (`password`, `meta.api_key`, values starting `pw-SECRET-` and
+//! `key-SECRET-`) that the formatter is told to redact, and an id `T-0000`.., so a check can
+//! count the rows each output keeps.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+use tool_output_format::{
+    Batch, ErrorKind, Formatted, Formatter, Layout, MemoryStore, NextAction, Page, Reply, Shape,
+    ToolError, ToolOutput,
+};
+
+/// Values that must never appear in any output.
+pub const SECRETS: [&str; 2] = ["pw-SECRET-", "key-SECRET-"];
+
+/// A typed row (derived), with the same secrets and a capped field.
+#[derive(Clone, ToolOutput)]
+pub struct Ticket {
+    pub id: String,
+    pub title: String,
+    pub status: &'static str,
+    pub password: String,
+    pub api_key: String,
+    #[tool_output(max_chars = 40)]
+    pub body: String,
+}
+
+/// The typed ticket `i`.
+pub fn ticket(i: usize) -> Ticket {
+    Ticket {
+        id: format!("T-{i:04}"),
+        title: format!("Printer {i} on floor {} is jammed again", i % 7),
+        status: ["open", "closed", "pending"][i % 3],
+        password: format!("pw-SECRET-{i}"),
+        api_key: format!("key-SECRET-{i}"),
+        body: "The customer reports that the device stops after a few pages and shows an \
+               error code. "
+            .repeat(2),
+    }
+}
+
+/// The untyped ticket `i` (the typed one's fields plus a URL and a nested secret).
+pub fn ticket_value(i: usize) -> Value {
+    let t = ticket(i);
+    json!({
+        "id": t.id, "title": t.title, "status": t.status, "password": t.password,
+        "internal_url": format!("https://api.example.com/tickets/{i}"),
+        "meta": {"api_key": t.api_key, "tags": ["a", "b"]},
+        "body": t.body,
+    })
+}
+
+/// Row `i` made of arbitrary data: its id and secrets first, then `fields` (with their keys
+/// changed where they would collide with those).
+pub fn row_with(i: usize, fields: &Map<String, Value>) -> Value {
+    let mut m = Map::new();
+    m.insert("id".into(), format!("T-{i:04}").into());
+    m.insert("password".into(), format!("pw-SECRET-{i}").into());
+    m.insert("meta".into(), json!({"api_key": format!("key-SECRET-{i}")}));
+    for (k, v) in fields {
+        let k = if m.contains_key(k) {
+            format!("x_{k}")
+        } else {
+            k.clone()
+        };
+        m.insert(k, v.clone());
+    }
+    Value::Object(m)
+}
+
+/// What wraps the data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wrapper {
+    ValueList,
+    ValueRecord,
+    TypedVec,
+    TypedPage,
+    ValuePage,
+    Reply,
+    Err,
+    Batch,
+    Streamed,
+}
+
+/// Every wrapper.
+pub const WRAPPERS: [Wrapper; 9] = [
+    Wrapper::ValueList,
+    Wrapper::ValueRecord,
+    Wrapper::TypedVec,
+    Wrapper::TypedPage,
+    Wrapper::ValuePage,
+    Wrapper::Reply,
+    Wrapper::Err,
+    Wrapper::Batch,
+    Wrapper::Streamed,
+];
+
+impl Wrapper {
+    /// Whether the data is the list of rows (so a cut can be counted).
+    pub fn is_list(self) -> bool {
+        !matches!(self, Wrapper::ValueRecord | Wrapper::Err)
+    }
+
+    fn is_page(self) -> bool {
+        matches!(self, Wrapper::TypedPage | Wrapper::ValuePage)
+    }
+
+    fn is_typed(self) -> bool {
+        matches!(self, Wrapper::TypedVec | Wrapper::TypedPage)
+    }
+}
+
+/// One option set.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub layout: Layout,
+    pub shape: bool,
+    pub budget: Option<usize>,
+    pub summary: bool,
+    pub store: bool,
+    pub focus: bool,
+    pub max_rows: usize,
+}
+
+impl Options {
+    /// An option set drawn from bytes (the fuzz target's first bytes); how many it used.
+    pub fn from_bytes(b: &[u8]) -> (Options, Wrapper, usize) {
+        let byte = |i: usize| b.get(i).copied().unwrap_or(0);
+        let (a, c, d) = (byte(0), byte(1), byte(2));
+        let layout = [Layout::Aligned, Layout::Compact, Layout::Csv][usize::from(a % 3)];
+        let budget = match (a >> 2) % 3 {
+            0 => None,
+            1 => Some(200 + usize::from(c) * 8),
+            _ => Some(2_000 + usize::from(c) * 40),
+        };
+        let o = Options {
+            layout,
+            shape: a & 0x20 != 0,
+            budget,
+            summary: a & 0x40 != 0,
+            store: a & 0x80 != 0,
+            focus: d & 1 != 0,
+            max_rows: 1 + usize::from(d >> 1) % 40,
+        };
+        let w = WRAPPERS[usize::from(byte(3)) % WRAPPERS.len()];
+        (o, w, 4.min(b.len()))
+    }
+}
+
+/// Every option set of the matrix (144 of them).
+pub fn option_sets() -> Vec<Options> {
+    let mut out = Vec::new();
+    for layout in [Layout::Aligned, Layout::Compact, Layout::Csv] {
+        for shape in [false, true] {
+            for budget in [None, Some(1_000), Some(5_000)] {
+                for summary in [false, true] {
+                    for store in [false, true] {
+                        for focus in [false, true] {
+                            out.push(Options {
+                                layout,
+                                shape,
+                                budget,
+                                summary,
+                                store,
+                                focus,
+                                max_rows: 20,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The formatter an agent server would build with these options.
+pub fn formatter(o: &Options) -> Formatter {
+    let mut f = Formatter::new()
+        .layout(o.layout)
+        .max_rows(o.max_rows)
+        .redact_keys(["password", "api_key"])
+        .summarize(o.summary);
+    if o.shape {
+        f = f.shape(Shape::new().drop(["*_url"]).rename("title", "subject"));
+    }
+    if let Some(b) = o.budget {
+        f = f.max_chars(b);
+    }
+    if o.store {
+        f = f.store(
+            Arc::new(MemoryStore::new(Duration::from_secs(60))),
+            "get_stored_result",
+        );
+    }
+    f
+}
+
+/// What one wrapper gives through both entry points.
+pub struct Out {
+    pub text: Formatted,
+    pub json: Value,
+    /// For streamed rows: what `format_rows` gave (the same pipeline as the collected rows).
+    pub format_rows: Option<String>,
+}
+
+/// The focus query of the matrix.
+pub const QUERY: &str = "floor 3 jammed";
+
+fn run<T: ToolOutput + ?Sized>(fmt: &Formatter, o: &Options, tool: &str, v: &T) -> Out {
+    if o.focus {
+        let f = fmt.focus(QUERY);
+        Out {
+            text: f.format_with_report(tool, v),
+            json: f.format_json(tool, v),
+            format_rows: None,
+        }
+    } else {
+        Out {
+            text: fmt.format_with_report(tool, v),
+            json: fmt.format_json(tool, v),
+            format_rows: None,
+        }
+    }
+}
+
+/// Render `rows` wrapped by `w` with options `o` (the typed wrappers use [`ticket`] for
+/// each row index instead of the rows themselves).
+pub fn render(w: Wrapper, o: &Options, rows: &[Value]) -> Out {
+    let fmt = formatter(o);
+    let values = rows.to_vec();
+    let typed = || (0..rows.len()).map(ticket).collect::<Vec<_>>();
+    let cursor = format!("c{}", rows.len());
+    match w {
+        Wrapper::ValueList => run(&fmt, o, "list_tickets", &Value::Array(values)),
+        Wrapper::ValueRecord => {
+            let record = rows.first().cloned().unwrap_or_else(|| ticket_value(0));
+            run(&fmt, o, "get_ticket", &record)
+        }
+        Wrapper::TypedVec => run(&fmt, o, "list_tickets", &typed()),
+        Wrapper::TypedPage => {
+            let page = Page::new(typed())
+                .has_more(true)
+                .next_cursor(cursor)
+                .next_call("list_tickets", "cursor");
+            run(&fmt, o, "list_tickets", &page)
+        }
+        Wrapper::ValuePage => {
+            let page = Page::new(values)
+                .has_more(true)
+                .next_cursor(cursor)
+                .next_call("list_tickets", "cursor");
+            run(&fmt, o, "list_tickets", &page)
+        }
+        Wrapper::Reply => {
+            let reply = Reply::new(Value::Array(values))
+                .next(NextAction::call("close_ticket").arg("id", "T-0003"))
+                .link("dashboard", "https://desk.example.com/");
+            run(&fmt, o, "list_tickets", &reply)
+        }
+        Wrapper::Err => {
+            let r: Result<Vec<Ticket>, ToolError> = Err(ToolError::new(
+                ErrorKind::NotFound,
+                "ticket T-9999 does not exist",
+            )
+            .hint("call list_tickets"));
+            run(&fmt, o, "get_ticket", &r)
+        }
+        Wrapper::Batch => {
+            let mut b = Batch::with_values();
+            for (i, v) in values.into_iter().enumerate() {
+                b = b.ok_with(format!("T-{i:04}"), v);
+            }
+            let b = b
+                .failed(
+                    "T-9998",
+                    ToolError::new(ErrorKind::Unavailable, "desk busy").retryable(true),
+                )
+                .retry_call("update_tickets", "ids");
+            run(&fmt, o, "update_tickets", &b)
+        }
+        Wrapper::Streamed => {
+            let collected = fmt.collect_rows("list_tickets", values.clone());
+            let mut out = run(&fmt, o, "list_tickets", &collected);
+            if !o.focus {
+                out.format_rows = Some(fmt.format_rows("list_tickets", values));
+            }
+            out
+        }
+    }
+}
+
+/// The text with store references masked (each stored result gets a fresh one).
+pub fn strip_refs(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find("ref=\"r_") {
+        out.push_str(&rest[..i + 7]);
+        let tail = &rest[i + 7..];
+        let n = tail.bytes().take_while(u8::is_ascii_alphanumeric).count();
+        out.push('*');
+        rest = &tail[n..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Row ids (`T-0042`) in order of appearance, each once (the error's and the failed batch
+/// item's ids aside).
+pub fn ids(s: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i + 6 <= b.len() {
+        if b[i] == b'T' && b[i + 1] == b'-' && b[i + 2..i + 6].iter().all(u8::is_ascii_digit) {
+            let id = &s[i..i + 6];
+            if id != "T-9999" && id != "T-9998" && !out.iter().any(|o| o == id) {
+                out.push(id.to_owned());
+            }
+            i += 6;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Check every promise on one output of `rows.len()` rows. `exact_rows`: the row ids occur
+/// nowhere else in the data (so the text and the JSON can be compared row by row). Each
+/// failure is `(promise, details)`.
+pub fn check(
+    w: Wrapper,
+    o: &Options,
+    rows: usize,
+    exact_rows: bool,
+    out: &Out,
+) -> Vec<(String, String)> {
+    let mut fails: Vec<(&'static str, String)> = Vec::new();
+    let text = &out.text.text;
+    let json = out.json.to_string();
+    let mut fail = |what: &'static str, detail: String| fails.push((what, detail));
+    for s in SECRETS {
+        if text.contains(s) {
+            fail("secret in the text", s.into());
+        }
+        if json.contains(s) {
+            fail("secret in the structured JSON", s.into());
+        }
+    }
+    let is_err = w == Wrapper::Err;
+    if out.text.is_error() != is_err {
+        fail("is_error() wrong", String::new());
+    }
+    if is_err {
+        if !text.contains("get_ticket failed") {
+            fail("no `get_ticket failed` title", String::new());
+        }
+        if !text.contains("not_found") || !json.contains("not_found") {
+            fail("the error kind is lost", String::new());
+        }
+    } else if text.contains(" failed**") {
+        fail(
+            "a failed title on a result that is not an error",
+            String::new(),
+        );
+    }
+    if w.is_page() {
+        if !text.contains("has_more: true") {
+            fail("page lost `has_more: true`", String::new());
+        }
+        if !text.contains("Next: call list_tickets(cursor=") {
+            fail("page lost its next call", String::new());
+        }
+        if out.json["result"]["has_more"] != json!(true) {
+            fail("structured page lost has_more", String::new());
+        }
+        if out.json["result"].get("next").is_none() {
+            fail("structured page lost its next call", String::new());
+        }
+        for n in out.json["notices"].as_array().into_iter().flatten() {
+            if n["kind"] == "rows" && n["path"] != "/items" {
+                fail(
+                    "a page's rows notice has the wrong path",
+                    n["path"].to_string(),
+                );
+            }
+        }
+    }
+    if w == Wrapper::Reply {
+        if !text.contains("Next: call close_ticket(id=\"T-0003\")") {
+            fail("reply lost its next action", String::new());
+        }
+        if !text.contains("https://desk.example.com/") {
+            fail("reply lost its link", String::new());
+        }
+        if out.json["result"].get("next").is_none() {
+            fail("structured reply lost its next action", String::new());
+        }
+    }
+    if w == Wrapper::Batch {
+        if !text.contains("Next: call update_tickets(ids=[\"T-9998\"])") {
+            fail("batch lost its retry call", String::new());
+        }
+        if !text.contains(&format!("{rows} succeeded, 1 failed")) {
+            fail("batch lost its counts", String::new());
+        }
+    }
+    // One voice: never two `Next:` lines calling the same tool.
+    let ours = [
+        "list_tickets",
+        "get_stored_result",
+        "close_ticket",
+        "update_tickets",
+    ];
+    let nexts: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Next: call "))
+        .map(|l| l.split('(').next().unwrap_or(l))
+        .filter(|t| ours.contains(t))
+        .collect();
+    for (i, a) in nexts.iter().enumerate() {
+        if nexts[i + 1..].contains(a) {
+            fail("two competing Next: lines for one tool", (*a).to_owned());
+        }
+    }
+    // The budget holds on the exact final text, unless nothing fit and that is announced.
+    if let Some(b) = o.budget {
+        let n = text.chars().count();
+        if n > b && !text.contains("[Omitted: ") {
+            fail("over the budget", format!("{n} chars over {b}"));
+        }
+    }
+    if w.is_list() && exact_rows {
+        let shown = ids(text).len();
+        if shown < rows && !o.focus {
+            let total = format!("of {rows} total");
+            if !text.contains(&total) && !text.contains("[Omitted") {
+                fail(
+                    "rows cut without the true total",
+                    format!("{shown} of {rows} shown"),
+                );
+            }
+        }
+        if o.budget.is_none() && ids(&json) != ids(text) {
+            fail(
+                "the text and the structured form keep different rows",
+                format!("{} vs {}", ids(text).len(), ids(&json).len()),
+            );
+        }
+    }
+    // (Only where the data cannot hold a notice-like line of its own.)
+    for line in text
+        .lines()
+        .filter(|l| exact_rows && l.starts_with("[Truncated to "))
+    {
+        if w.is_list()
+            && line.contains(" rows of ")
+            && !line.contains(&format!(" rows of {rows} total"))
+        {
+            fail("a row notice with a wrong total", line.to_owned());
+        }
+    }
+    if w.is_typed() && text.contains("error code. The customer") {
+        fail("a derived field's max_chars was ignored", String::new());
+    }
+    if o.store && text.contains("get_stored_result(ref=") && out.text.report.reference.is_none() {
+        fail("a reference promised that was not stored", String::new());
+    }
+    if o.shape && w != Wrapper::Err && text.contains("internal_url") {
+        fail("the shape's drop did not apply", String::new());
+    }
+    if let Some(rows_text) = &out.format_rows
+        && strip_refs(rows_text) != strip_refs(text)
+    {
+        fail(
+            "format_rows differs from collect_rows + format",
+            String::new(),
+        );
+    }
+    fails
+        .into_iter()
+        .map(|(what, detail)| {
+            (
+                what.to_owned(),
+                format!(
+                    "{w:?} {o:?}: {what} {detail}\n--- text ---\n{}\n--- json ---\n{}",
+                    clip(text),
+                    clip(&json)
+                ),
+            )
+        })
+        .collect()
+}
+
+fn clip(s: &str) -> String {
+    if s.chars().count() <= 700 {
+        return s.to_owned();
+    }
+    let head: String = s.chars().take(700).collect();
+    format!("{head}…")
+}

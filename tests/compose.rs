@@ -1,0 +1,59 @@
+//! The composition matrix (SPEC section 15): every result wrapper x every option set (layout
+//! x shape x budget x summary x store x focus) x both entry points (text and structured JSON),
+//! checking the promises each feature makes alone (see `tof_support::compose`). A failure
+//! names the wrapper, the option set and the promise; the test reports every kind at once.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::Value;
+use tof_support::compose::{self, WRAPPERS};
+
+const ROWS: usize = 60;
+
+#[test]
+fn every_wrapper_every_option_every_entry_point() {
+    let rows: Vec<Value> = (0..ROWS).map(compose::ticket_value).collect();
+    let mut fails = Vec::new();
+    let mut runs = 0usize;
+    for w in WRAPPERS {
+        for o in compose::option_sets() {
+            let a = compose::render(w, &o, &rows);
+            fails.extend(compose::check(w, &o, ROWS, true, &a));
+            // The same input gives the same bytes (store references aside).
+            let b = compose::render(w, &o, &rows);
+            if compose::strip_refs(&a.text.text) != compose::strip_refs(&b.text.text)
+                || a.json != b.json
+            {
+                fails.push(("two runs differ".into(), format!("{w:?} {o:?}")));
+            }
+            runs += 1;
+        }
+    }
+    assert_eq!(runs, WRAPPERS.len() * 144);
+    let mut kinds: BTreeMap<&str, (usize, &str)> = BTreeMap::new();
+    for (kind, detail) in &fails {
+        kinds.entry(kind).or_insert((0, detail)).0 += 1;
+    }
+    let mut report = String::new();
+    for (kind, (n, first)) in &kinds {
+        writeln!(report, "{n} x {kind}; first:\n{first}\n").unwrap();
+    }
+    assert!(
+        fails.is_empty(),
+        "{} broken promises over {runs} runs:\n{report}",
+        fails.len()
+    );
+}
+
+/// The harness can fail: a formatter without redaction leaks, and the check says so.
+#[test]
+fn the_checks_catch_a_leak() {
+    let rows: Vec<Value> = (0..3).map(compose::ticket_value).collect();
+    let o = compose::option_sets()[0];
+    let mut out = compose::render(compose::Wrapper::ValueList, &o, &rows);
+    out.text.text.push_str("pw-SECRET-1");
+    let fails = compose::check(compose::Wrapper::ValueList, &o, 3, true, &out);
+    assert_eq!(fails.len(), 1);
+    assert_eq!(fails[0].0, "secret in the text");
+}

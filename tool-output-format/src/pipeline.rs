@@ -1,0 +1,475 @@
+//! The call: one pipeline every entry point runs (`format`, `format_with_report`,
+//! `format_json`, `format_rows`, `focus(q).format*`, registered renderers, the adapters, the
+//! CLI), in this order:
+//!
+//! 1. **walk**: the result describes itself as a document; the context carries the plan of
+//!    rows, the secret keys, the shape, the detail level and the depth, into envelopes too;
+//! 2. **cut**: caps, then focus (when there is a query), then the one budget search;
+//! 3. **trailers**: summary, left-out fields, the stored reference (text only), measured by
+//!    the budget;
+//! 4. **store**: the full result is put *after* rendering (a reference of the same shape was
+//!    reserved), so no I/O happens inside the walk or the fit; a failed put is told in one line
+//!    and no reference is promised;
+//! 5. **sink**: markdown (aligned, compact), CSV or structured JSON.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::build::{Context, RowPlan, Shaping};
+use crate::caps::{Cut, Keep, Notice, cut_owned};
+use crate::detail::LeftOut;
+use crate::doc::Node;
+use crate::envelope::{self, Envelope};
+use crate::fit::{Fitter, Limit};
+use crate::focused::{Lens, Query};
+use crate::options::Resolved;
+use crate::report::{Formatted, Report};
+use crate::shape::ShapeStats;
+use crate::sink::json::{Json, Shortened};
+use crate::sink::{Document, Sink};
+use crate::source::ToolOutput;
+#[cfg(feature = "tokens")]
+use crate::tokens::TokenCounter;
+use crate::trailer::{StoreTarget, Trailer, squeezed, summary_squeezed};
+
+/// A registered renderer: the tool's JSON (redacted, shaped) to markdown.
+pub(crate) type Renderer = Arc<dyn Fn(&Value) -> String + Send + Sync + 'static>;
+
+/// Rows built first when a budget applies (the fit asks the source for more).
+const FIRST_BUILD: usize = 64;
+
+/// What the call writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// Markdown or CSV text (the layout's sink), with trailers.
+    Text,
+    /// The structured JSON form.
+    Json,
+}
+
+/// One call: the tool, its options resolved once, the query and where it goes.
+pub(crate) struct Call<'c> {
+    pub tool: &'c str,
+    pub opts: Resolved,
+    pub query: Option<&'c Query>,
+    pub report: bool,
+    pub target: Target,
+    pub store: Option<&'c StoreTarget>,
+    pub renderer: Option<&'c Renderer>,
+    #[cfg(feature = "tokens")]
+    pub counter: Option<&'c dyn TokenCounter>,
+}
+
+/// What a call gives: the text and its report, or the structured JSON.
+#[allow(clippy::large_enum_variant)] // made once per call and consumed at once
+pub(crate) enum Output {
+    Text(Formatted),
+    Json(Value),
+}
+
+impl Output {
+    pub fn text(self) -> Formatted {
+        match self {
+            Output::Text(f) => f,
+            Output::Json(v) => Formatted {
+                text: v.to_string(),
+                report: Report::default(),
+            },
+        }
+    }
+
+    pub fn json(self) -> Value {
+        match self {
+            Output::Json(v) => v,
+            Output::Text(f) => Value::String(f.text),
+        }
+    }
+}
+
+impl Call<'_> {
+    /// Run the pipeline on `result`.
+    pub fn run<T: ToolOutput + ?Sized>(&self, result: &T) -> Output {
+        if let (Some(render), Target::Text) = (self.renderer, self.target) {
+            return Output::Text(self.custom(render, result));
+        }
+        let opts = &self.opts;
+        let left_out = LeftOut::default();
+        let stats = RefCell::new(ShapeStats::default());
+        let columns = RefCell::new(None);
+        let shape = opts.shape.as_deref().filter(|s| !s.is_empty());
+        let structured = self.target == Target::Json;
+        let build = |start: usize, want: usize| {
+            let plan = self.plan(start, want);
+            let shaping = shape.map(|shape| Shaping {
+                shape,
+                stats: &stats,
+                columns: &columns,
+            });
+            let mut cx = Context::root(&plan, &opts.secrets)
+                .with_detail(opts.detail, Some(&left_out))
+                .with_shaping(shaping);
+            if structured {
+                cx = cx.structured();
+            }
+            result.to_node(&cx)
+        };
+        let json = || {
+            let mut json = result.to_json();
+            opts.secrets.value(&mut json);
+            json
+        };
+        let mut out = self.cut_and_write(&build, &json, &left_out);
+        if let Output::Text(f) = &mut out
+            && self.report
+            && let Some(shape) = &opts.shape
+        {
+            let stats = stats.into_inner();
+            if shape.is_empty() {
+                f.report.shape_errors = shape.errors();
+            } else {
+                f.report.conversions_failed = stats.conversions_failed;
+                f.report.shape = Some(stats);
+                f.report.shape_errors = shape.errors();
+            }
+        }
+        out
+    }
+
+    fn plan(&self, start: usize, want: usize) -> RowPlan {
+        RowPlan {
+            start,
+            want,
+            all_rows: self.opts.summarize || self.query.is_some_and(Query::ranks_rows),
+            ..self.opts.row_plan()
+        }
+    }
+
+    /// Cut, fit, add trailers, store, write.
+    #[allow(clippy::too_many_lines)]
+    fn cut_and_write<'a>(
+        &self,
+        build: &dyn Fn(usize, usize) -> Node<'a>,
+        json: &dyn Fn() -> Value,
+        left_out: &LeftOut,
+    ) -> Output {
+        let opts = &self.opts;
+        let text_target = self.target == Target::Text;
+        let first = if opts.has_budget() && self.query.is_none() && !opts.summarize {
+            FIRST_BUILD
+        } else {
+            usize::MAX
+        };
+        let (shells, body) = envelope::split(build(0, first));
+        let error = shells.iter().any(Envelope::is_error);
+        let title = (text_target && !self.tool.is_empty())
+            .then(|| format!("{} {}", self.tool, if error { "failed" } else { "result" }));
+        let json_sink;
+        let sink: &dyn Sink = match self.target {
+            Target::Text => opts.layout.sink(),
+            Target::Json => {
+                json_sink = Json {
+                    max_chars: opts.max_cell_chars,
+                };
+                &json_sink
+            }
+        };
+        let whole = |node: Option<Node<'a>>| {
+            if shells.is_empty() {
+                node.unwrap_or(Node::Null)
+            } else {
+                envelope::join(&shells, node)
+            }
+        };
+        let write = |node: &Node<'a>, notices: &[Notice]| {
+            sink.render(&Document {
+                notices,
+                title: title.as_deref(),
+                body: node,
+            })
+        };
+        let Some(mut node) = body else {
+            // An envelope without data (an error, a batch with nothing failed).
+            let doc = whole(None);
+            return self.finish(write(&doc, &[]), &doc, Cut::none(), error, None, None);
+        };
+        let grow = |start: usize, want: usize| {
+            envelope::innermost(build(start, want)).unwrap_or(Node::Null)
+        };
+        let build: &dyn Fn(usize, usize) -> Node<'a> =
+            if shells.is_empty() { build } else { &grow };
+        let summary = match &node {
+            Node::Table(t)
+                if text_target
+                    && opts.summarize
+                    && (opts.has_budget() || t.total_rows() > Keep::caps(&node, opts).count) =>
+            {
+                let options = crate::summary::SummaryOptions {
+                    sum: opts.sum.clone(),
+                    ..crate::summary::SummaryOptions::default()
+                };
+                Some(crate::summary::of_table(t, &options))
+            }
+            _ => None,
+        };
+        let store = self.store.filter(|_| text_target);
+        let trailer = Trailer::new(self.tool, summary, left_out, store);
+        let plain = |node: &Node<'a>, notices: &[Notice]| {
+            let mut text = if shells.is_empty() {
+                write(node, notices)
+            } else {
+                write(&envelope::join(&shells, Some(node.clone())), notices)
+            };
+            if text_target {
+                trailer.append(&mut text, node, notices);
+            }
+            text
+        };
+        let limits = self.limits();
+        let lens = self
+            .query
+            .and_then(|q| Lens::new(q, &mut node, opts, &limits, &plain));
+        let render = |node: &Node<'a>, notices: &[Notice]| match &lens {
+            Some(lens) => lens.render(node, notices, &plain),
+            None => plain(node, notices),
+        };
+        let caps = Keep::caps(&node, opts);
+        let (text, cut) = if limits.is_empty() {
+            let c = cut_owned(node, &caps, opts.strategy);
+            if trailer.wants_store(&c.node, &c.notices) {
+                trailer.store(&json());
+            }
+            (render(&c.node, &c.notices), c)
+        } else {
+            let fitter = Fitter {
+                render: &render,
+                limits: &limits,
+                strategy: opts.strategy,
+                grow: build,
+            };
+            let text_of = |c: &Cut<'a>| match c.notices.as_slice() {
+                // Nothing of the body fits: the envelope's parts and the trailer are still
+                // written.
+                [Notice::Omitted { .. }] if !shells.is_empty() => {
+                    let mut text = write(&envelope::join(&shells, None), &c.notices);
+                    if text_target {
+                        trailer.append(&mut text, &Node::Null, &c.notices);
+                    }
+                    text
+                }
+                [n @ Notice::Omitted { .. }] if text_target => trailer.omitted(*n),
+                notices => render(&c.node, notices),
+            };
+            let rebuild = || envelope::innermost(build(0, first)).unwrap_or(Node::Null);
+            let mut f = fitter.fit(node, &caps);
+            // What a budget cuts after rows and before cells: the summary's column lines
+            // (the most that still leave a whole row, found by bisection).
+            if trailer.summary_len() > 0 && summary_squeezed(&f.cut.notices) {
+                f = squeeze_summary(&trailer, &fitter, &rebuild, &caps, f);
+            }
+            if trailer.wants_store(&f.cut.node, &f.cut.notices) {
+                trailer.store(&json());
+                // The fit reserved room for a stand-in reference of the same shape; the real
+                // one (or the line saying the store failed) may count differently: fit again
+                // in the rare case it breaks the budget.
+                f.text = text_of(&f.cut);
+                let over = limits.iter().any(|l| (l.measure)(&f.text) > l.budget);
+                if over && !squeezed(&f.cut.notices) {
+                    f = fitter.fit(rebuild(), &caps);
+                    f.text = text_of(&f.cut);
+                }
+            } else if matches!(f.cut.notices.as_slice(), [Notice::Omitted { .. }]) {
+                f.text = text_of(&f.cut);
+            }
+            (f.text, f.cut)
+        };
+        let doc = match &lens {
+            Some(lens) if !text_target => whole(Some(lens.arrange(&cut.node))),
+            _ => whole(Some(cut.node.clone())),
+        };
+        let outcome = trailer.outcome();
+        let lens_line = lens.as_ref().map(|l| l.line(&cut.node));
+        let mut out = self.finish(text, &doc, cut, error, lens.as_ref(), lens_line);
+        if let Output::Text(f) = &mut out {
+            f.report.reference = outcome.reference;
+            f.report.store_error = outcome.error;
+        }
+        out
+    }
+
+    /// The output of the target: the text with its report, or the JSON value built from the
+    /// final document.
+    fn finish(
+        &self,
+        text: String,
+        doc: &Node<'_>,
+        cut: Cut<'_>,
+        error: bool,
+        lens: Option<&Lens>,
+        lens_line: Option<String>,
+    ) -> Output {
+        if self.target == Target::Json {
+            let notices: Vec<Notice> = match lens {
+                // The focus line counts the rows shown; a row notice would repeat it.
+                Some(l) if l.counts_rows() => cut
+                    .notices
+                    .iter()
+                    .filter(|n| !matches!(n, Notice::Rows { .. }))
+                    .copied()
+                    .collect(),
+                _ => cut.notices.clone(),
+            };
+            let mut v = crate::sink::json::to_value(
+                &Document {
+                    notices: &notices,
+                    title: None,
+                    body: doc,
+                },
+                Shortened {
+                    values: cut.values_shortened,
+                    max_chars: self.opts.max_cell_chars,
+                },
+            );
+            if let Some(line) = lens_line {
+                crate::sink::json::push_focus_notice(&mut v, line);
+            }
+            return Output::Json(v);
+        }
+        let trace = crate::trace::enabled();
+        if !self.report && !trace {
+            let report = Report {
+                error,
+                ..Report::default()
+            };
+            return Output::Text(Formatted { text, report });
+        }
+        let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
+        r.error = error;
+        if let Some(lens) = lens {
+            lens.report(&mut r, &cut.node);
+        }
+        let mut f = self.with_tokens(Formatted { text, report: r }, true);
+        crate::trace::event(self.tool, &f.report);
+        if !self.report {
+            f.report = Report {
+                error,
+                ..Report::default()
+            };
+        }
+        Output::Text(f)
+    }
+
+    /// A registered renderer's text: its own markdown, through the line cap and the budgets
+    /// (the same fit as any string), the report telling whether the result is an error.
+    fn custom<T: ToolOutput + ?Sized>(&self, render: &Renderer, result: &T) -> Formatted {
+        let opts = &self.opts;
+        let mut json = result.to_json();
+        opts.secrets.value(&mut json);
+        let mut stats = None;
+        let raw = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
+            Some(shape) => {
+                let mut counts = ShapeStats::default();
+                let shaped = shape.apply_with_stats(&json, &mut counts);
+                stats = Some(counts);
+                render(&shaped)
+            }
+            None => render(&json),
+        };
+        let limits = self.limits();
+        let (text, notices, shortened) =
+            crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits);
+        let mut r = Report::new(&text, &Node::Null, notices, shortened);
+        if let Some(shape) = &opts.shape {
+            r.conversions_failed = stats.as_ref().map_or(0, |s| s.conversions_failed);
+            r.shape = stats;
+            r.shape_errors = shape.errors();
+        }
+        if self.report {
+            // Whether it is an error: the node's envelopes, built without table rows.
+            let plan = RowPlan {
+                want: 0,
+                ..opts.row_plan()
+            };
+            let node = result.to_node(&Context::root(&plan, &opts.secrets));
+            r.error = envelope::split(node).0.iter().any(Envelope::is_error);
+        }
+        let trace = crate::trace::enabled();
+        let f = self.with_tokens(Formatted { text, report: r }, self.report || trace);
+        crate::trace::event(self.tool, &f.report);
+        f
+    }
+
+    /// The budgets of this call (characters, tokens), each with its measure.
+    pub(crate) fn limits(&self) -> Vec<Limit<'_>> {
+        let mut limits = Vec::new();
+        if let Some(budget) = self.opts.max_chars {
+            limits.push(Limit {
+                measure: Box::new(|t: &str| t.chars().count()),
+                budget,
+                unit: "chars",
+            });
+        }
+        #[cfg(feature = "tokens")]
+        if let Some(budget) = self.opts.max_tokens {
+            limits.push(Limit {
+                measure: Box::new(|t: &str| self.count_tokens(t)),
+                budget,
+                unit: "tokens",
+            });
+        }
+        limits
+    }
+
+    #[cfg(feature = "tokens")]
+    fn count_tokens(&self, text: &str) -> usize {
+        match self.counter {
+            Some(c) => c.count(text),
+            None => crate::tokens::O200k.count(text),
+        }
+    }
+
+    #[allow(unused_mut)]
+    fn with_tokens(&self, mut f: Formatted, count: bool) -> Formatted {
+        #[cfg(feature = "tokens")]
+        if count {
+            f.report.tokens = Some(self.count_tokens(&f.text));
+        }
+        let _ = count;
+        f
+    }
+}
+
+/// The most summary lines that still leave a whole row under the budget (bisection).
+fn squeeze_summary<'a>(
+    trailer: &Trailer<'_>,
+    fitter: &Fitter<'_, 'a>,
+    rebuild: &dyn Fn() -> Node<'a>,
+    caps: &Keep,
+    fitted: crate::fit::Fitted<'a>,
+) -> crate::fit::Fitted<'a> {
+    let (mut lo, mut hi) = (0, trailer.summary_len());
+    let mut best = None;
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        trailer.set_summary_lines(mid);
+        let g = fitter.fit(rebuild(), caps);
+        if summary_squeezed(&g.cut.notices) {
+            hi = mid;
+        } else {
+            best = Some((mid, g));
+            lo = mid + 1;
+        }
+    }
+    let _ = fitted;
+    match best {
+        Some((n, g)) => {
+            trailer.set_summary_lines(n);
+            g
+        }
+        None => {
+            trailer.set_summary_lines(0);
+            fitter.fit(rebuild(), caps)
+        }
+    }
+}
