@@ -363,6 +363,10 @@ fn shape_files_shape_the_output_and_mistakes_exit_2() {
     );
     let (code, _, _) = run(&["--shape", "/nonexistent/shape.json"], "[]");
     assert_eq!(code, 1);
+    // Shape files are JSON: a TOML one is a usage error, before the file is read.
+    let (code, out, err) = run(&["--shape", "/nonexistent/shape.toml"], "[]");
+    assert_eq!((code, out.as_str()), (64, ""));
+    assert!(err.contains("write the shape as a JSON object"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

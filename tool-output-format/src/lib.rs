@@ -79,7 +79,7 @@
 //! [`Formatter::format_with_report`] tells what was produced and cut (every cut value
 //! counted, field `max_chars` included).
 //!
-//! What a budget cuts first (SPEC section 8): the largest collections at any depth (table
+//! What a budget cuts first: the largest collections at any depth (table
 //! rows, list items, lines of long strings, a prefix kept of each); then long values, cut to
 //! no less than 32 characters and only when that keeps more rows; whole fields of a record
 //! last, largest first, short scalar fields (ids, counts, flags, cursors of up to 64
@@ -186,9 +186,27 @@
 //! 6901 JSON Pointer into `result`: `""` for the whole result, `/orders` for a table nested
 //! in a field), the figures (`kept` and `total`, `strategy`, `values` and `max_chars`,
 //! `needed`, `budget` and `unit`) and `text` (the line markdown prints). Budgets measure the
-//! compact serialization. Agent envelopes (a page footer, an error) will put their parts
-//! beside `result` under their own keys (`"page": {...}`, `"error": {...}`), never inside the
-//! data; the full table is in `src/sink/json.rs`.
+//! compact serialization.
+//!
+//! An agent envelope ([`Page`], [`ToolError`], [`Batch`], [`Reply`]) is one object inside
+//! `result`: its data under its own key (`items` for a page, `result` for a reply) and its
+//! parts beside the data, never inside it (`has_more`, `next_cursor`, `next` for a page;
+//! `error` for an error). Parts are never cut:
+//!
+//! ```
+//! use serde_json::json;
+//! use tool_output_format::{Formatter, Page};
+//!
+//! let page = Page::new(vec![json!({"id": 1}), json!({"id": 2})]).has_more(true).next_cursor("c2");
+//! assert_eq!(
+//!     Formatter::new().format_json("list", &page),
+//!     json!({"result": {"items": [{"id": 1}, {"id": 2}], "has_more": true, "next_cursor": "c2"},
+//!            "notices": []})
+//! );
+//! let cut = Formatter::new().max_rows(1).format_json("list", &page);
+//! assert_eq!(cut["result"]["items"], json!([{"id": 1}]));
+//! assert_eq!(cut["result"]["next_cursor"], "c2");
+//! ```
 //!
 //! # Streams
 //!
@@ -506,9 +524,8 @@
 //!
 //! # Large results
 //!
-//! Seed 002's advice for results too large to show whole (SPEC section 14): don't make the
-//! model count, default to a summary and offer the detail on request, and keep the full
-//! result where the model can fetch it.
+//! For results too large to show whole: don't make the model count, default to a summary
+//! and offer the detail on request, and keep the full result where the model can fetch it.
 //!
 //! | task | how |
 //! |---|---|

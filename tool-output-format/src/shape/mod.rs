@@ -1,5 +1,5 @@
 //! Shaping untyped results: keep, drop, rename and convert fields of each record before the
-//! model reads them (SPEC section 11).
+//! model reads them.
 //!
 //! | task | rule |
 //! |---|---|
