@@ -639,3 +639,65 @@ fn serialize_fields_newtypes_and_converters() {
     assert_eq!(table, to_markdown(&json!([order().to_json()])));
     assert!(table.contains("| 0.05, 1.00 |"), "{table}");
 }
+
+thread_local! {
+    static CALLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn counted(v: &u8) -> u8 {
+    CALLS.with(|c| c.set(c.get() + 1));
+    *v
+}
+
+#[derive(ToolOutput)]
+struct Counted {
+    #[tool_output(with = "counted")]
+    v: u8,
+}
+
+#[test]
+fn a_with_function_runs_once_per_use() {
+    let value = Counted { v: 3 };
+    for (run, want) in [
+        (&(|| drop(value.to_json())) as &dyn Fn(), 1),
+        (&|| drop(to_markdown(&value)), 1),
+        (&|| drop(to_markdown(std::slice::from_ref(&value))), 1),
+    ] {
+        CALLS.with(|c| c.set(0));
+        run();
+        assert_eq!(CALLS.with(std::cell::Cell::get), want);
+    }
+}
+
+#[derive(Serialize)]
+struct Login {
+    user: &'static str,
+    password: &'static str,
+}
+
+#[derive(ToolOutput)]
+struct Session {
+    id: u8,
+    login: Login,
+}
+
+#[test]
+fn redacted_keys_inside_a_serialize_only_field() {
+    let fmt = Formatter::new().redact_keys(["password"]);
+    let s = || Session {
+        id: 1,
+        login: Login {
+            user: "ada",
+            password: "hunter2",
+        },
+    };
+    let record = fmt.format("t", &s());
+    let table = fmt.format("t", &vec![s()]);
+    for out in [&record, &table] {
+        assert!(!out.contains("hunter2"), "{out}");
+        assert!(out.contains("[redacted]"), "{out}");
+    }
+    // As the same value's JSON form renders.
+    assert_eq!(record, fmt.format("t", &s().to_json()));
+    assert_eq!(table, fmt.format("t", &json!([s().to_json()])));
+}

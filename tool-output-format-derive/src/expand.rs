@@ -380,7 +380,18 @@ fn via_field(sp: Span, value: TokenStream, p: &TokenStream) -> FieldValue {
     FieldValue {
         node: respan(quote!(#wrapped.__tof_node(&inner)), sp),
         cell: respan(quote!(#wrapped.__tof_cell(cx, out)), sp),
-        json: respan(quote!(#wrapped.__tof_json()), sp),
+        // The route check sits in the JSON form, which every field has: one error per
+        // field whose type has no route. Compiled, never run (a `with` function is called
+        // once).
+        json: respan(
+            quote!({
+                if false {
+                    #wrapped.__tof_check();
+                }
+                #wrapped.__tof_json()
+            }),
+            sp,
+        ),
     }
 }
 

@@ -251,9 +251,11 @@
 //! strings, every integer and float type (printed exactly as serde_json prints them; NaN and
 //! infinities are null), `bool`, `char`, `Option<T>`, `Vec<T>`, slices, arrays, `VecDeque<T>`,
 //! `BTreeMap`/`HashMap` with string-like keys, `Box`/`Rc`/`Arc`/`&T`/`Cow`, other derived
-//! types, `serde_json::Value`, and `std::time::SystemTime` (RFC 3339 in UTC,
-//! `2023-12-22T00:00:00Z`) and `std::time::Duration` (`1h 30m 5s 250ms`). Type parameters get
-//! a `ToolOutput` bound.
+//! types, `serde_json::Value`, `std::time::SystemTime` (RFC 3339 in UTC,
+//! `2023-12-22T00:00:00Z`) and `std::time::Duration` (`1h 30m 5s 250ms`), and jiff's
+//! `Timestamp`, `ZonedDateTime`, `SignedDuration`, `Span` and `civil::{Date, DateTime, Time}`
+//! (as their `Display` text, which is also their serde form). Type parameters get a
+//! `ToolOutput` bound.
 //!
 //! A field whose type implements `serde::Serialize` but not `ToolOutput` (a `uuid::Uuid`, a
 //! `rust_decimal::Decimal`, a `chrono` or `jiff` timestamp, your own `Serialize` struct)

@@ -23,9 +23,9 @@ pub use crate::source::ToolOutput;
 mod convert;
 #[path = "private_field.rs"]
 mod field;
-// `ToolOutput` for `SystemTime` and `Duration` (impls apply crate-wide wherever declared).
-#[path = "std_time.rs"]
-mod std_time;
+// `ToolOutput` for std's and jiff's time values (impls apply crate-wide wherever declared).
+#[path = "time.rs"]
+mod time;
 
 pub use convert::convert;
 pub use field::{Field, Renderable, ViaNothing, ViaSerialize, ViaToolOutput, json_cell, json_node};

@@ -27,6 +27,9 @@ pub trait ViaToolOutput<'a> {
     fn __tof_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind;
     /// The field's JSON form.
     fn __tof_json(&self) -> Value;
+    /// Nothing: this route exists (see [`ViaNothing::__tof_check`]).
+    #[inline]
+    fn __tof_check(&self) {}
 }
 
 impl<'a, T: ToolOutput + ?Sized> ViaToolOutput<'a> for &&Field<'a, T> {
@@ -53,6 +56,9 @@ pub trait ViaSerialize<'a> {
     fn __tof_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind;
     /// The field's JSON form.
     fn __tof_json(&self) -> Value;
+    /// Nothing: this route exists (see [`ViaNothing::__tof_check`]).
+    #[inline]
+    fn __tof_check(&self) {}
 }
 
 impl<'a, T: Serialize + ?Sized> ViaSerialize<'a> for &Field<'a, T> {
@@ -92,46 +98,43 @@ pub fn json_cell(value: &Value, cx: &Context<'_>, out: &mut String) -> Kind {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be rendered by `#[derive(ToolOutput)]`: it implements neither `ToolOutput` nor `serde::Serialize`",
     label = "cannot be rendered",
-    note = "derive `ToolOutput` or `serde::Serialize` for it, implement `ToolOutput` by hand, show it through a function with `#[tool_output(with = \"path::to::fn\")]`, or leave it out with `#[tool_output(skip)]`"
+    note = "derive `ToolOutput` or `serde::Serialize` for it (for a type from another crate, enable that crate's `serde` feature), implement `ToolOutput` by hand, show it through a function with `#[tool_output(with = \"path::to::fn\")]`, or leave it out with `#[tool_output(skip)]`"
 )]
 pub trait Renderable {}
 
-/// Last choice: no impl fits; the `Renderable` bound reports it.
+/// Last choice: no impl fits. Derived code calls [`__tof_check`](ViaNothing::__tof_check)
+/// once per field, and its `Renderable` bound is the one error the user reads (the other
+/// methods carry no bound, so a field is not reported three times). They are never run: a
+/// program that would call them does not compile.
 pub trait ViaNothing<'a> {
     /// The field's type.
     type Value: ?Sized;
-    /// The field's node.
-    fn __tof_node(&self, cx: &Context<'_>) -> Node<'a>
-    where
-        Self::Value: Renderable;
-    /// Append the field's cell text to `out`; its kind.
-    fn __tof_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind
-    where
-        Self::Value: Renderable;
-    /// The field's JSON form.
-    fn __tof_json(&self) -> Value
+    /// The field's node (never called).
+    fn __tof_node(&self, cx: &Context<'_>) -> Node<'a>;
+    /// The field's cell (never called).
+    fn __tof_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind;
+    /// The field's JSON form (never called).
+    fn __tof_json(&self) -> Value;
+    /// Fails to compile: no type implements `Renderable`.
+    fn __tof_check(&self)
     where
         Self::Value: Renderable;
 }
 
 impl<'a, T: ?Sized> ViaNothing<'a> for Field<'a, T> {
     type Value = T;
-    fn __tof_node(&self, _: &Context<'_>) -> Node<'a>
-    where
-        T: Renderable,
-    {
-        unreachable!("no type implements `Renderable`")
+    fn __tof_node(&self, _: &Context<'_>) -> Node<'a> {
+        unreachable!("a field type with no route does not compile")
     }
-    fn __tof_cell(&self, _: &Context<'_>, _: &mut String) -> Kind
-    where
-        T: Renderable,
-    {
-        unreachable!("no type implements `Renderable`")
+    fn __tof_cell(&self, _: &Context<'_>, _: &mut String) -> Kind {
+        unreachable!("a field type with no route does not compile")
     }
-    fn __tof_json(&self) -> Value
+    fn __tof_json(&self) -> Value {
+        unreachable!("a field type with no route does not compile")
+    }
+    fn __tof_check(&self)
     where
         T: Renderable,
     {
-        unreachable!("no type implements `Renderable`")
     }
 }
