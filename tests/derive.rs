@@ -565,6 +565,8 @@ struct Order {
     shipped: &'static str,
     #[tool_output(with = "cents")]
     refunds: Vec<u64>,
+    #[tool_output(with = "fixed(2)")]
+    rate: f64,
     // A value the converter cannot read is kept as it is (as in a shape).
     #[tool_output(with = "epoch_seconds")]
     unreadable: &'static str,
@@ -584,6 +586,7 @@ fn order() -> Order {
         updated: None,
         shipped: "2023-12-22T02:00:00+02:00",
         refunds: vec![5, 100],
+        rate: 2.675,
         unreadable: "soon",
         geo: Geo {
             lat: 59.9,
@@ -613,6 +616,7 @@ fn serialize_fields_newtypes_and_converters() {
 - updated:
 - shipped: 2023-12-22T00:00:00Z
 - refunds: 0.05, 1.00
+- rate: 2.68
 - unreadable: soon
 - geo:
   - lat: 59.9
@@ -629,7 +633,8 @@ fn serialize_fields_newtypes_and_converters() {
         json!({
             "id": 7, "total": 4999, "price": "49.99", "at": "2023-12-22T00:00:00Z",
             "took": "1s 500ms", "created": "2023-12-22T00:00:00Z", "updated": null,
-            "shipped": "2023-12-22T00:00:00Z", "refunds": ["0.05", "1.00"], "unreadable": "soon",
+            "shipped": "2023-12-22T00:00:00Z", "refunds": ["0.05", "1.00"], "rate": "2.68",
+            "unreadable": "soon",
             "geo": {"lat": 59.9, "lon": 10.7}, "tags": [{"lat": 1.5, "lon": 2.0}], "pair": ["a", 1],
         })
     );

@@ -79,9 +79,9 @@ pub struct Field {
 
 /// `with = "..."`: a named converter of the runtime, or a path to the user's function.
 pub enum With {
-    /// `with = "epoch_seconds"`: the runtime's `Convert` variant of that name (its
-    /// identifier, spanned at the literal).
-    Convert(syn::Ident),
+    /// `with = "epoch_seconds"`, `with = "fixed(2)"`: the runtime's `Convert` of that name,
+    /// as the tokens after `Convert::` (`EpochSeconds`, `Fixed(2)`), spanned at the literal.
+    Convert(proc_macro2::TokenStream),
     /// `with = "path::to::fn"`: the field's value is shown as `fn(&value)`.
     Path(Path),
 }
@@ -410,8 +410,31 @@ fn with(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<With>> {
         return Ok(None);
     };
     let text = lit.value();
+    let sp = lit.span();
     if let Some((_, variant)) = CONVERTERS.iter().find(|(name, _)| *name == text) {
-        return Ok(Some(With::Convert(syn::Ident::new(variant, lit.span()))));
+        let variant = syn::Ident::new(variant, sp);
+        return Ok(Some(With::Convert(quote::quote_spanned!(sp=> #variant))));
+    }
+    if let Some(arg) = text
+        .strip_prefix("fixed(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        return Ok(match arg.trim().parse::<u8>() {
+            Ok(n) => {
+                let n = proc_macro2::Literal::u8_suffixed(n);
+                Some(With::Convert(quote::quote_spanned!(sp=> Fixed(#n))))
+            }
+            Err(_) => {
+                cx.error_spanned_by(
+                    &lit,
+                    format!(
+                        "{NS} attribute `with = \"fixed(N)\"` takes the number of decimals, 0 \
+                         to 255, found {text:?}"
+                    ),
+                );
+                None
+            }
+        });
     }
     match lit.parse::<Path>() {
         Ok(p) => Ok(Some(With::Path(p))),
@@ -420,8 +443,8 @@ fn with(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<With>> {
             cx.error_spanned_by(
                 &lit,
                 format!(
-                    "expected a converter ({}) or a path to a function in {NS} attribute \
-                     `with`: `with = \"path::to::fn\"`, found {text:?}",
+                    "expected a converter ({}, \"fixed(N)\") or a path to a function in {NS} \
+                     attribute `with`: `with = \"path::to::fn\"`, found {text:?}",
                     names.join(", ")
                 ),
             );

@@ -358,7 +358,11 @@ fn field_value(ty: &Type, attrs: &attr::Field, place: TokenStream, p: &TokenStre
             v
         }
         Some(With::Convert(conv)) => {
-            let sp = conv.span();
+            let sp = conv
+                .clone()
+                .into_iter()
+                .next()
+                .map_or_else(Span::call_site, |t| t.span());
             let source = via_field(ty.span(), quote!(&#place), p).json;
             let json = quote_spanned!(sp=> #p::convert(&#p::Convert::#conv, #source));
             FieldValue {

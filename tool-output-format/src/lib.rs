@@ -292,7 +292,7 @@
 //! | `skip` | field | left out everywhere | `#[serde(skip)]`, `#[serde(skip_serializing)]` |
 //! | `max_chars = N` | field | cut to N characters on a grapheme boundary, `…[+K chars]` | none (not in the law) |
 //! | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` or `Serialize` return type) | none (not in the law) |
-//! | `with = "epoch_seconds"`, `"epoch_millis"`, `"timestamp"`, `"cents"` | field | the field's JSON form through that [`Convert`] (as a shape converts a key: the items of an array one by one; a value it cannot read is kept) | none (not in the law) |
+//! | `with = "epoch_seconds"`, `"epoch_millis"`, `"timestamp"`, `"cents"`, `"fixed(N)"` | field | the field's JSON form through that [`Convert`] (as a shape converts a key: the items of an array one by one; a value it cannot read is kept) | none (not in the law) |
 //! | `redact` | field | the value is never read: `[redacted]` in cells, records and JSON (see `redact`) | none (not in the law) |
 //! | `flatten` | field | the nested derived struct's fields become columns / keys in place | `#[serde(flatten)]` |
 //! | `detail = "full"` | field | shown only in [`Detail::Full`]; in summary detail (the default) left out and named in a last line (see [Large results](crate#large-results)) | none (not in the law) |
