@@ -55,9 +55,9 @@ impl Error {
         }
     }
 
-    /// A serde_json error in `text` (read from `source`), whose first line is line
+    /// A `serde_json` error in `text` (read from `source`), whose first line is line
     /// `line_offset + 1` of the source (an NDJSON line parsed on its own, or a document after
-    /// skipped blank lines). serde_json's own " at line L column C" suffix is replaced by the
+    /// skipped blank lines). `serde_json`'s own " at line L column C" suffix is replaced by the
     /// `FILE:LINE:COLUMN:` prefix, with the exact position of the bad byte (see [`at_byte`]).
     pub fn json(source: &str, text: &[u8], line_offset: usize, e: &serde_json::Error) -> Error {
         let text_msg = e.to_string();
@@ -76,9 +76,9 @@ impl Error {
     }
 }
 
-/// The 1-based line and column of the byte serde_json stopped at in `text`.
+/// The 1-based line and column of the byte `serde_json` stopped at in `text`.
 ///
-/// serde_json reports the last byte it read, which is not always the bad one: a line break
+/// `serde_json` reports the last byte it read, which is not always the bad one: a line break
 /// it read is column 0 of the next line (here it is the last byte of its own line, at the
 /// line's length plus one), and when it skips a string it stops before a control character
 /// in it (here the control character itself is blamed). When the input ends too soon there

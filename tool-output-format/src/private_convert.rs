@@ -9,6 +9,7 @@ use crate::shape::Convert;
 /// The field's JSON form converted: each scalar through `converter`, the items of an array
 /// one by one (as a shape converts them). A value the converter cannot read (a string for
 /// `epoch_seconds`, an object for any converter) is kept unchanged, as in a shape.
+#[must_use]
 pub fn convert(converter: &Convert, value: Value) -> Value {
     match value {
         Value::Array(items) => Value::Array(

@@ -84,6 +84,7 @@ fn json_form<T: Serialize + ?Sized>(value: &T) -> Value {
 }
 
 /// A computed value's node, owned (not generic: compiled once, not per field type).
+#[must_use]
 pub fn json_node(value: &Value, cx: &Context<'_>) -> Node<'static> {
     value.to_node(cx).into_owned()
 }
