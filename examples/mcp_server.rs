@@ -1,4 +1,4 @@
-//! A stdio MCP server on `rmcp` whose tools answer with rendered markdown (SPEC section 13).
+//! A stdio MCP server on `rmcp` whose tools answer with rendered markdown.
 //!
 //! ```text
 //! cargo run --example mcp_server --features rmcp

@@ -1,4 +1,4 @@
-//! Shaping untyped results (SPEC section 11): three order systems normalised to one canonical
+//! Shaping untyped results: three order systems normalised to one canonical
 //! table, a GitHub-style issue search trimmed with keep / drop / rename, and the o200k token
 //! report of shaping on the bundled API responses.
 //!

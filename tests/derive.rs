@@ -116,7 +116,8 @@ mod normalise {
 
 #[derive(ToolOutput)]
 struct With {
-    #[tool_output(with = "cents")]
+    // `self::`: a bare `"cents"` names the converter (the same text here).
+    #[tool_output(with = "self::cents")]
     price: u64,
     #[tool_output(with = "normalise::upper")]
     code: &'static str,
@@ -518,4 +519,190 @@ fn generic_flatten() {
         to_markdown(&w),
         "| id | city | zip  |\n|----|------|------|\n| 1  | Oslo | 0150 |"
     );
+}
+
+// ------------------------------------- field types without an impl of ours, newtypes, converters
+
+/// Implements `Serialize` only: rendered through its JSON form.
+#[derive(Serialize)]
+struct Geo {
+    lat: f64,
+    lon: f64,
+}
+
+/// Serialize-only, serialized as a string (as `uuid::Uuid` or `rust_decimal::Decimal` are).
+#[derive(Serialize)]
+struct OrderId(u32);
+
+/// A newtype renders as its inner value (as serde serializes it).
+#[derive(ToolOutput)]
+struct Money(u64);
+
+#[derive(ToolOutput)]
+struct Dollars(#[tool_output(with = "cents")] u64);
+
+#[derive(ToolOutput)]
+struct Pair(
+    &'static str,
+    #[tool_output(skip)]
+    #[allow(dead_code)]
+    u8,
+    Money,
+);
+
+#[derive(ToolOutput)]
+struct Order {
+    id: OrderId,
+    total: Money,
+    price: Dollars,
+    at: std::time::SystemTime,
+    took: std::time::Duration,
+    #[tool_output(with = "epoch_seconds")]
+    created: i64,
+    #[tool_output(with = "epoch_millis")]
+    updated: Option<i64>,
+    #[tool_output(with = "timestamp")]
+    shipped: &'static str,
+    #[tool_output(with = "cents")]
+    refunds: Vec<u64>,
+    #[tool_output(with = "fixed(2)")]
+    rate: f64,
+    // A value the converter cannot read is kept as it is (as in a shape).
+    #[tool_output(with = "epoch_seconds")]
+    unreadable: &'static str,
+    geo: Geo,
+    tags: Vec<Geo>,
+    pair: Pair,
+}
+
+fn order() -> Order {
+    Order {
+        id: OrderId(7),
+        total: Money(4999),
+        price: Dollars(4999),
+        at: std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_703_203_200),
+        took: std::time::Duration::from_millis(1500),
+        created: 1_703_203_200,
+        updated: None,
+        shipped: "2023-12-22T02:00:00+02:00",
+        refunds: vec![5, 100],
+        rate: 2.675,
+        unreadable: "soon",
+        geo: Geo {
+            lat: 59.9,
+            lon: 10.7,
+        },
+        tags: vec![Geo { lat: 1.5, lon: 2.0 }],
+        pair: Pair("a", 9, Money(1)),
+    }
+}
+
+#[test]
+fn serialize_fields_newtypes_and_converters() {
+    case!(Money(4999) => "4999");
+    case!(Dollars(4999) => to_markdown("49.99")); // a top-level string, as the inner value would be
+    assert_eq!(Money(4999).to_json(), json!(4999));
+    assert_eq!(Dollars(5).to_json(), json!("0.05"));
+    assert_eq!(Pair("a", 9, Money(1)).to_json(), json!(["a", 1]));
+    case!(vec![Money(1), Money(2)] => "- 1\n- 2");
+
+    let record = "\
+- id: 7
+- total: 4999
+- price: 49.99
+- at: 2023-12-22T00:00:00Z
+- took: 1s 500ms
+- created: 2023-12-22T00:00:00Z
+- updated:
+- shipped: 2023-12-22T00:00:00Z
+- refunds: 0.05, 1.00
+- rate: 2.68
+- unreadable: soon
+- geo:
+  - lat: 59.9
+  - lon: 10.7
+- tags:
+
+  | lat | lon |
+  |-----|-----|
+  | 1.5 | 2.0 |
+- pair: a, 1";
+    case!(order() => record);
+    assert_eq!(
+        order().to_json(),
+        json!({
+            "id": 7, "total": 4999, "price": "49.99", "at": "2023-12-22T00:00:00Z",
+            "took": "1s 500ms", "created": "2023-12-22T00:00:00Z", "updated": null,
+            "shipped": "2023-12-22T00:00:00Z", "refunds": ["0.05", "1.00"], "rate": "2.68",
+            "unreadable": "soon",
+            "geo": {"lat": 59.9, "lon": 10.7}, "tags": [{"lat": 1.5, "lon": 2.0}], "pair": ["a", 1],
+        })
+    );
+    // Typed output equals the output of its JSON form, as a record and in table cells.
+    assert_eq!(to_markdown(&order()), to_markdown(&order().to_json()));
+    let table = to_markdown(&vec![order()]);
+    assert_eq!(table, to_markdown(&json!([order().to_json()])));
+    assert!(table.contains("| 0.05, 1.00 |"), "{table}");
+}
+
+thread_local! {
+    static CALLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn counted(v: &u8) -> u8 {
+    CALLS.with(|c| c.set(c.get() + 1));
+    *v
+}
+
+#[derive(ToolOutput)]
+struct Counted {
+    #[tool_output(with = "counted")]
+    v: u8,
+}
+
+#[test]
+fn a_with_function_runs_once_per_use() {
+    let value = Counted { v: 3 };
+    for (run, want) in [
+        (&(|| drop(value.to_json())) as &dyn Fn(), 1),
+        (&|| drop(to_markdown(&value)), 1),
+        (&|| drop(to_markdown(std::slice::from_ref(&value))), 1),
+    ] {
+        CALLS.with(|c| c.set(0));
+        run();
+        assert_eq!(CALLS.with(std::cell::Cell::get), want);
+    }
+}
+
+#[derive(Serialize)]
+struct Login {
+    user: &'static str,
+    password: &'static str,
+}
+
+#[derive(ToolOutput)]
+struct Session {
+    id: u8,
+    login: Login,
+}
+
+#[test]
+fn redacted_keys_inside_a_serialize_only_field() {
+    let fmt = Formatter::new().redact_keys(["password"]);
+    let s = || Session {
+        id: 1,
+        login: Login {
+            user: "ada",
+            password: "hunter2",
+        },
+    };
+    let record = fmt.format("t", &s());
+    let table = fmt.format("t", &vec![s()]);
+    for out in [&record, &table] {
+        assert!(!out.contains("hunter2"), "{out}");
+        assert!(out.contains("[redacted]"), "{out}");
+    }
+    // As the same value's JSON form renders.
+    assert_eq!(record, fmt.format("t", &s().to_json()));
+    assert_eq!(table, fmt.format("t", &json!([s().to_json()])));
 }

@@ -21,7 +21,7 @@ Exit codes:
   0   the result was rendered (or standard output was closed early)
   1   an I/O error (a file that cannot be opened or read, a failed write)
   2   bad input: unparsable JSON, an NDJSON line that is not an object, a bad shape file
-  64  usage: an unknown flag, a bad value, or a feature not available yet
+  64  usage: an unknown flag, a bad value, or a .toml shape file (shape files are JSON)
 
 --json writes one line: {\"result\": <the capped value>, \"notices\": [<one object per cut>]};
 each notice has kind, path (a JSON Pointer into result), its figures and text.";

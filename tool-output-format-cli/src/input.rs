@@ -27,7 +27,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 
-use crate::error::Error;
+use crate::error::{Error, position};
 
 /// The most distinct column names tracked across records not kept. Past it, new keys of
 /// dropped rows are no longer noted (the library lists records with more than 65,535
@@ -99,7 +99,7 @@ pub fn read(
             for v in serde_json::Deserializer::from_slice(&lines.buf).into_iter::<IgnoredAny>() {
                 match v {
                     Err(e) if !e.is_eof() => {
-                        return Err(Error::json(&src.name, lines.line - 1, &e));
+                        return Err(Error::json(&src.name, &lines.buf, lines.line - 1, &e));
                     }
                     Err(_) => break,
                     Ok(_) => {}
@@ -141,7 +141,7 @@ fn whole(
         context: format!("reading {}", src.name),
         error,
     })?;
-    let json = |e: &serde_json::Error| Error::json(&src.name, shift, e);
+    let json = |e: &serde_json::Error| Error::json(&src.name, &all, shift, e);
     let mut values = serde_json::Deserializer::from_slice(&all).into_iter::<Value>();
     let first = match values.next() {
         Some(v) => v.map_err(|e| json(&e))?,
@@ -200,7 +200,7 @@ impl Collector {
     pub fn push_line(&mut self, bytes: &[u8], line: usize, src: &Source) -> Result<(), Error> {
         if self.records.rows.len() < self.keep {
             let v = serde_json::from_slice::<Value>(bytes)
-                .map_err(|e| Error::json(&src.name, line - 1, &e))?;
+                .map_err(|e| Error::json(&src.name, bytes, line - 1, &e))?;
             return self.push_value(v, src, || (line, first_column(bytes)));
         }
         let mut de = serde_json::Deserializer::from_slice(bytes);
@@ -217,10 +217,10 @@ impl Collector {
             Err(e) if e.classify() == serde_json::error::Category::Data => {
                 match serde_json::from_slice::<Value>(bytes) {
                     Ok(v) => Err(not_object(&v, src, line, first_column(bytes))),
-                    Err(e) => Err(Error::json(&src.name, line - 1, &e)),
+                    Err(e) => Err(Error::json(&src.name, bytes, line - 1, &e)),
                 }
             }
-            Err(e) => Err(Error::json(&src.name, line - 1, &e)),
+            Err(e) => Err(Error::json(&src.name, bytes, line - 1, &e)),
         }
     }
 
@@ -401,19 +401,6 @@ fn first_column(line: &[u8]) -> usize {
     leading_space(line) + 1
 }
 
-/// The 1-based line and column of byte `off` (columns counted in bytes).
-fn position(all: &[u8], off: usize) -> (usize, usize) {
-    let before = &all[..off.min(all.len())];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let col = before.len()
-        - before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1)
-        + 1;
-    (line, col)
-}
-
 /// A progress line on standard error every [`PROGRESS_EVERY`] lines, when standard error
 /// is a terminal (nothing otherwise). The line is rewritten in place and cleared at the end.
 #[derive(Debug)]
@@ -556,6 +543,30 @@ mod tests {
                 "<stdin>:5:5: expected `,` or `]`",
             ),
             ("\n{\"a\" 1}\n{\"a\":2}\n", 10, "<stdin>:2:6: expected `:`"),
+            // A line break inside a string is the bad byte, at the end of its own line
+            // (serde_json counts it as column 0 of the next line), whether the line is kept
+            // or only counted.
+            (
+                "{\"a\":1}\n{\"a\": \"b\n{\"a\":3}\n",
+                10,
+                "<stdin>:2:9: control character (\\u0000-\\u001F) found while parsing a string",
+            ),
+            (
+                "{\"a\":1}\n{\"a\": \"b\n{\"a\":3}\n",
+                1,
+                "<stdin>:2:9: control character (\\u0000-\\u001F) found while parsing a string",
+            ),
+            // An input that ends too soon: just after its last byte.
+            (
+                "{\"a\":1}\n{\"a\":2}\n{\"a\":",
+                10,
+                "<stdin>:3:6: EOF while parsing a value",
+            ),
+            (
+                "\n\n[\n  1,\n",
+                10,
+                "<stdin>:4:5: EOF while parsing a value",
+            ),
             (
                 "{\"a\":1} {\"a\":2} x\n{\"a\":3}\n",
                 10,

@@ -40,7 +40,7 @@ pub fn load(path: &Path) -> Result<Shape, Error> {
 
 /// Read a shape file's text; `name` is used in messages.
 pub fn parse(name: &str, text: &[u8]) -> Result<Shape, Error> {
-    let v: Value = serde_json::from_slice(text).map_err(|e| Error::json(name, 0, &e))?;
+    let v: Value = serde_json::from_slice(text).map_err(|e| Error::json(name, text, 0, &e))?;
     Shape::from_value(&v).map_err(|e| Error::Invalid {
         source: name.to_owned(),
         message: e.to_string(),

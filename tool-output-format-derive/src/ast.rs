@@ -17,7 +17,19 @@ pub struct Container<'a> {
 
 pub enum Data<'a> {
     Struct(Vec<Field<'a>>),
+    /// A tuple struct: one field renders as that field (a newtype, as serde serializes it),
+    /// several as a list of their values.
+    Tuple(Vec<TupleField<'a>>),
     Enum(Vec<Variant<'a>>),
+}
+
+/// A field of a tuple struct.
+pub struct TupleField<'a> {
+    pub index: syn::Index,
+    pub ty: &'a Type,
+    pub attrs: attr::Field,
+    /// The whole field (attributes and type), for errors about it.
+    pub field: &'a syn::Field,
 }
 
 pub struct Field<'a> {
@@ -65,19 +77,23 @@ impl<'a> Container<'a> {
                         .map(|f| field(cx, f, rule))
                         .collect::<Option<_>>()?,
                 ),
-                Fields::Unnamed(f) => {
-                    cx.error_spanned_by(
-                        f,
-                        "#[derive(ToolOutput)] supports structs with named fields; a tuple \
-                         struct has no field names to use as columns",
-                    );
-                    return None;
-                }
+                Fields::Unnamed(f) => Data::Tuple(
+                    f.unnamed
+                        .iter()
+                        .enumerate()
+                        .map(|(i, f)| TupleField {
+                            index: syn::Index::from(i),
+                            ty: &f.ty,
+                            attrs: attr::Field::from_attrs(cx, &f.attrs),
+                            field: f,
+                        })
+                        .collect(),
+                ),
                 Fields::Unit => {
                     cx.error_spanned_by(
                         &input.ident,
-                        "#[derive(ToolOutput)] supports structs with named fields; a unit \
-                         struct has nothing to render",
+                        "#[derive(ToolOutput)] supports structs with fields; a unit struct \
+                         has nothing to render",
                     );
                     return None;
                 }

@@ -67,7 +67,7 @@ pub struct Field {
     pub rename: Attr<LitStr>,
     pub skip: Attr<()>,
     pub max_chars: Attr<usize>,
-    pub with: Attr<Path>,
+    pub with: Attr<With>,
     pub flatten: Attr<()>,
     pub redact: Attr<()>,
     /// `detail = "full"` (true): the field appears only in full detail.
@@ -76,6 +76,24 @@ pub struct Field {
     pub serde_skip: bool,
     pub serde_flatten: bool,
 }
+
+/// `with = "..."`: a named converter of the runtime, or a path to the user's function.
+pub enum With {
+    /// `with = "epoch_seconds"`, `with = "fixed(2)"`: the runtime's `Convert` of that name,
+    /// as the tokens after `Convert::` (`EpochSeconds`, `Fixed(2)`), spanned at the literal.
+    Convert(proc_macro2::TokenStream),
+    /// `with = "path::to::fn"`: the field's value is shown as `fn(&value)`.
+    Path(Path),
+}
+
+/// The converters `with` names, as `(name, Convert variant)`. A bare name from this list
+/// means the converter; a function of the same name is reached as `self::name`.
+pub const CONVERTERS: &[(&str, &str)] = &[
+    ("epoch_seconds", "EpochSeconds"),
+    ("epoch_millis", "EpochMillis"),
+    ("timestamp", "Timestamp"),
+    ("cents", "Cents"),
+];
 
 /// `#[tool_output(...)]` and `#[serde(...)]` on a unit variant.
 pub struct Variant {
@@ -186,8 +204,8 @@ impl Field {
                     f.max_chars.set(cx, &meta.path, n);
                 }
             } else if meta.path.is_ident("with") {
-                if let Some(p) = lit_path(cx, &meta, "with")? {
-                    f.with.set(cx, &meta.path, p);
+                if let Some(w) = with(cx, &meta)? {
+                    f.with.set(cx, &meta.path, w);
                 }
             } else if meta.path.is_ident("flatten") {
                 if flag(cx, &meta, "flatten")? {
@@ -379,6 +397,55 @@ fn lit_path(cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<Option<
                 format!(
                     "expected a path in {NS} attribute `{key}`: `{key} = \"path::to::item\"`, found {:?}",
                     lit.value()
+                ),
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// `with = "epoch_seconds"` (a converter) or `with = "path::to::fn"`.
+fn with(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<With>> {
+    let Some(lit) = lit_str(cx, meta, "with")? else {
+        return Ok(None);
+    };
+    let text = lit.value();
+    let sp = lit.span();
+    if let Some((_, variant)) = CONVERTERS.iter().find(|(name, _)| *name == text) {
+        let variant = syn::Ident::new(variant, sp);
+        return Ok(Some(With::Convert(quote::quote_spanned!(sp=> #variant))));
+    }
+    if let Some(arg) = text
+        .strip_prefix("fixed(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        return Ok(match arg.trim().parse::<u8>() {
+            Ok(n) => {
+                let n = proc_macro2::Literal::u8_suffixed(n);
+                Some(With::Convert(quote::quote_spanned!(sp=> Fixed(#n))))
+            }
+            Err(_) => {
+                cx.error_spanned_by(
+                    &lit,
+                    format!(
+                        "{NS} attribute `with = \"fixed(N)\"` takes the number of decimals, 0 \
+                         to 255, found {text:?}"
+                    ),
+                );
+                None
+            }
+        });
+    }
+    match lit.parse::<Path>() {
+        Ok(p) => Ok(Some(With::Path(p))),
+        Err(_) => {
+            let names: Vec<String> = CONVERTERS.iter().map(|(n, _)| format!("{n:?}")).collect();
+            cx.error_spanned_by(
+                &lit,
+                format!(
+                    "expected a converter ({}, \"fixed(N)\") or a path to a function in {NS} \
+                     attribute `with`: `with = \"path::to::fn\"`, found {text:?}",
+                    names.join(", ")
                 ),
             );
             Ok(None)

@@ -6,12 +6,16 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 
-use crate::ast::{Container, Data, Field};
+use crate::ast::{Container, Data, Field, TupleField};
+use crate::attr;
 use crate::ctxt::Ctxt;
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     match &cont.data {
         Data::Struct(fields) => {
+            for f in fields {
+                check_skip(cx, &f.attrs);
+            }
             let mut seen: HashMap<&str, &Field> = HashMap::new();
             for f in fields.iter().filter(|f| !f.skipped()) {
                 check_combinations(cx, f);
@@ -34,6 +38,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 }
             }
         }
+        Data::Tuple(fields) => check_tuple(cx, cont, fields),
         Data::Enum(variants) => {
             let a = &cont.attrs;
             for (span, key) in [
@@ -64,6 +69,88 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 }
             }
         }
+    }
+}
+
+/// The per-field keys set on `a`, each with its key's span, `skip` excepted.
+fn keys_besides_skip(a: &attr::Field) -> [(Option<Span>, &'static str); 6] {
+    [
+        (a.rename.span(), "rename"),
+        (a.max_chars.span(), "max_chars"),
+        (a.with.span(), "with"),
+        (a.flatten.span(), "flatten"),
+        (a.redact.span(), "redact"),
+        (a.detail.span(), "detail"),
+    ]
+}
+
+/// A skipped field is not rendered: any other key on it says the opposite.
+fn check_skip(cx: &Ctxt, a: &attr::Field) {
+    let reason = if a.skip.is_set() {
+        "`skip`: a skipped field is not rendered; remove one of the two"
+    } else if a.serde_skip {
+        "`#[serde(skip)]`: the field is not rendered; remove it"
+    } else {
+        return;
+    };
+    for (span, key) in keys_besides_skip(a) {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!("tool_output attribute `{key}` cannot be combined with {reason}"),
+            );
+        }
+    }
+}
+
+/// A tuple struct has no field names: keys about names, columns and records do not apply.
+/// Its fields take `with` and `redact`; `skip` leaves a field out of a tuple of several.
+fn check_tuple(cx: &Ctxt, cont: &Container, fields: &[TupleField]) {
+    let a = &cont.attrs;
+    for (span, key) in [
+        (a.title.span(), "title"),
+        (a.max_rows.span(), "max_rows"),
+        (a.rename_all.span(), "rename_all"),
+        (a.canonical.span(), "canonical"),
+    ] {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!(
+                    "tool_output attribute `{key}` applies to structs with named fields, not \
+                     to tuple structs"
+                ),
+            );
+        }
+    }
+    for f in fields {
+        let a = &f.attrs;
+        check_skip(cx, a);
+        for (span, key) in [
+            (a.rename.span(), "rename"),
+            (a.max_chars.span(), "max_chars"),
+            (a.flatten.span(), "flatten"),
+            (a.detail.span(), "detail"),
+        ] {
+            if let Some(span) = span {
+                cx.error_at(
+                    span,
+                    format!(
+                        "tool_output attribute `{key}` applies to named fields, not to the \
+                         fields of a tuple struct"
+                    ),
+                );
+            }
+        }
+    }
+    if let [only] = fields
+        && (only.attrs.skip.is_set() || only.attrs.serde_skip)
+    {
+        cx.error_spanned_by(
+            only.field,
+            "the only field of a tuple struct cannot be skipped: nothing would be left to \
+             render",
+        );
     }
 }
 

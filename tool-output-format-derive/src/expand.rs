@@ -1,12 +1,14 @@
 //! Code generation. Everything is emitted inside `const _: () = { ... };` and reaches the
 //! runtime only through `<crate>::__private`.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::Span;
+use proc_macro2::{Group, Literal, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{DeriveInput, Generics, LitStr, Path, parse_quote};
+use syn::{DeriveInput, Generics, LitStr, Path, Type, parse_quote};
 
-use crate::ast::{Container, Data, Field, Variant};
+use crate::ast::{Container, Data, Field, TupleField, Variant};
+use crate::attr::{self, With};
 use crate::ctxt::Ctxt;
 use crate::{ast, check, fallback};
 
@@ -52,6 +54,7 @@ fn expand(cont: &Container) -> TokenStream {
     let version = format_ident!("API_{}", env!("CARGO_PKG_VERSION").replace(['.', '-'], "_"));
     let body = match &cont.data {
         Data::Struct(fields) => expand_struct(cont, fields, &p),
+        Data::Tuple(fields) => expand_tuple(cont, fields, &p),
         Data::Enum(variants) => expand_enum(cont, variants, &p),
     };
     quote! {
@@ -59,6 +62,8 @@ fn expand(cont: &Container) -> TokenStream {
         #[allow(non_upper_case_globals, unused_attributes, unused_qualifications)]
         const _: () = {
             const _: () = #p::#version;
+            #[allow(unused_imports)]
+            use #p::{ViaNothing as _, ViaSerialize as _, ViaToolOutput as _};
             #body
         };
     }
@@ -133,35 +138,8 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             continue;
         }
         let name = LitStr::new(&f.name, f.name_span);
-        // Spanned at the `with` literal (its return type must implement `ToolOutput`), else
-        // at the field's type, so a type error points at the user's tokens.
-        // A redacted field's value is never read: `[redacted]` stands in everywhere,
-        // including the JSON a registered renderer receives.
-        let (sp, value, node) = match f.attrs.with.get() {
-            _ if f.attrs.redact.get().is_some() => (
-                ty.span(),
-                quote!(#p::REDACTED),
-                quote!(#p::ToolOutput::to_node(#p::REDACTED, &inner)),
-            ),
-            Some(with) => (
-                with.span(),
-                quote_spanned!(with.span()=> &#with(&self.#m)),
-                // The check that `with` returns a value (not `()`) is compiled, never run.
-                quote_spanned! {with.span()=> {
-                    if false {
-                        #[allow(unused_imports)]
-                        use #p::{WithUnit as _, WithValue as _};
-                        (&#p::With(&#with(&self.#m))).check::<()>();
-                    }
-                    #p::owned_node(&#with(&self.#m), &inner)
-                }},
-            ),
-            None => (
-                ty.span(),
-                quote_spanned!(ty.span()=> &self.#m),
-                quote_spanned!(ty.span()=> #p::ToolOutput::to_node(&self.#m, &inner)),
-            ),
-        };
+        let v = field_value(f.ty, &f.attrs, quote!(self.#m), p);
+        let (node, cell, value_json) = (v.node, v.cell, v.json);
         let limit = match f.attrs.max_chars.get() {
             Some(&n) => {
                 let n = Literal::usize_unsuffixed(n);
@@ -170,8 +148,12 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             None => quote!(#p::None),
         };
         let column = quote!(out.push(#p::Text::Borrowed(#name)); limits.push(#limit););
-        let cell = quote_spanned!(sp=> #p::cell(#value, t, cx););
         let field = quote!(r.push_limited(#p::Text::Borrowed(#name), #node, #limit););
+        let cell = quote!({
+            let out = t.buf_mut();
+            let kind = #cell;
+            t.end_cell(kind);
+        });
         columns.push(column.clone());
         if f.attrs.full_only() {
             detail_columns.push(quote!(if detail.is_full() { #column }));
@@ -183,7 +165,7 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             row.push(cell);
             record.push(field);
         }
-        json.push(quote_spanned!(sp=> m.insert(#p::String::from(#name), #p::ToolOutput::to_json(#value));));
+        json.push(quote!(m.insert(#p::String::from(#name), #value_json);));
         if let Some(check) = cont.attrs.canonical.get() {
             let msg = format!(
                 "tool_output: field name {:?} is rejected by `canonical = \"{}\"`",
@@ -267,6 +249,171 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             }
         }
     }
+}
+
+/// A tuple struct. A newtype (one field) renders as its field, as serde serializes it: the
+/// same node, cell and JSON, so `Money(4999)` reads `4999` (or `"49.99"` with
+/// `with = "cents"`). Several fields render as the list of their values (serde's array),
+/// without the skipped ones.
+fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> TokenStream {
+    let ident = cont.ident;
+    let generics = bounded(cont.generics, p);
+    let (ig, tg, wc) = generics.split_for_impl();
+    if let [only] = fields {
+        let i = &only.index;
+        let v = field_value(only.ty, &only.attrs, quote!(self.#i), p);
+        let (node, cell, json) = (v.node, v.cell, v.json);
+        return quote! {
+            #[automatically_derived]
+            impl #ig #p::ToolOutput for #ident #tg #wc {
+                #[inline]
+                fn to_node<'__a>(&'__a self, cx: &#p::Context<'_>) -> #p::Node<'__a> {
+                    let inner = cx;
+                    #node
+                }
+                #[inline]
+                fn to_json(&self) -> #p::Value {
+                    #json
+                }
+                #[inline]
+                fn write_cell(&self, cx: &#p::Context<'_>, out: &mut #p::String) -> #p::Kind {
+                    #cell
+                }
+            }
+        };
+    }
+    let live: Vec<&TupleField> = fields
+        .iter()
+        .filter(|f| !(f.attrs.skip.is_set() || f.attrs.serde_skip))
+        .collect();
+    let n = live.len();
+    let (nodes, jsons): (Vec<_>, Vec<_>) = live
+        .iter()
+        .map(|f| {
+            let i = &f.index;
+            let v = field_value(f.ty, &f.attrs, quote!(self.#i), p);
+            (v.node, v.json)
+        })
+        .unzip();
+    quote! {
+        #[automatically_derived]
+        impl #ig #p::ToolOutput for #ident #tg #wc {
+            #[inline]
+            fn to_node<'__a>(&'__a self, cx: &#p::Context<'_>) -> #p::Node<'__a> {
+                if cx.too_deep() {
+                    return #p::Node::DepthCut(#p::None);
+                }
+                let inner = cx.nested();
+                let mut items = #p::Vec::with_capacity(#n);
+                #(items.push(#nodes);)*
+                #p::Node::List(items)
+            }
+            #[inline]
+            fn to_json(&self) -> #p::Value {
+                let mut items = #p::Vec::with_capacity(#n);
+                #(items.push(#jsons);)*
+                #p::Value::Array(items)
+            }
+        }
+    }
+}
+
+/// How one field renders, as three expressions over the names the generated methods use:
+/// `node` (with the context `inner`), `cell` (appends the cell text to the `String` `out`
+/// with the context `cx`, and is the cell's `Kind`) and `json`.
+struct FieldValue {
+    node: TokenStream,
+    cell: TokenStream,
+    json: TokenStream,
+}
+
+/// The field at `place` (`self.name`, `self.0`) with its `redact` and `with` applied.
+///
+/// The value goes through `__private::Field` (see `private_field.rs` in the runtime): its
+/// `ToolOutput` impl when it has one, else its `Serialize` form, else a compile error that
+/// says what to do. Expressions are spanned at the `with` literal or at the field's type, so
+/// a type error points at the user's tokens.
+fn field_value(ty: &Type, attrs: &attr::Field, place: TokenStream, p: &TokenStream) -> FieldValue {
+    // A redacted field's value is never read: `[redacted]` stands in everywhere, including
+    // the JSON a registered renderer receives.
+    if attrs.redact.is_set() {
+        return via_field(ty.span(), quote!(#p::REDACTED), p);
+    }
+    match attrs.with.get() {
+        None => via_field(ty.span(), quote!(&#place), p),
+        Some(With::Path(with)) => {
+            let sp = with.span();
+            let mut v = via_field(sp, quote_spanned!(sp=> &#with(&#place)), p);
+            // The check that `with` returns a value (not `()`) is compiled, never run; a
+            // computed value's node is made owned so it outlives the temporary.
+            let node = v.node;
+            v.node = quote_spanned! {sp=> {
+                if false {
+                    #[allow(unused_imports)]
+                    use #p::{WithUnit as _, WithValue as _};
+                    (&#p::With(&#with(&#place))).check::<()>();
+                }
+                #p::Node::into_owned(#node)
+            }};
+            v
+        }
+        Some(With::Convert(conv)) => {
+            let sp = conv
+                .clone()
+                .into_iter()
+                .next()
+                .map_or_else(Span::call_site, |t| t.span());
+            let source = via_field(ty.span(), quote!(&#place), p).json;
+            let json = quote_spanned!(sp=> #p::convert(&#p::Convert::#conv, #source));
+            FieldValue {
+                node: quote_spanned!(sp=> #p::json_node(&#json, &inner)),
+                cell: quote_spanned!(sp=> #p::json_cell(&#json, cx, out)),
+                json,
+            }
+        }
+    }
+}
+
+/// The three routes for a `&T` expression `value` (the traits are imported by `expand`).
+///
+/// Every token is spanned at `sp`, the runtime path and the field access included: the
+/// compiler blames a call whose tokens come from one place at that place, so "`X` cannot be
+/// rendered" points at the field's type (or the `with` literal), not at the derive.
+fn via_field(sp: Span, value: TokenStream, p: &TokenStream) -> FieldValue {
+    let wrapped = respan(quote!((&&&#p::Field(#value))), sp);
+    FieldValue {
+        node: respan(quote!(#wrapped.__tof_node(&inner)), sp),
+        cell: respan(quote!(#wrapped.__tof_cell(cx, out)), sp),
+        // The route check sits in the JSON form, which every field has: one error per
+        // field whose type has no route. Compiled, never run (a `with` function is called
+        // once).
+        json: respan(
+            quote!({
+                if false {
+                    #wrapped.__tof_check();
+                }
+                #wrapped.__tof_json()
+            }),
+            sp,
+        ),
+    }
+}
+
+/// `tokens` with every span (inside groups too) set to `sp`.
+fn respan(tokens: TokenStream, sp: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let TokenTree::Group(g) = &tt {
+                let mut group = Group::new(g.delimiter(), respan(g.stream(), sp));
+                group.set_span(sp);
+                tt = TokenTree::Group(group);
+            } else {
+                tt.set_span(sp);
+            }
+            tt
+        })
+        .collect()
 }
 
 fn expand_enum(cont: &Container, variants: &[Variant], p: &TokenStream) -> TokenStream {

@@ -1,5 +1,4 @@
-//! Detail levels: a summary by default, the full detail on request (seed 002: "default to a
-//! summary and offer the detail on request").
+//! Detail levels: a summary by default, the full detail on request.
 //!
 //! A derived struct marks the fields that only the full detail shows with
 //! `#[tool_output(detail = "full")]`. In [`Detail::Summary`] (the formatter's default) those

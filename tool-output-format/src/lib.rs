@@ -79,7 +79,7 @@
 //! [`Formatter::format_with_report`] tells what was produced and cut (every cut value
 //! counted, field `max_chars` included).
 //!
-//! What a budget cuts first (SPEC section 8): the largest collections at any depth (table
+//! What a budget cuts first: the largest collections at any depth (table
 //! rows, list items, lines of long strings, a prefix kept of each); then long values, cut to
 //! no less than 32 characters and only when that keeps more rows; whole fields of a record
 //! last, largest first, short scalar fields (ids, counts, flags, cursors of up to 64
@@ -186,9 +186,27 @@
 //! 6901 JSON Pointer into `result`: `""` for the whole result, `/orders` for a table nested
 //! in a field), the figures (`kept` and `total`, `strategy`, `values` and `max_chars`,
 //! `needed`, `budget` and `unit`) and `text` (the line markdown prints). Budgets measure the
-//! compact serialization. Agent envelopes (a page footer, an error) will put their parts
-//! beside `result` under their own keys (`"page": {...}`, `"error": {...}`), never inside the
-//! data; the full table is in `src/sink/json.rs`.
+//! compact serialization.
+//!
+//! An agent envelope ([`Page`], [`ToolError`], [`Batch`], [`Reply`]) is one object inside
+//! `result`: its data under its own key (`items` for a page, `result` for a reply) and its
+//! parts beside the data, never inside it (`has_more`, `next_cursor`, `next` for a page;
+//! `error` for an error). Parts are never cut:
+//!
+//! ```
+//! use serde_json::json;
+//! use tool_output_format::{Formatter, Page};
+//!
+//! let page = Page::new(vec![json!({"id": 1}), json!({"id": 2})]).has_more(true).next_cursor("c2");
+//! assert_eq!(
+//!     Formatter::new().format_json("list", &page),
+//!     json!({"result": {"items": [{"id": 1}, {"id": 2}], "has_more": true, "next_cursor": "c2"},
+//!            "notices": []})
+//! );
+//! let cut = Formatter::new().max_rows(1).format_json("list", &page);
+//! assert_eq!(cut["result"]["items"], json!([{"id": 1}]));
+//! assert_eq!(cut["result"]["next_cursor"], "c2");
+//! ```
 //!
 //! # Streams
 //!
@@ -233,11 +251,27 @@
 //! strings, every integer and float type (printed exactly as serde_json prints them; NaN and
 //! infinities are null), `bool`, `char`, `Option<T>`, `Vec<T>`, slices, arrays, `VecDeque<T>`,
 //! `BTreeMap`/`HashMap` with string-like keys, `Box`/`Rc`/`Arc`/`&T`/`Cow`, other derived
-//! types, and `serde_json::Value`. Type parameters get a `ToolOutput` bound.
+//! types, `serde_json::Value`, `std::time::SystemTime` (RFC 3339 in UTC,
+//! `2023-12-22T00:00:00Z`) and `std::time::Duration` (`1h 30m 5s 250ms`), and jiff's
+//! `Timestamp`, `ZonedDateTime`, `SignedDuration`, `Span` and `civil::{Date, DateTime, Time}`
+//! (as their `Display` text, which is also their serde form). Type parameters get a
+//! `ToolOutput` bound.
+//!
+//! A field whose type implements `serde::Serialize` but not `ToolOutput` (a `uuid::Uuid`, a
+//! `rust_decimal::Decimal`, a `chrono` or `jiff` timestamp, your own `Serialize` struct)
+//! renders through its JSON form, `serde_json::to_value(&field)`, with the rules of any
+//! `serde_json::Value` (a string is a string, a struct a nested record or a JSON cell): no
+//! impl is needed. `serde` is a plain dependency of this crate (serde_json depends on it
+//! anyway), so this needs no feature. A type with neither impl is a compile error at the
+//! field's type that says what to do.
+//!
+//! A tuple struct with one field (a newtype) renders as that field, as serde serializes it:
+//! `Money(4999)` reads `4999`. A tuple struct with several fields renders as the list of
+//! their values (serde's array). Their fields take `with` and `redact` (and `skip`, but not
+//! on the only field); names, columns and records keys do not apply to them.
 //!
 //! An enum whose variants are all unit variants derives as a value: its variant name (after
-//! `rename_all` / `rename`). Tuple structs, unit structs, enums with data and unions are
-//! compile errors.
+//! `rename_all` / `rename`). Unit structs, enums with data and unions are compile errors.
 //!
 //! **Consistency law.** For a type that also derives `serde::Serialize` and uses only the
 //! serde-compatible attributes below (and no `skip_serializing_if`), the output equals the
@@ -257,7 +291,8 @@
 //! | `rename = "name"` | field, variant | the column / key / value name | `#[serde(rename = "...")]`, `rename(serialize = "...")` |
 //! | `skip` | field | left out everywhere | `#[serde(skip)]`, `#[serde(skip_serializing)]` |
 //! | `max_chars = N` | field | cut to N characters on a grapheme boundary, `…[+K chars]` | none (not in the law) |
-//! | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` return type) | none (not in the law) |
+//! | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` or `Serialize` return type) | none (not in the law) |
+//! | `with = "epoch_seconds"`, `"epoch_millis"`, `"timestamp"`, `"cents"`, `"fixed(N)"` | field | the field's JSON form through that [`Convert`] (as a shape converts a key: the items of an array one by one; a value it cannot read is kept) | none (not in the law) |
 //! | `redact` | field | the value is never read: `[redacted]` in cells, records and JSON (see `redact`) | none (not in the law) |
 //! | `flatten` | field | the nested derived struct's fields become columns / keys in place | `#[serde(flatten)]` |
 //! | `detail = "full"` | field | shown only in [`Detail::Full`]; in summary detail (the default) left out and named in a last line (see [Large results](crate#large-results)) | none (not in the law) |
@@ -272,8 +307,9 @@
 //! checks them). Mistakes are compile errors spanned at the key or literal, all reported in one
 //! compile: unknown or duplicate key, bad value (the message lists the valid ones), a name that
 //! is empty, has edge white space, or contains `|`, `\`, `<`, a line break or a control
-//! character, `max_chars = 0` / `max_rows = 0`, two fields with one final name, and `flatten`
-//! combined with `rename`, `max_chars` or `with`.
+//! character, `max_chars = 0` / `max_rows = 0`, two fields with one final name, `flatten`
+//! combined with `rename`, `max_chars` or `with`, and `skip` (or `#[serde(skip)]`) combined
+//! with any other key.
 //!
 //! `rename`, and `skip`:
 //!
@@ -323,6 +359,41 @@
 //! }
 //!
 //! assert_eq!(to_markdown(&Order { total: 4999 }), "- total: 49.99");
+//! ```
+//!
+//! A bare converter name means the [`Convert`] of that name (a function called like one is
+//! reached as `self::cents`); newtypes and `Serialize`-only fields need no impl of ours:
+//!
+//! ```
+//! use std::time::{Duration, UNIX_EPOCH};
+//! use tool_output_format::{ToolOutput, to_markdown};
+//!
+//! #[derive(serde::Serialize)]
+//! struct Customer { name: &'static str, vip: bool }
+//!
+//! #[derive(ToolOutput)]
+//! struct Money(#[tool_output(with = "cents")] u64);
+//!
+//! #[derive(ToolOutput)]
+//! struct Invoice {
+//!     #[tool_output(with = "epoch_seconds")]
+//!     due: i64,
+//!     issued: std::time::SystemTime,
+//!     total: Money,
+//!     customer: Customer,
+//! }
+//!
+//! let invoice = Invoice {
+//!     due: 1_705_881_600,
+//!     issued: UNIX_EPOCH + Duration::from_secs(1_703_203_200),
+//!     total: Money(4999),
+//!     customer: Customer { name: "Ada", vip: true },
+//! };
+//! assert_eq!(
+//!     to_markdown(&invoice),
+//!     "- due: 2024-01-22T00:00:00Z\n- issued: 2023-12-22T00:00:00Z\n- total: 49.99\n\
+//!      - customer:\n  - name: Ada\n  - vip: true"
+//! );
 //! ```
 //!
 //! `flatten` (the nested struct must derive `ToolOutput` too):
@@ -455,9 +526,8 @@
 //!
 //! # Large results
 //!
-//! Seed 002's advice for results too large to show whole (SPEC section 14): don't make the
-//! model count, default to a summary and offer the detail on request, and keep the full
-//! result where the model can fetch it.
+//! For results too large to show whole: don't make the model count, default to a summary
+//! and offer the detail on request, and keep the full result where the model can fetch it.
 //!
 //! | task | how |
 //! |---|---|

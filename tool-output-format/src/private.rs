@@ -15,7 +15,20 @@ pub use crate::build::Context;
 pub use crate::detail::Detail;
 pub use crate::doc::{Kind, Node, Record, Table, Text};
 pub use crate::redact::REDACTED;
+pub use crate::shape::Convert;
 pub use crate::source::ToolOutput;
+
+// Files of their own beside this one (`lib.rs` declares only `__private`).
+#[path = "private_convert.rs"]
+mod convert;
+#[path = "private_field.rs"]
+mod field;
+// `ToolOutput` for std's and jiff's time values (impls apply crate-wide wherever declared).
+#[path = "time.rs"]
+mod time;
+
+pub use convert::convert;
+pub use field::{Field, Renderable, ViaNothing, ViaSerialize, ViaToolOutput, json_cell, json_node};
 
 /// The version handshake: the derive emits a reference to `API_<its version>`.
 pub const API_0_1_0: () = ();
@@ -160,20 +173,6 @@ fn report_left_out<T: Struct + ?Sized>(cx: &Context<'_>) {
 /// `n` records without fields (not generic: it is compiled once, not per derived type).
 fn empty_records(n: usize) -> Node<'static> {
     Node::List((0..n).map(|_| Node::Record(Record::default())).collect())
-}
-
-/// One cell: the value's cell text and kind.
-#[inline]
-pub fn cell<T: ToolOutput + ?Sized>(value: &T, t: &mut Table<'_>, cx: &Context<'_>) {
-    let kind = value.write_cell(cx, t.buf_mut());
-    t.end_cell(kind);
-}
-
-/// A field's node built from a value computed on the fly (a `with` function's result):
-/// owned, so it outlives the temporary.
-#[inline]
-pub fn owned_node<T: ToolOutput + ?Sized>(value: &T, cx: &Context<'_>) -> Node<'static> {
-    value.to_node(cx).into_owned()
 }
 
 /// The final field names of a derived struct: its own (each with the compile error to show

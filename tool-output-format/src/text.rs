@@ -365,7 +365,7 @@ pub fn escape_code_line(line: &str, out: &mut String) {
     }
 }
 
-/// Split like [`str::lines`], but also end a line at a lone `\r` (SPEC: `\r` counts as a
+/// Split like [`str::lines`], but also end a line at a lone `\r` (a lone `\r` counts as a
 /// newline).
 pub fn lines(s: &str) -> impl Iterator<Item = &str> {
     let mut rest = s;

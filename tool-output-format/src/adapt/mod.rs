@@ -1,5 +1,5 @@
 //! Where agents run it: a rendered result in the shape each agent framework and model API
-//! expects (SPEC section 13).
+//! expects.
 //!
 //! | where | what you call | what the host or model gets |
 //! |---|---|---|

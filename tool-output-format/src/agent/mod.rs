@@ -1,5 +1,5 @@
 //! Results an agent can act on: pages, errors, partial success, next actions, links and
-//! resource references (SPEC section 10).
+//! resource references.
 //!
 //! | you return | type | the model reads |
 //! |---|---|---|
@@ -124,8 +124,8 @@
 //!
 //! `impl<T: ToolOutput, E: ToToolError> ToolOutput for Result<T, E>`: `Ok` renders as
 //! `T`, `Err` as the [`ToolError`] from
-//! [`ToToolError::to_tool_error`]. [`ToToolError`] borrows, which SPEC's
-//! `E: Into<ToolError> + Clone` cannot: `std::io::Error` and `serde_json::Error`, the
+//! [`ToToolError::to_tool_error`]. [`ToToolError`] borrows, which a bound
+//! `E: Into<ToolError> + Clone` could not: `std::io::Error` and `serde_json::Error`, the
 //! errors tools return most, are not `Clone`. It is implemented for `ToolError`,
 //! `std::io::Error`, `serde_json::Error`, `String`, `str`, `dyn Error (+ Send + Sync)`,
 //! `std::fmt::Error`, the std parse errors, and through `&E`, `Box<E>`, `Rc<E>`, `Arc<E>`;

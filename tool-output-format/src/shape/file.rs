@@ -1,5 +1,5 @@
-//! Shape files: a JSON object with the pinned keys `keep`, `drop`, `rename`, `convert` and
-//! `drop_empty` (SPEC section 12), for the command line and non-Rust hosts.
+//! Shape files: a JSON object with the keys `keep`, `drop`, `rename`, `convert`,
+//! `drop_empty` and `flatten`, for the command line and non-Rust hosts.
 //!
 //! Read by hand from a `serde_json::Value` (no serde derive), so every error names the exact
 //! place (`convert["amount"].fixed`) and lists what was expected.
@@ -21,7 +21,7 @@ impl Shape {
     /// | `rename` | object: input path -> new name |
     /// | `convert` | object: input path -> converter |
     /// | `drop_empty` | bool |
-    /// | `flatten` | bool ([`Shape::flatten`]; an addition to the pinned keys) |
+    /// | `flatten` | bool ([`Shape::flatten`]) |
     ///
     /// A converter is one of the strings `"epoch_seconds"`, `"epoch_millis"`, `"timestamp"`,
     /// `"cents"`, or an object with one key: `{"fixed": 2}` (0 to 255 decimals),

@@ -1,5 +1,5 @@
 //! Shaping untyped results: keep, drop, rename and convert fields of each record before the
-//! model reads them (SPEC section 11).
+//! model reads them.
 //!
 //! | task | rule |
 //! |---|---|
@@ -30,9 +30,12 @@
 //! - `drop(patterns)`: `*` matches any run of characters within one key; a pattern without a
 //!   dot matches keys at every depth, a dotted one is anchored at the record (`user.*_url`).
 //! - `rename(path, name)`: the field at `path` is called `name` where it stands (in place,
-//!   inside its parent object), and a kept path's column is called `name`. If another field
-//!   of that object keeps that name, or an earlier rename took it, the renamed field keeps its
-//!   input name instead and the clash is counted in [`ShapeStats::name_collisions`].
+//!   inside its parent object), and a kept path's column is called `name`. So
+//!   `rename("address.city", "town")` alone gives `{"address": {"town": ...}}`, while with
+//!   `keep(["id", "address.city"])` the field moves up: `{"id": ..., "town": ...}` (a
+//!   column of a table). To move a nested field up, keep its path. If another field of that
+//!   object keeps that name, or an earlier rename took it, the renamed field keeps its input
+//!   name instead and the clash is counted in [`ShapeStats::name_collisions`].
 //! - `convert(path, converter)`: see [`Convert`]. On an array, each item is converted; a
 //!   value the converter cannot read is kept unchanged and counted in
 //!   [`ShapeStats::conversions_failed`].
@@ -331,14 +334,22 @@ impl Shape {
 
     /// Call the field at `path` (an input path) `name`. See the [module docs](self).
     ///
+    /// A nested field is renamed where it stands, inside its parent; with its path in
+    /// [`keep`](Shape::keep) it moves up to a top-level key (a column) called `name`:
+    ///
     /// ```
     /// use tool_output_format::Shape;
     /// use serde_json::json;
     ///
     /// let shape = Shape::new().rename("orderId", "order_id").rename("user.login", "author");
     /// assert_eq!(
-    ///     shape.apply(&json!({"orderId": "ORD-1", "user": {"login": "li"}})),
-    ///     json!({"order_id": "ORD-1", "user": {"author": "li"}})
+    ///     shape.apply(&json!({"orderId": "ORD-1", "user": {"login": "li", "id": 7}})),
+    ///     json!({"order_id": "ORD-1", "user": {"author": "li", "id": 7}}) // in place
+    /// );
+    /// let moved_up = shape.keep(["orderId", "user.login"]);
+    /// assert_eq!(
+    ///     moved_up.apply(&json!({"orderId": "ORD-1", "user": {"login": "li", "id": 7}})),
+    ///     json!({"order_id": "ORD-1", "author": "li"})
     /// );
     /// ```
     pub fn rename(mut self, path: impl AsRef<str>, name: impl Into<String>) -> Shape {

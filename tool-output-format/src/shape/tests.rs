@@ -462,6 +462,54 @@ fn rename_in_place_and_renames_inside_kept_objects() {
     );
 }
 
+/// `rename("address.city", "city")`: alone it renames where the field stands (inside
+/// `address`, so here the key is unchanged); with the path in `keep`, the field moves up to
+/// a top-level key (a column of a table) called `city`, beside the other kept paths.
+#[test]
+fn rename_of_a_nested_path_in_place_or_moved_up_with_keep() {
+    let record = json!({"id": 1, "address": {"city": "Oslo", "zip": "0150"}});
+    let cases = [
+        (
+            Shape::new().rename("address.city", "city"),
+            json!({"id": 1, "address": {"city": "Oslo", "zip": "0150"}}),
+        ),
+        (
+            Shape::new().rename("address.city", "town"),
+            json!({"id": 1, "address": {"town": "Oslo", "zip": "0150"}}),
+        ),
+        (
+            Shape::new()
+                .keep(["id", "address.city"])
+                .rename("address.city", "city"),
+            json!({"id": 1, "city": "Oslo"}),
+        ),
+        // Kept without a rename, the path becomes a dotted key.
+        (
+            Shape::new().keep(["id", "address.city"]),
+            json!({"id": 1, "address.city": "Oslo"}),
+        ),
+        // Keeping the parent keeps the object: the rename applies inside it, in place.
+        (
+            Shape::new()
+                .keep(["id", "address"])
+                .rename("address.city", "town"),
+            json!({"id": 1, "address": {"town": "Oslo", "zip": "0150"}}),
+        ),
+    ];
+    for (shape, want) in cases {
+        shape.check().unwrap();
+        assert_eq!(shape.apply(&record), want, "{shape:?}");
+    }
+    // In a table, the moved-up field is a column.
+    let moved = Shape::new()
+        .keep(["id", "address.city"])
+        .rename("address.city", "city");
+    assert_eq!(
+        moved.apply(&json!([record, {"id": 2, "address": {"city": "Rome"}}])),
+        json!([{"id": 1, "city": "Oslo"}, {"id": 2, "city": "Rome"}])
+    );
+}
+
 #[test]
 fn a_rename_onto_a_taken_name_keeps_both_values_and_counts() {
     let run = |shape: &Shape, v: Value| {

@@ -1,6 +1,7 @@
 use tool_output_format::ToolOutput;
 
 #[derive(ToolOutput)]
-struct Pair(u32, u32);
+#[tool_output(title = "Money")]
+struct Money(u64);
 
 fn main() {}
