@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::ops::Range;
 
 use crate::detail::{Detail, LeftOut};
-use crate::doc::{MAX_DEPTH, Node};
+use crate::doc::MAX_DEPTH;
 use crate::redact::Secrets;
 use crate::shape::{Shape, ShapeStats};
 
@@ -48,7 +48,7 @@ pub(crate) struct Shaping<'c> {
     pub stats: &'c RefCell<ShapeStats>,
     /// The main table's columns, kept by the first build so that a budget's later builds
     /// shape only the rows they ask for.
-    pub columns: &'c RefCell<Option<Vec<crate::source::ShapedColumn>>>,
+    pub columns: &'c RefCell<Option<Vec<ShapedColumn>>>,
 }
 
 /// Which rows of the result's main table to build, and the caps that decide it.
@@ -207,16 +207,6 @@ impl<'c> Context<'c> {
         }
     }
 
-    /// The node of a field's or item's value, one level down (bounded by [`MAX_DEPTH`]).
-    ///
-    /// ```
-    /// use tool_output_format::{Context, Node};
-    /// assert_eq!(Context::new().child("hi"), Node::Str("hi".into()));
-    /// ```
-    pub fn child<'a, T: crate::ToolOutput + ?Sized>(&self, value: &'a T) -> Node<'a> {
-        value.to_node(&self.nested())
-    }
-
     /// True when values under `key` must render as `[redacted]`.
     #[must_use]
     pub fn is_secret(&self, key: &str) -> bool {
@@ -248,4 +238,11 @@ impl<'c> Context<'c> {
             0..cap
         }
     }
+}
+
+/// A column of a shaped main table, kept between the builds of one rendering.
+#[derive(Debug, Clone)]
+pub(crate) struct ShapedColumn {
+    pub name: String,
+    pub keys: Vec<String>,
 }

@@ -4,86 +4,9 @@
 
 use crate::build::RowPlan;
 use crate::doc::{Node, Record, Table};
-use crate::options::{Resolved, Strategy};
+use crate::notice::Strategy;
+pub(crate) use crate::notice::{Notice, head_tail};
 use crate::text;
-
-/// A cut, announced first in the output (before the title and the content). Its wording is
-/// the sink's (see [`Display`](std::fmt::Display)).
-///
-/// ```
-/// use tool_output_format::Notice;
-/// assert_eq!(Notice::Rows { kept: 100, total: 10000 }.to_string(),
-///            "[Truncated to 100 rows of 10000 total]");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Notice {
-    /// Table rows dropped from the end.
-    Rows {
-        /// Rows kept.
-        kept: usize,
-        /// Rows in the data.
-        total: usize,
-    },
-    /// String lines dropped (which ones depends on the strategy).
-    Lines {
-        /// Lines kept.
-        kept: usize,
-        /// Lines in the data.
-        total: usize,
-        /// Which lines were kept.
-        strategy: Strategy,
-    },
-    /// Record fields dropped from the end to fit a budget.
-    Fields {
-        /// Fields kept.
-        kept: usize,
-        /// Fields in the data.
-        total: usize,
-    },
-    /// List items dropped from the end to fit a budget.
-    Items {
-        /// Items kept.
-        kept: usize,
-        /// Items in the data.
-        total: usize,
-    },
-    /// Values shortened to fit a budget (each also ends with `…[+N chars]`).
-    Shortened {
-        /// How many values were cut.
-        values: usize,
-        /// The length they were cut to, in characters.
-        max_chars: usize,
-    },
-    /// Tables, lists and multi-line strings nested in a record or list cut by a budget to
-    /// their first rows, items or lines (each also announced in place with exact counts).
-    Nested {
-        /// How many nested parts were cut.
-        parts: usize,
-        /// Rows, items or lines each kept.
-        kept: usize,
-    },
-    /// Nothing of the result fits the budget.
-    Omitted {
-        /// Rows, items, lines or fields in the result (0 for a scalar).
-        total: usize,
-        /// What `total` counts: `"rows"`, `"items"`, `"lines"`, `"fields"`, or `""` for a
-        /// scalar.
-        what: &'static str,
-        /// The size of the smallest rendering that keeps something (one row, item, line or
-        /// field, values shortened to the floor), or of the whole scalar.
-        needed: usize,
-        /// The budget.
-        budget: usize,
-        /// `"chars"` or `"tokens"`.
-        unit: &'static str,
-    },
-}
-
-/// How `kept` lines split between head and tail.
-pub(crate) fn head_tail(kept: usize) -> (usize, usize) {
-    (kept.div_ceil(2), kept / 2)
-}
 
 /// Keep `keep` lines of `s` by `strategy`. Returns the kept text (every line ending in
 /// `\n`) and the notice, or `None` when nothing needs cutting.
@@ -400,32 +323,6 @@ pub(crate) struct Keep {
     pub drop: Vec<bool>,
     /// Row caps of tables nested in records and lists (announced in place).
     pub plan: RowPlan,
-}
-
-impl Keep {
-    /// What the caps keep of `node`.
-    pub fn caps(node: &Node<'_>, opts: &Resolved) -> Keep {
-        let plan = opts.row_plan();
-        let count = match node {
-            Node::Table(t) => plan.cap(t.max_rows),
-            Node::Str(_) => opts.max_lines,
-            _ => usize::MAX,
-        };
-        // A top-level string is cut by lines; `max_cell_chars` is for cells and values.
-        let value_chars = if matches!(node, Node::Str(_)) {
-            None
-        } else {
-            opts.max_cell_chars
-        };
-        Keep {
-            count,
-            value_chars,
-            budget_chars: None,
-            nested: None,
-            drop: Vec::new(),
-            plan,
-        }
-    }
 }
 
 /// A cut node and what was cut.

@@ -37,7 +37,7 @@ use std::cell::RefCell;
 
 use crate::caps::{Cut, Keep, Notice, SHORT_SCALAR, cut, nested_len};
 use crate::doc::Node;
-use crate::options::Strategy;
+use crate::notice::Strategy;
 
 /// Values are never shortened below this many characters (plus the cut marker) to fit a
 /// budget.

@@ -56,12 +56,12 @@
 
 use std::borrow::Cow;
 
-use crate::caps::Notice;
 use crate::doc::{Node, Table};
 use crate::fit::Limit;
 use crate::focus::{Fallback, Focus, Limits, RowOrder, Trimmed, Unit, notice_line};
-use crate::options::Resolved;
-use crate::report::{Kept, Report};
+use crate::notice::Notice;
+use crate::report::{FocusReport, Kept, Report};
+use crate::resolved::Resolved;
 
 /// The per-call question and its options, as the formatter's render path sees it.
 #[derive(Debug, Clone)]
@@ -93,26 +93,6 @@ impl Query {
     pub(crate) fn ranks_rows(&self) -> bool {
         self.focus.has_words()
     }
-}
-
-/// What query-focused trimming did to a result ([`Report::focus`]).
-///
-/// ```
-/// let fmt = tool_output_format::Formatter::new().max_lines(1);
-/// let out = fmt.focus("refund").format_with_report("t", "a\nb\nc");
-/// let focus = out.report.focus.unwrap();
-/// assert_eq!(focus.notice, "[No section matched \"refund\"]");
-/// assert_eq!(focus.kept, None);
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct FocusReport {
-    /// The line printed first: `[Kept 4 of 40 sections relevant to "q"]` or
-    /// `[No section matched "q"]`.
-    pub notice: String,
-    /// Sections, paragraphs, lines or rows kept of the total (the unit is the notice's);
-    /// `None` when nothing matched and the result was cut as without a query.
-    pub kept: Option<Kept>,
 }
 
 /// What the focus did to the node, kept for rendering its line and reporting.

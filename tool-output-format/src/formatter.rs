@@ -9,18 +9,17 @@ use serde_json::Value;
 use crate::detail::Detail;
 use crate::focus::RowOrder;
 use crate::focused::Query;
-use crate::options::Resolved;
 use crate::options::{Layout, Strategy, ToolOptions};
-use crate::pipeline::{Call, Renderer, Target};
+use crate::pipeline::{Call, Renderer, StoreTarget, Target};
 use crate::redact::Secrets;
 use crate::report::Formatted;
+use crate::resolved::Resolved;
 use crate::shape::Shape;
 use crate::source::ToolOutput;
 use crate::source::stream::Rows;
 use crate::store::ResultStore;
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
-use crate::trailer::StoreTarget;
 
 #[derive(Clone, Default)]
 struct ToolEntry {

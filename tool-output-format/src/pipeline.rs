@@ -20,22 +20,29 @@ use serde_json::Value;
 use crate::build::{Context, RowPlan, Shaping};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::detail::LeftOut;
-use crate::doc::Node;
-use crate::envelope::{self, Envelope};
+use crate::doc::{Envelope, Node, innermost, join_envelopes, split_envelopes};
 use crate::fit::{Fitter, Limit};
 use crate::focused::{Lens, Query};
-use crate::options::Resolved;
 use crate::report::{Formatted, Report};
+use crate::resolved::Resolved;
 use crate::shape::ShapeStats;
 use crate::sink::json::{Json, Shortened};
 use crate::sink::{Document, Sink};
 use crate::source::ToolOutput;
+use crate::store::ResultStore;
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
-use crate::trailer::{StoreTarget, Trailer, squeezed, summary_squeezed};
+use crate::trailer::{Trailer, squeezed, summary_squeezed};
 
 /// A registered renderer: the tool's JSON (redacted, shaped) to markdown.
 pub(crate) type Renderer = Arc<dyn Fn(&Value) -> String + Send + Sync + 'static>;
+
+/// Where cut results are kept, and the tool that fetches them.
+#[derive(Clone)]
+pub(crate) struct StoreTarget {
+    pub store: Arc<dyn ResultStore>,
+    pub fetch_tool: String,
+}
 
 /// Rows built first when a budget applies (the fit asks the source for more).
 const FIRST_BUILD: usize = 64;
@@ -161,7 +168,7 @@ impl Call<'_> {
         } else {
             usize::MAX
         };
-        let (shells, body) = envelope::split(build(0, first));
+        let (shells, body) = split_envelopes(build(0, first));
         let error = shells.iter().any(Envelope::is_error);
         let title = (text_target && !self.tool.is_empty())
             .then(|| format!("{} {}", self.tool, if error { "failed" } else { "result" }));
@@ -179,7 +186,7 @@ impl Call<'_> {
             if shells.is_empty() {
                 node.unwrap_or(Node::Null)
             } else {
-                envelope::join(&shells, node)
+                join_envelopes(&shells, node)
             }
         };
         let write = |node: &Node<'a>, notices: &[Notice]| {
@@ -194,16 +201,14 @@ impl Call<'_> {
             let doc = whole(None);
             return self.finish(write(&doc, &[]), &doc, Cut::none(), error, None, None);
         };
-        let grow = |start: usize, want: usize| {
-            envelope::innermost(build(start, want)).unwrap_or(Node::Null)
-        };
+        let grow = |start: usize, want: usize| innermost(build(start, want)).unwrap_or(Node::Null);
         let build: &dyn Fn(usize, usize) -> Node<'a> =
             if shells.is_empty() { build } else { &grow };
         let summary = match &node {
             Node::Table(t)
                 if text_target
                     && opts.summarize
-                    && (opts.has_budget() || t.total_rows() > Keep::caps(&node, opts).count) =>
+                    && (opts.has_budget() || t.total_rows() > opts.keep(&node).count) =>
             {
                 let options = crate::summary::SummaryOptions {
                     sum: opts.sum.clone(),
@@ -214,12 +219,25 @@ impl Call<'_> {
             _ => None,
         };
         let store = self.store.filter(|_| text_target);
-        let trailer = Trailer::new(self.tool, summary, left_out, store);
+        // A stand-in reference of the real shape (a fresh random one), so a budget reserves
+        // about the right room before anything is stored.
+        let fetch = store.map(|s| {
+            let stand_in =
+                crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)));
+            (&*s.fetch_tool, stand_in)
+        });
+        let trailer = Trailer::new(self.tool, summary, left_out, fetch);
+        // The put runs once the text is chosen, outside the walk and the fit.
+        let put = |json: Value| {
+            if let Some(s) = store {
+                trailer.stored(s.store.put(&json).map_err(|e| e.to_string()));
+            }
+        };
         let plain = |node: &Node<'a>, notices: &[Notice]| {
             let mut text = if shells.is_empty() {
                 write(node, notices)
             } else {
-                write(&envelope::join(&shells, Some(node.clone())), notices)
+                write(&join_envelopes(&shells, Some(node.clone())), notices)
             };
             if text_target {
                 trailer.append(&mut text, node, notices);
@@ -234,11 +252,11 @@ impl Call<'_> {
             Some(lens) => lens.render(node, notices, &plain),
             None => plain(node, notices),
         };
-        let caps = Keep::caps(&node, opts);
+        let caps = opts.keep(&node);
         let (text, cut) = if limits.is_empty() {
             let c = cut_owned(node, &caps, opts.strategy);
             if trailer.wants_store(&c.node, &c.notices) {
-                trailer.store(&json());
+                put(json());
             }
             (render(&c.node, &c.notices), c)
         } else {
@@ -252,7 +270,7 @@ impl Call<'_> {
                 // Nothing of the body fits: the envelope's parts and the trailer are still
                 // written.
                 [Notice::Omitted { .. }] if !shells.is_empty() => {
-                    let mut text = write(&envelope::join(&shells, None), &c.notices);
+                    let mut text = write(&join_envelopes(&shells, None), &c.notices);
                     if text_target {
                         trailer.append(&mut text, &Node::Null, &c.notices);
                     }
@@ -261,7 +279,7 @@ impl Call<'_> {
                 [n @ Notice::Omitted { .. }] if text_target => trailer.omitted(*n),
                 notices => render(&c.node, notices),
             };
-            let rebuild = || envelope::innermost(build(0, first)).unwrap_or(Node::Null);
+            let rebuild = || innermost(build(0, first)).unwrap_or(Node::Null);
             let mut f = fitter.fit(node, &caps);
             // What a budget cuts after rows and before cells: the summary's column lines
             // (the most that still leave a whole row, found by bisection).
@@ -269,7 +287,7 @@ impl Call<'_> {
                 f = squeeze_summary(&trailer, &fitter, &rebuild, &caps, f);
             }
             if trailer.wants_store(&f.cut.node, &f.cut.notices) {
-                trailer.store(&json());
+                put(json());
                 // The fit reserved room for a stand-in reference of the same shape; the real
                 // one (or the line saying the store failed) may count differently: fit again
                 // in the rare case it breaks the budget.
@@ -392,7 +410,7 @@ impl Call<'_> {
                 ..opts.row_plan()
             };
             let node = result.to_node(&Context::root(&plan, &opts.secrets));
-            r.error = envelope::split(node).0.iter().any(Envelope::is_error);
+            r.error = split_envelopes(node).0.iter().any(Envelope::is_error);
         }
         let trace = crate::trace::enabled();
         let f = self.with_tokens(Formatted { text, report: r }, self.report || trace);

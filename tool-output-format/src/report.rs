@@ -1,7 +1,7 @@
 //! Size reports: what a rendering produced and what it cut, for logging and alerts.
 
-use crate::caps::Notice;
 use crate::doc::Node;
+use crate::notice::Notice;
 use crate::shape::{ShapeError, ShapeStats};
 
 /// How many of something were kept out of how many.
@@ -44,7 +44,7 @@ pub struct Report {
     pub(crate) error: bool,
     /// What query-focused trimming did ([`Formatter::focus`](crate::Formatter::focus)), when
     /// it printed a line.
-    pub focus: Option<crate::focused::FocusReport>,
+    pub focus: Option<FocusReport>,
     /// Values the tool's [`Shape`](crate::Shape) had a converter for but could not read
     /// (a timestamp that is not one, cents that are not an integer): each was kept unchanged,
     /// so nothing is lost. Counted over every row of the result, shown or not; 0 without a
@@ -166,4 +166,24 @@ impl Formatted {
     pub fn is_error(&self) -> bool {
         self.report.error
     }
+}
+
+/// What query-focused trimming did to a result ([`Report::focus`]).
+///
+/// ```
+/// let fmt = tool_output_format::Formatter::new().max_lines(1);
+/// let out = fmt.focus("refund").format_with_report("t", "a\nb\nc");
+/// let focus = out.report.focus.unwrap();
+/// assert_eq!(focus.notice, "[No section matched \"refund\"]");
+/// assert_eq!(focus.kept, None);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FocusReport {
+    /// The line printed first: `[Kept 4 of 40 sections relevant to "q"]` or
+    /// `[No section matched "q"]`.
+    pub notice: String,
+    /// Sections, paragraphs, lines or rows kept of the total (the unit is the notice's);
+    /// `None` when nothing matched and the result was cut as without a query.
+    pub kept: Option<Kept>,
 }

@@ -33,23 +33,12 @@
 //! small for both then exceeds, announced rather than silent).
 
 use std::cell::{Cell, RefCell};
-use std::sync::Arc;
-
-use serde_json::Value;
 
 use crate::agent::NextAction;
-use crate::caps::Notice;
 use crate::detail::{LeftOut, left_out_line};
 use crate::doc::Node;
-use crate::store::ResultStore;
+use crate::notice::Notice;
 use crate::summary::Summary;
-
-/// The store a formatter keeps cut results in, and the tool the model calls to fetch them.
-#[derive(Clone)]
-pub(crate) struct StoreTarget {
-    pub store: Arc<dyn ResultStore>,
-    pub fetch_tool: String,
-}
 
 /// The lines after the body, for one render.
 pub(crate) struct Trailer<'r> {
@@ -58,7 +47,8 @@ pub(crate) struct Trailer<'r> {
     /// How many of the summary's column lines are shown (a budget may lower it).
     summary_lines: Cell<usize>,
     left_out: &'r LeftOut,
-    target: Option<&'r StoreTarget>,
+    /// The tool that fetches a stored result, when a store is set.
+    fetch_tool: Option<&'r str>,
     /// The Next line's reference: a stand-in of the same shape while fitting, the stored
     /// result's reference once stored, `None` when storing failed.
     reference: RefCell<Option<String>>,
@@ -75,24 +65,23 @@ pub(crate) struct StoreOutcome {
 }
 
 impl<'r> Trailer<'r> {
+    /// The trailer of one call. `fetch`: the fetch tool and a stand-in reference of the real
+    /// shape (so a budget reserves the right room before anything is stored), when a store
+    /// is set.
     pub fn new(
         tool: &'r str,
         summary: Option<Summary>,
         left_out: &'r LeftOut,
-        target: Option<&'r StoreTarget>,
+        fetch: Option<(&'r str, String)>,
     ) -> Self {
         let lines = summary.as_ref().map_or(0, Summary::lines);
-        // A stand-in reference of the real shape (a fresh random one), so a budget reserves
-        // about the right room before anything is stored.
-        let stand_in = target.map(|_| {
-            crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)))
-        });
+        let (fetch_tool, stand_in) = fetch.map_or((None, None), |(t, r)| (Some(t), Some(r)));
         Trailer {
             tool,
             summary,
             summary_lines: Cell::new(lines),
             left_out,
-            target,
+            fetch_tool,
             reference: RefCell::new(stand_in),
             stored: Cell::new(false),
             failure: RefCell::new(None),
@@ -121,35 +110,29 @@ impl<'r> Trailer<'r> {
             && is_cut(node, notices)
         {
             line(text, &format!("[Full result not stored: {why}]"));
-        } else if let (Some(t), Some(r)) = (self.target, &*self.reference.borrow())
+        } else if let (Some(t), Some(r)) = (self.fetch_tool, &*self.reference.borrow())
             && is_cut(node, notices)
         {
-            line(
-                text,
-                &NextAction::call(&t.fetch_tool)
-                    .arg("ref", r.as_str())
-                    .line(),
-            );
+            line(text, &NextAction::call(t).arg("ref", r.as_str()).line());
         }
     }
 
     /// Whether the full result should be stored for this cut (a store is set, the result
     /// was cut, and it is not stored yet).
     pub fn wants_store(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
-        self.target.is_some() && !self.stored.get() && is_cut(node, notices)
+        self.fetch_tool.is_some() && !self.stored.get() && is_cut(node, notices)
     }
 
     /// Store the full result; on failure the Next line is left out.
-    pub fn store(&self, json: &Value) {
+    /// Record what the store answered: the reference of the stored result, or why it
+    /// failed (then no reference is promised and the line says so).
+    pub fn stored(&self, put: Result<String, String>) {
         self.stored.set(true);
-        let Some(t) = self.target else {
-            return;
-        };
-        match t.store.put(json) {
+        match put {
             Ok(r) => *self.reference.borrow_mut() = Some(r),
-            Err(e) => {
+            Err(why) => {
                 *self.reference.borrow_mut() = None;
-                *self.failure.borrow_mut() = Some(e.to_string());
+                *self.failure.borrow_mut() = Some(why);
             }
         }
     }

@@ -5,22 +5,6 @@ use std::error::Error;
 
 use crate::agent::error::{ErrorKind, ToolError};
 
-/// `Display` of `error`, then each `source()` as `: cause` unless the text so far already
-/// ends with it (many errors print their cause themselves).
-pub(super) fn chain_text<E: Error + ?Sized>(error: &E) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        let cause_text = cause.to_string();
-        if !cause_text.is_empty() && !text.ends_with(&cause_text) {
-            text.push_str(": ");
-            text.push_str(&cause_text);
-        }
-        source = cause.source();
-    }
-    text
-}
-
 /// Convert a borrowed error into a [`ToolError`]: the bound `Result<T, E>` is meant to
 /// render with (see the [module docs](crate::agent)).
 ///

@@ -237,7 +237,7 @@ impl ToolError {
     /// assert_eq!(err.kind(), ErrorKind::Unavailable);
     /// ```
     pub fn from_error<E: Error + ?Sized>(kind: ErrorKind, error: &E) -> Self {
-        ToolError::new(kind, super::convert::chain_text(error))
+        ToolError::new(kind, chain_text(error))
     }
 
     /// How to fix it or what to do instead (another tool, other arguments).
@@ -377,6 +377,22 @@ impl fmt::Display for ToolError {
 }
 
 impl Error for ToolError {}
+
+/// `Display` of `error`, then each `source()` as `: cause` unless the text so far already
+/// ends with it (many errors print their cause themselves).
+pub(super) fn chain_text<E: Error + ?Sized>(error: &E) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !cause_text.is_empty() && !text.ends_with(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
+}
 
 #[cfg(test)]
 mod tests {

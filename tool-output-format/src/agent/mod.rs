@@ -172,7 +172,6 @@ mod convert;
 mod error;
 mod link;
 mod next;
-mod output;
 mod page;
 mod reply;
 mod resource;

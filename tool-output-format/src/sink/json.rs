@@ -64,9 +64,9 @@
 use serde_json::{Map, Number, Value};
 
 use super::{Document, Sink};
-use crate::caps::Notice;
 use crate::doc::{Kind, Node, Table, depth_notice};
-use crate::options::Strategy;
+use crate::notice::Notice;
+use crate::notice::Strategy;
 
 /// The structured sink, as text: the compact serialization of [`to_value`], which is what
 /// budgets measure. `max_chars` is the value cap (`max_cell_chars`) in force.

@@ -5,8 +5,8 @@
 mod envelope;
 
 use super::{Document, Sink};
-use crate::caps::Notice;
 use crate::doc::{Node, Record, Table, depth_notice};
+use crate::notice::Notice;
 use crate::text::{self, Place, escape_text};
 
 /// Cells wider than this many display columns do not widen their column: they overflow it

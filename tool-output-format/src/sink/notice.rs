@@ -11,8 +11,8 @@
 
 use std::fmt;
 
-use crate::caps::{Notice, head_tail};
-use crate::options::Strategy;
+use crate::notice::Strategy;
+use crate::notice::{Notice, head_tail};
 
 impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

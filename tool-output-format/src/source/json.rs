@@ -7,6 +7,7 @@
 
 use serde_json::{Number, Value};
 
+use crate::doc::Envelope;
 use crate::doc::{Kind, MAX_DEPTH, Node, depth_notice};
 use crate::redact::{REDACTED, Secrets};
 
@@ -70,7 +71,7 @@ pub(crate) fn write_node(node: &Node<'_>, secrets: &Secrets, out: &mut String) {
         Node::Number(n) => out.push_str(n),
         Node::Str(s) => write_str(s, out),
         Node::DepthCut(n) => write_str(&depth_notice(*n), out),
-        Node::Envelope(e) => crate::envelope::write_json(e, secrets, out),
+        Node::Envelope(e) => write_envelope(e, secrets, out),
         Node::List(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
@@ -182,4 +183,15 @@ pub(crate) fn count_values(v: &Value) -> usize {
         }
     }
     n
+}
+
+/// Append an envelope nested in a cell as compact JSON (the shape of [`Envelope::to_json`]).
+fn write_envelope(e: &Envelope<'_>, secrets: &Secrets, out: &mut String) {
+    let body = e.body().map(|b| {
+        let mut text = String::new();
+        write_node(b, secrets, &mut text);
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    });
+    let value = e.to_json(body, e.kept(e.body()));
+    write_compact(&value, secrets, out);
 }

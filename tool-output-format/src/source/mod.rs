@@ -5,12 +5,12 @@
 //! `Option<T>`, sequences, maps and smart pointers ([`typed`]); `#[derive(ToolOutput)]`
 //! implements it for your structs.
 
+mod agent;
 pub(crate) mod cell;
 pub(crate) mod json;
 pub(crate) mod list;
 pub(crate) mod shaped;
 
-pub(crate) use shaped::ShapedColumn;
 pub(crate) mod stream;
 pub(crate) mod table;
 pub(crate) mod typed;
@@ -93,5 +93,18 @@ pub trait ToolOutput {
         Self: Sized,
     {
         list::of_nodes(items, cx)
+    }
+}
+
+/// The context's walk into a child value (here, beside the trait it calls).
+impl Context<'_> {
+    /// The node of a field's or item's value, one level down (bounded by [`MAX_DEPTH`]).
+    ///
+    /// ```
+    /// use tool_output_format::{Context, Node};
+    /// assert_eq!(Context::new().child("hi"), Node::Str("hi".into()));
+    /// ```
+    pub fn child<'a, T: crate::ToolOutput + ?Sized>(&self, value: &'a T) -> Node<'a> {
+        value.to_node(&self.nested())
     }
 }

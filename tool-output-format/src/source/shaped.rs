@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 use super::ToolOutput;
 use super::table::{Builder, MAX_COLUMNS};
-use crate::build::{Context, Shaping};
+use crate::build::{Context, ShapedColumn, Shaping};
 use crate::doc::{Node, Table, Text};
 use crate::shape::is_empty_value;
 
@@ -142,13 +142,6 @@ const MAX_FLAT_DEPTH: usize = 4;
 struct Leaf<'c> {
     name: String,
     keys: Vec<&'c str>,
-}
-
-/// A column of a shaped main table, kept between the builds of one rendering.
-#[derive(Debug, Clone)]
-pub(crate) struct ShapedColumn {
-    name: String,
-    keys: Vec<String>,
 }
 
 /// The table's columns: every column of the union, minus those empty in every row (with

@@ -168,7 +168,7 @@ impl ToolOutput for Rows {
         if let Node::List(items) = &mut node
             && self.total > self.kept.len()
         {
-            let cut = crate::caps::Notice::Items {
+            let cut = crate::notice::Notice::Items {
                 kept: self.kept.len(),
                 total: self.total,
             };

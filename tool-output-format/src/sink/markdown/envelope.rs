@@ -5,9 +5,9 @@
 
 use super::{TableStyle, Writer};
 use crate::agent::ToolError;
-use crate::caps::Notice;
+use crate::doc::Envelope;
 use crate::doc::{Node, Record};
-use crate::envelope::Envelope;
+use crate::notice::Notice;
 
 /// An error's bullets: kind, message, retryable (with the delay), hint when set.
 fn error_record(e: &ToolError) -> Record<'_> {

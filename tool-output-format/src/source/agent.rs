@@ -7,8 +7,9 @@ use serde_json::{Map, Value};
 
 use crate::agent::{Batch, Page, Reply, ToToolError, ToolError};
 use crate::build::{Context, Shaping};
+use crate::doc::{BatchMeta, Envelope, Parts, ReplyMeta};
 use crate::doc::{Kind, Node, Record, Table, Text};
-use crate::envelope::{BatchMeta, Envelope, Parts, ReplyMeta, error_json};
+use crate::sink::json_envelope::error_json;
 use crate::source::ToolOutput;
 use crate::source::cell;
 use crate::source::table::{Builder, Columns, redact_record};
