@@ -345,6 +345,32 @@ fn shape_files_shape_the_output_and_mistakes_exit_2() {
     );
     let (code, _, _) = run(&["--shape", "/nonexistent/shape.json"], "[]");
     assert_eq!(code, 1);
+
+    // The same shape as TOML (chosen by the `.toml` extension) gives the same output.
+    let good_toml = dir.join("good.toml");
+    std::fs::write(
+        &good_toml,
+        "keep = [\"id\", \"user.login\", \"at\"]\ndrop_empty = true\n\n\
+         [rename]\n\"user.login\" = \"author\"\n\n[convert]\nat = \"epoch_seconds\"\n",
+    )
+    .unwrap();
+    let bad_toml = dir.join("bad.toml");
+    std::fs::write(&bad_toml, "keep = [\"id\"]\ndrop_empty = yes\n").unwrap();
+    let (good_toml, bad_toml) = (good_toml.to_str().unwrap(), bad_toml.to_str().unwrap());
+    let (code, out, err) = run(&["--shape", good_toml, "--layout", "compact"], input);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "|id|author|at|\n|-|-|-|\n|1|ada|2023-12-22T00:00:00Z|\n|2|bo|soon|\n"
+    );
+    let (code, out, err) = run(&["--shape", bad_toml], "[]");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "{bad_toml}:2:14: not valid TOML: string values must be quoted, expected literal string\n"
+        )
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
