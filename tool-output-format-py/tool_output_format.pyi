@@ -39,8 +39,9 @@ class ShapeError(ValueError):
     """A mistake in a shape or a shape file; the message names where it is
     (`shape keep[1]: malformed path ...`)."""
 
-class StoreError(LookupError):
-    """A stored result that cannot be returned: expired, unknown, or too large to store."""
+class StoreError(Exception):
+    """A result store that cannot keep or return a result: an expired or unknown reference,
+    a result too large to store, a Redis that is down. The message says which."""
 
 class Formatter:
     """Renders tool results. Immutable: `.tool()` returns a new formatter.
@@ -56,7 +57,7 @@ class Formatter:
     - `redact_keys`: keys whose values render as `[redacted]` (case-insensitive, nested too).
     - `shape`: a `Shape` (or a shape file's dict) applied to every result.
     - `summarize`: add a summary over all rows when a table is cut; `sum`: columns it sums.
-    - `store`: a `MemoryStore` that keeps the full result of a cut output; the output then
+    - `store`: a `MemoryStore` or `RedisStore` that keeps the full result of a cut output; the output then
       ends with `Next: call FETCH_TOOL(ref="r_...")`, `fetch_tool` (default
       `"get_stored_result"`) naming your fetch tool. Formatter only.
 
@@ -77,7 +78,7 @@ class Formatter:
         shape: Union[Shape, Mapping[str, Any], None] = None,
         summarize: Optional[bool] = None,
         sum: Optional[Sequence[str]] = None,
-        store: Optional[MemoryStore] = None,
+        store: Union[MemoryStore, RedisStore, None] = None,
         fetch_tool: Optional[str] = None,
     ) -> None: ...
     def tool(
@@ -329,3 +330,23 @@ class MemoryStore:
     @property
     def stored_bytes(self) -> int: ...
     def __len__(self) -> int: ...
+
+class RedisStore:
+    """Full results kept in Redis (`redis://[:password@]host[:port][/db]`), each `ttl_secs`
+    seconds, so an agent on one machine can fetch what a tool on another stored. Connects on
+    first use; a bad URL raises `ValueError`, a Redis that is down `StoreError` (and `fetch`
+    returns an `unavailable`, retryable `ToolError`)."""
+
+    def __init__(
+        self,
+        url: str,
+        ttl_secs: float,
+        *,
+        prefix: Optional[str] = None,
+        timeout_secs: Optional[float] = None,
+    ) -> None: ...
+    def put(self, value: Any) -> str: ...
+    def get(self, reference: str) -> Any: ...
+    def fetch(self, reference: str) -> Union[Any, ToolError]: ...
+    @property
+    def ttl_secs(self) -> float: ...

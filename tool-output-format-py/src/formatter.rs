@@ -11,13 +11,13 @@ use pyo3::types::{PyDict, PyString};
 use serde_json::{Value, json};
 use tool_output_format::focus::RowOrder;
 use tool_output_format::{
-    Formatted, Formatter, Kept, Layout, Report, Shape, Strategy, ToolOptions,
+    Formatted, Formatter, Kept, Layout, Report, ResultStore, Shape, Strategy, ToolOptions,
 };
 
 use crate::agent::to_result;
 use crate::convert::to_py;
 use crate::shape::PyShape;
-use crate::store::PyMemoryStore;
+use crate::store::result_store;
 
 /// The options one call of `Formatter(...)` or `.tool(...)` gives.
 #[derive(Default)]
@@ -33,7 +33,7 @@ struct Options {
     shape: Option<Shape>,
     summarize: Option<bool>,
     sum: Option<Vec<String>>,
-    store: Option<Arc<tool_output_format::MemoryStore>>,
+    store: Option<Arc<dyn ResultStore>>,
     fetch_tool: Option<String>,
 }
 
@@ -177,12 +177,7 @@ impl Options {
                     };
                     o.shape = Some(shape);
                 }
-                "store" => {
-                    let s = v
-                        .cast::<PyMemoryStore>()
-                        .map_err(|_| PyTypeError::new_err("store is a MemoryStore"))?;
-                    o.store = Some(s.get().0.clone());
-                }
+                "store" => o.store = Some(result_store(&v)?),
                 "fetch_tool" => {
                     o.fetch_tool = Some(
                         v.extract()

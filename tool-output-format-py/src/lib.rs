@@ -5,7 +5,7 @@
 //! are converted to `serde_json::Value` by walking them (`convert`), never through JSON text.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyLookupError, PyValueError};
+use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 
 mod agent;
@@ -23,8 +23,9 @@ create_exception!(
 create_exception!(
     tool_output_format,
     StoreError,
-    PyLookupError,
-    "A stored result that cannot be returned (expired, unknown, too large)."
+    PyException,
+    "A result store that cannot keep or return a result (expired or unknown reference, too \
+     large, Redis down); the message says which and what to do."
 );
 
 #[pymodule]
@@ -39,6 +40,7 @@ fn tool_output_format(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<agent::PyReply>()?;
     m.add_class::<agent::PyResourceRef>()?;
     m.add_class::<store::PyMemoryStore>()?;
+    m.add_class::<store::PyRedisStore>()?;
     m.add("ShapeError", m.py().get_type::<ShapeError>())?;
     m.add("StoreError", m.py().get_type::<StoreError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

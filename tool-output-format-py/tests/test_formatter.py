@@ -207,7 +207,7 @@ def test_focus():
         ({"shape": 3}, TypeError, "shape is a Shape (or a shape file's dict)"),
         ({"bogus": 1}, TypeError, 'Formatter() got an unexpected keyword argument "bogus"'),
         ({"fetch_tool": "get"}, ValueError, "fetch_tool names the tool that reads the store: give store= too"),
-        ({"store": {}}, TypeError, "store is a MemoryStore"),
+        ({"store": {}}, TypeError, "store is a MemoryStore or a RedisStore"),
     ],
 )
 def test_bad_options_raise(options, error, message):
