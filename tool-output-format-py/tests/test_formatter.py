@@ -234,3 +234,15 @@ def test_none_means_unset():
     # ... but an unknown keyword is an error whatever its value.
     with pytest.raises(TypeError):
         Formatter(max_row=None)
+
+
+def test_one_formatter_serves_many_threads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    fmt = Formatter(layout="compact", max_rows=3)
+    inputs = [[{"id": i, "n": j} for j in range(i)] for i in range(1, 40)]
+    want = [fmt.format(f"t{i}", rows) for i, rows in enumerate(inputs)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda a: fmt.format(f"t{a[0]}", a[1]), enumerate(inputs)))
+    assert got == want
+    assert want[4] == "[Truncated to 3 rows of 5 total]\n\n|id|n|\n|-|-|\n|5|0|\n|5|1|\n|5|2|"
