@@ -28,6 +28,9 @@ create_exception!(
      large, Redis down); the message says which and what to do."
 );
 
+/// Render LLM agent tool results as markdown a model reads reliably and cheaply: the Python
+/// face of the Rust crate `tool-output-format`, with the same text for the same input and
+/// options. Start with `Formatter`; see the type stub for every class.
 #[pymodule]
 fn tool_output_format(m: &Bound<'_, PyModule>) -> PyResult<()> {
     formatter::register(m)?;

@@ -44,5 +44,6 @@ def test_stub_methods_exist():
 
 
 def test_classes_have_docstrings():
+    assert tool_output_format.__doc__.startswith("Render LLM agent tool results as markdown")
     for name in ("Formatter", "Shape", "Convert", "Page", "ToolError", "Batch", "Reply", "NextAction", "ResourceRef", "MemoryStore"):
         assert getattr(tool_output_format, name).__doc__, name
