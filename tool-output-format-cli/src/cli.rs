@@ -21,7 +21,7 @@ Exit codes:
   0   the result was rendered (or standard output was closed early)
   1   an I/O error (a file that cannot be opened or read, a failed write)
   2   bad input: unparsable JSON, an NDJSON line that is not an object, a bad shape file
-  64  usage: an unknown flag, a bad value, or a .toml shape file (shape files are JSON)
+  64  usage: an unknown flag or a bad value
 
 --json writes one line: {\"result\": <the capped value>, \"notices\": [<one object per cut>]};
 each notice has kind, path (a JSON Pointer into result), its figures and text.";
@@ -72,7 +72,8 @@ pub struct Cli {
     #[arg(long, value_enum, default_value_t = StrategyArg::Head, value_name = "STRATEGY")]
     pub strategy: StrategyArg,
 
-    /// Shape file (JSON object with the keys keep, drop, rename, convert, drop_empty, flatten).
+    /// Shape file: a JSON object, or TOML for a FILE ending in .toml, with the keys keep, drop,
+    /// rename, convert, drop_empty, flatten.
     #[arg(long, value_name = "FILE")]
     pub shape: Option<PathBuf>,
 

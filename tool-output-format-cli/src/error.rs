@@ -9,7 +9,7 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_IO: u8 = 1;
 /// Exit code: bad input (unparsable JSON, a non-object NDJSON line, a bad shape file).
 pub const EXIT_INPUT: u8 = 2;
-/// Exit code: usage (bad flags, or a feature this build does not have yet). `EX_USAGE`.
+/// Exit code: usage (bad flags). `EX_USAGE`.
 pub const EXIT_USAGE: u8 = 64;
 
 /// Why `tof` stopped. `Display` is the whole message printed on standard error.
@@ -41,8 +41,6 @@ pub enum Error {
         /// The underlying error.
         error: io::Error,
     },
-    /// A flag this build accepts but cannot serve yet.
-    Unsupported(String),
 }
 
 impl Error {
@@ -51,7 +49,6 @@ impl Error {
         match self {
             Error::Input { .. } | Error::Invalid { .. } => EXIT_INPUT,
             Error::Io { .. } => EXIT_IO,
-            Error::Unsupported(_) => EXIT_USAGE,
         }
     }
 
@@ -140,7 +137,6 @@ impl fmt::Display for Error {
             } => write!(f, "{source}:{line}:{column}: {message}"),
             Error::Invalid { source, message } => write!(f, "{source}: {message}"),
             Error::Io { context, error } => write!(f, "tof: error {context}: {error}"),
-            Error::Unsupported(what) => write!(f, "tof: {what}"),
         }
     }
 }

@@ -1,13 +1,16 @@
-//! Shape files (`--shape FILE`): a JSON object with the optional keys `keep`, `drop`
-//! (arrays of paths), `rename` (an object: input path -> new name), `convert` (an object:
-//! path -> converter), `drop_empty` and `flatten` (booleans), read into the library's
-//! [`Shape`] (see `Shape::from_json_str` for the converter forms) and applied to every result
-//! through `Formatter::shape`.
+//! Shape files (`--shape FILE`): a JSON object, or a TOML document when the file name ends
+//! in `.toml`, with the optional keys `keep`, `drop` (arrays of paths), `rename` (an object:
+//! input path -> new name), `convert` (an object: path -> converter), `drop_empty` and
+//! `flatten` (booleans), read into the library's [`Shape`] (see `Shape::from_json_str` and
+//! `Shape::from_toml_str` for the converter forms) and applied to every result through
+//! `Formatter::shape`.
 //!
-//! The text is parsed with serde_json first, so a syntax error reads `FILE:LINE:COLUMN:
+//! A JSON text is parsed with serde_json first, so a syntax error reads `FILE:LINE:COLUMN:
 //! message` like every other input error; the object is then read by `Shape::from_value`
 //! (what `Shape::from_json_str` does after parsing), so every other mistake reads
-//! `FILE: shape WHERE: message`, naming the key or path. Both exit with code 2.
+//! `FILE: shape WHERE: message`, naming the key or path. A TOML text goes through
+//! `Shape::from_toml_str`, its syntax errors written as `FILE:LINE:COLUMN: message` too. All
+//! exit with code 2.
 //!
 //! A stream (NDJSON, or a JSON array longer than the row cap) is shaped as the records the
 //! reader keeps: `drop_empty` and `flatten` decide their columns from those rows, and the
@@ -16,26 +19,25 @@
 use std::path::Path;
 
 use serde_json::Value;
-use tool_output_format::Shape;
+use tool_output_format::{Shape, ShapeError};
 
 use crate::error::Error;
 
 /// Read a shape file.
 pub fn load(path: &Path) -> Result<Shape, Error> {
     let name = path.display().to_string();
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
-    {
-        return Err(Error::Unsupported(format!(
-            "--shape {name}: TOML shape files are not supported yet; write the shape as a JSON object"
-        )));
-    }
     let text = std::fs::read(path).map_err(|error| Error::Io {
         context: format!("reading the shape file {name}"),
         error,
     })?;
-    parse(&name, &text)
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    {
+        parse_toml(&name, &text)
+    } else {
+        parse(&name, &text)
+    }
 }
 
 /// Read a shape file's text; `name` is used in messages.
@@ -45,6 +47,39 @@ pub fn parse(name: &str, text: &[u8]) -> Result<Shape, Error> {
         source: name.to_owned(),
         message: e.to_string(),
     })
+}
+
+/// Read a TOML shape file's text; `name` is used in messages.
+pub fn parse_toml(name: &str, text: &[u8]) -> Result<Shape, Error> {
+    let text = std::str::from_utf8(text).map_err(|e| Error::Invalid {
+        source: name.to_owned(),
+        message: format!(
+            "not valid TOML: not UTF-8 text (byte {} is not)",
+            e.valid_up_to()
+        ),
+    })?;
+    Shape::from_toml_str(text).map_err(|e| toml_error(name, &e))
+}
+
+/// A shape error from a TOML file: `FILE:LINE:COLUMN: message` for a syntax error (its place
+/// is `line L column C`), `FILE: shape WHERE: message` for the rest.
+fn toml_error(name: &str, e: &ShapeError) -> Error {
+    let position = e.at().strip_prefix("line ").and_then(|rest| {
+        let (line, column) = rest.split_once(" column ")?;
+        Some((line.parse().ok()?, column.parse().ok()?))
+    });
+    match position {
+        Some((line, column)) => Error::Input {
+            source: name.to_owned(),
+            line,
+            column,
+            message: e.message().to_owned(),
+        },
+        None => Error::Invalid {
+            source: name.to_owned(),
+            message: e.to_string(),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -91,6 +126,43 @@ mod tests {
         ];
         for (text, want) in cases {
             let e = parse("s.json", text).unwrap_err();
+            assert_eq!(e.to_string(), want);
+            assert_eq!(e.exit_code(), crate::error::EXIT_INPUT);
+        }
+    }
+
+    #[test]
+    fn toml_shape_files() {
+        let s = parse_toml(
+            "s.toml",
+            br#"keep = ["id", "user.login"]
+drop = ["*_url"]
+drop_empty = true
+[rename]
+"user.login" = "author"
+[convert]
+created_at = "timestamp""#,
+        )
+        .unwrap();
+        let v = json!({"id": 1, "user": {"login": "li"}, "x_url": "u"});
+        assert_eq!(s.apply(&v), json!({"id": 1, "author": "li"}));
+
+        let cases: [(&[u8], &str); 3] = [
+            (
+                b"kep = []",
+                "s.toml: shape \"kep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`",
+            ),
+            (
+                b"keep = [\"id\"]\ndrop_empty = yes",
+                "s.toml:2:14: not valid TOML: string values must be quoted, expected literal string",
+            ),
+            (
+                b"keep = [\"\xff\"]",
+                "s.toml: not valid TOML: not UTF-8 text (byte 9 is not)",
+            ),
+        ];
+        for (text, want) in cases {
+            let e = parse_toml("s.toml", text).unwrap_err();
             assert_eq!(e.to_string(), want);
             assert_eq!(e.exit_code(), crate::error::EXIT_INPUT);
         }

@@ -186,7 +186,7 @@ pub enum ShapeErrorKind {
     Duplicate,
     /// A new name that is empty.
     BadName,
-    /// A shape file that is not valid JSON.
+    /// A shape file that is not valid JSON (or TOML).
     Syntax,
     /// A shape file key that is not one of `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`.
     UnknownKey,

@@ -1,0 +1,59 @@
+"""MemoryStore: the full result of a cut output, kept for the model to fetch."""
+
+import pytest
+
+from tool_output_format import Formatter, MemoryStore, StoreError, ToolError
+
+
+def test_cut_results_are_stored():
+    store = MemoryStore(600)
+    fmt = Formatter(max_rows=1, store=store, fetch_tool="fetch_full")
+    rows = [{"id": 1}, {"id": 2}]
+    out = fmt.format_with_report("t", rows)
+    reference = out.report["reference"]
+    assert reference.startswith("r_") and len(reference) == 28
+    assert out.text == (
+        "[Truncated to 1 rows of 2 total]\n\n| id |\n|----|\n| 1  |\n\n"
+        f'Next: call fetch_full(ref="{reference}")'
+    )
+    assert store.get(reference) == rows
+    assert store.fetch(reference) == rows
+    assert len(store) == 1 and store.stored_bytes > 0
+    # A result that was not cut is not stored.
+    assert fmt.format_with_report("t", rows[:1]).report["reference"] is None
+    assert len(store) == 1
+
+
+def test_default_fetch_tool():
+    out = Formatter(max_rows=1, store=MemoryStore(60)).format("t", [{"id": 1}, {"id": 2}])
+    assert '\nNext: call get_stored_result(ref="r_' in out
+
+
+def test_unknown_references():
+    store = MemoryStore(60)
+    with pytest.raises(StoreError) as info:
+        store.get("r_nope")
+    assert str(info.value) == (
+        'reference "r_nope" is unknown: references look like "r_" followed by 26 lowercase letters and digits; '
+        "copy it exactly from the result that gave it, or call the original tool again"
+    )
+    assert isinstance(info.value, Exception) and not isinstance(info.value, ValueError)
+    err = store.fetch("r_aaaaaaaaaaaaaaaaaaaaaaaaaa")
+    assert isinstance(err, ToolError) and err.kind == "not_found"
+    assert Formatter().format("get_stored_result", err) == (
+        "**get_stored_result failed**\n\n- kind: not_found\n"
+        '- message: reference "r_aaaaaaaaaaaaaaaaaaaaaaaaaa" is unknown: this store never issued it, '
+        "or it expired long ago; check that it was copied exactly, or call the original tool again\n"
+        "- retryable: false"
+    )
+
+
+def test_put_and_limits():
+    store = MemoryStore(60, max_bytes=4)
+    with pytest.raises(StoreError):
+        store.put("hello")  # 7 bytes of JSON
+    assert MemoryStore(1.5).ttl_secs == 1.5
+    with pytest.raises(ValueError):
+        MemoryStore(-1)
+    big = MemoryStore(60)
+    assert big.get(big.put({"a": [1, 2]})) == {"a": [1, 2]}
