@@ -109,7 +109,10 @@ pub struct ListOrdersArgs {
     #[serde(default)]
     pub cursor: Option<String>,
     /// How many orders at most (1 to 120, 25 when omitted).
+    // Declared as a plain integer, not "integer or null": clients that convert arguments by
+    // the schema's `type` (the MCP Inspector's command line) then send a number.
     #[serde(default)]
+    #[schemars(with = "usize")]
     pub limit: Option<usize>,
 }
 
