@@ -31,7 +31,8 @@
 //!
 //! The tests in `tests/mcp_e2e.rs` run this server as a child process and page through
 //! every order with rmcp's client; `tests/mcp_schema.rs` validates every tool's results
-//! against its schema; `tests/clients/python_client.py` drives it with the official Python SDK.
+//! against its schema; `tests/clients/python_client.py` drives it with the official Python
+//! SDK and `tests/clients/inspector_client.py` with the MCP Inspector's command line.
 
 use std::sync::{Arc, Mutex};
 
@@ -71,16 +72,20 @@ struct RawOrder {
     total_amount: f64,
 }
 
-/// An order in the tools' shared vocabulary: snake_case names, ids first, money as an exact
-/// two-decimal string. `Serialize` and `JsonSchema` give the `structuredContent` and its
-/// schema; `ToolOutput` the markdown.
+// An order in the tools' shared vocabulary: snake_case names, ids first. `ToolOutput` gives
+// the markdown; `Serialize` and `JsonSchema` the `structuredContent` and its schema, whose
+// descriptions are the doc comments below (clients and models read them).
+/// An order. Money is an exact two-decimal string.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema, ToolOutput)]
 #[tool_output(canonical = "snake_case")]
 pub struct Order {
     pub order_id: String,
     pub customer_id: String,
+    /// `pending`, `processing`, `shipped`, `delivered` or `cancelled`.
     pub status: String,
+    /// When the order was placed (RFC 3339, UTC).
     pub created_at: String,
+    /// The order's total, e.g. `1325.05`.
     pub total: String,
 }
 

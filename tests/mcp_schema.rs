@@ -331,9 +331,13 @@ fn the_budget_covers_the_models_view() {
 
     let before: CallToolResult = McpResult::structured(&fmt, "list_orders", &orders).into();
     let (bt, bs) = chars(&before);
+    let before_rows = before.structured_content.as_ref().unwrap()["result"]
+        .as_array()
+        .map_or(0, Vec::len);
     println!(
-        "untyped McpResult::structured: text {bt} + structured {bs} = {}",
-        bt + bs
+        "untyped McpResult::structured: text {bt} + structured {bs} = {} ({} rows in the text, {before_rows} in the JSON)",
+        bt + bs,
+        table_ids(text(&before)).len()
     );
     assert!(bt <= 4000 && bs <= 4000);
 
@@ -399,4 +403,37 @@ async fn the_schemas_reject_what_they_do_not_declare() {
     assert!(!get.is_valid(&json!({"order_id": "ORD-1"})));
     assert!(!get.is_valid(&json!({"error": {"kind": "oops", "message": "m", "retryable": false}})));
     client.cancel().await.ok();
+}
+
+/// The README's "MCP servers" section: the `outputSchema` it shows for `get_order` is the one
+/// the server lists, and its typed server snippet (not compiled by the README's doctests, as
+/// it needs the features) is the doctest of `adapt::rmcp`, word for word.
+#[tokio::test]
+async fn the_readme_shows_what_clients_see() {
+    let readme = include_str!("../README.md");
+    let section = &readme[readme
+        .find("## MCP servers")
+        .expect("an MCP servers section")..];
+    let json_block = section
+        .split("```json\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("a json block");
+    let shown: Value = serde_json::from_str(json_block).expect("the README's schema is JSON");
+    let client = connect(OrderServer::default()).await;
+    let schemas = validators(&client).await;
+    assert_eq!(shown, schemas["get_order"].0, "README.md is out of date");
+    client.cancel().await.ok();
+
+    let snippet = section
+        .split("```rust,ignore\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a rust block");
+    assert!(snippet.contains("McpJson<Reading>"), "{snippet}");
+    let doctest = include_str!("../tool-output-format/src/adapt/rmcp/typed.md");
+    assert!(
+        doctest.contains(snippet),
+        "the README's snippet differs from the doctest in adapt/rmcp/typed.md"
+    );
 }
