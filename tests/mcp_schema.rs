@@ -437,3 +437,88 @@ async fn the_readme_shows_what_clients_see() {
         "the README's snippet differs from the doctest in adapt/rmcp/typed.md"
     );
 }
+
+/// Every shape `McpJson` carries, full, cut (by caps and by budgets, in both model views),
+/// empty and failed, validates against its own declared schema.
+#[test]
+fn every_shape_validates_full_cut_empty_and_failed() {
+    use tool_output_format::adapt::rmcp::McpData;
+    use tool_output_format::{Batch, ErrorKind, Page, Reply, ResourceRef, ToolError};
+
+    fn check<S: McpData + Clone>(name: &str, values: &[S]) {
+        let schema = Value::Object((*McpJson::<S>::output_schema()).clone());
+        let validator = jsonschema::validator_for(&schema).expect(name);
+        let formatters = [
+            Formatter::new(),
+            Formatter::new().max_rows(3).max_cell_chars(40),
+            Formatter::new().max_chars(600),
+            Formatter::new().max_chars(20),
+            Formatter::new().redact_keys(["customer_id"]),
+        ];
+        let failed = ToolError::new(ErrorKind::RateLimited, "slow down")
+            .retryable(true)
+            .retry_after_secs(9)
+            .hint("wait");
+        for fmt in &formatters {
+            for value in values {
+                let ok: Result<S, ToolError> = Ok(value.clone());
+                let err: Result<S, ToolError> = Err(failed.clone());
+                for (result, view) in [
+                    (&ok, ModelView::Text),
+                    (&ok, ModelView::TextAndStructured(900)),
+                    (&err, ModelView::Text),
+                ] {
+                    let r = McpJson::render(fmt, name, result, view);
+                    assert_eq!(r.is_error(), result.is_err(), "{name}");
+                    let data = r.structured_content().expect(name);
+                    let errors: Vec<String> =
+                        validator.iter_errors(data).map(|e| e.to_string()).collect();
+                    assert!(
+                        errors.is_empty(),
+                        "{name}: {errors:?}\n{data}\n{}",
+                        r.text()
+                    );
+                }
+            }
+        }
+    }
+
+    let orders = mcp_server::bundled_orders();
+    let page = |items: Vec<Order>| {
+        let n = items.len();
+        Page::new(items)
+            .has_more(true)
+            .next_cursor("c")
+            .total(120)
+            .item_cursors((0..n).map(|i| format!("c{i}")))
+            .next_call("list_orders", "cursor")
+    };
+    check("get_order", &[orders[0].clone()]);
+    check("list_all", &[orders.clone(), Vec::new()]);
+    check(
+        "list_orders",
+        &[
+            page(orders.clone()),
+            page(Vec::new()),
+            Page::new(Vec::new()),
+        ],
+    );
+    check(
+        "cancel_orders",
+        &[
+            Batch::new(),
+            Batch::new()
+                .ok("a")
+                .failed("b", ToolError::new(ErrorKind::Conflict, "already shipped"))
+                .retry_call("cancel_orders", "order_ids"),
+        ],
+    );
+    check(
+        "export",
+        &[Reply::new(orders.clone())
+            .link("view", "https://shop.example.com/orders")
+            .reference(ResourceRef::new("resource://exports/7").size_bytes(48_213))],
+    );
+    check("note", &["a\nlong\nnote".repeat(50), String::new()]);
+    check("maybe", &[Some(orders[1].clone()), None]);
+}

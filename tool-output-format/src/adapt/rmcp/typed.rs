@@ -17,7 +17,9 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::McpResult;
-use crate::agent::{Batch, ErrorKind, NextAction, Page, ToToolError, ToolError};
+use crate::agent::{
+    Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError,
+};
 use crate::{Formatted, Formatter, Notice, Report, ToolOutput};
 
 /// The `_meta` key of a typed result's cut notices, stored reference and budget (see
@@ -72,9 +74,9 @@ pub enum ModelView {
 /// [the module docs](crate::adapt::rmcp#typed-results-mcpjson-feature-schemars)).
 ///
 /// `S` is the result's type: a `Serialize + JsonSchema + ToolOutput` type (a struct, a
-/// `Vec`, a string), a [`Page`] or a [`Batch`] of such items ([`McpData`]). Rendered at once,
-/// it holds no borrow; it converts into rmcp's `CallToolResult` (`Into`, and rmcp's
-/// `IntoCallToolResult` for a `#[tool]` return type).
+/// `Vec`, a string), a [`Page`] or a [`Batch`] of such items, a [`Reply`] around one
+/// ([`McpData`]). Rendered at once, it holds no borrow; it converts into rmcp's
+/// `CallToolResult` (`Into`, and rmcp's `IntoCallToolResult` for a `#[tool]` return type).
 ///
 /// ```
 /// use rmcp::model::CallToolResult;
@@ -403,7 +405,12 @@ impl<S: McpData> McpJson<S> {
         });
         let meta = meta(&out.report, place, Some(notes), view);
         let is_error = out.is_error();
-        Self::wrap(out.text, is_error, structured, meta)
+        let mut result = Self::wrap(out.text, is_error, structured, meta);
+        // A reply's references: `resource_link` blocks (their lines are in the text already).
+        result.inner = result
+            .inner
+            .with_references(data.references().iter().cloned());
+        result
     }
 }
 
@@ -513,8 +520,8 @@ impl JsonSchema for NextAction {
 }
 
 /// The result types [`McpJson`] carries: a type that is `Serialize + JsonSchema +
-/// ToolOutput` (a struct, a `Vec`, a string, a number), a [`Page`] of such items and a
-/// [`Batch`]. Sealed: its methods are the adapter's.
+/// ToolOutput` (a struct, a `Vec`, a string, a number), a [`Page`] of such items, a [`Batch`]
+/// and a [`Reply`] around such a result. Sealed: its methods are the adapter's.
 ///
 /// ```
 /// use tool_output_format::adapt::rmcp::McpData;
@@ -523,6 +530,7 @@ impl JsonSchema for NextAction {
 /// carried::<Vec<String>>();
 /// carried::<Page<u32>>();
 /// carried::<Batch>();
+/// carried::<tool_output_format::Reply<Vec<String>>>();
 /// ```
 pub trait McpData: sealed::Data + ToolOutput + 'static {}
 
@@ -534,7 +542,8 @@ impl<T: sealed::Data + ToolOutput + 'static> McpData for T {}
 pub enum Place {
     /// An object sent as it is: the text's cuts are the text's alone.
     Record,
-    /// A list of items at `/items` (a list, a page) or `/failures` (a batch).
+    /// A list of items at `/items` (a list, a page), `/failures` (a batch) or `/result` (a
+    /// reply's list).
     Items(&'static str),
     /// Anything else, at `/result`.
     Result,
@@ -554,6 +563,10 @@ mod sealed {
         /// The `structuredContent` when the text shows `kept` items (`None`: all), from
         /// `full` (redacted); notices only the data has go to `notes`.
         fn shown(&self, full: &Value, kept: Option<usize>, notes: &mut Vec<Value>) -> Value;
+        /// The references sent as `resource_link` blocks too (a reply's).
+        fn references(&self) -> &[super::ResourceRef] {
+            &[]
+        }
     }
 }
 
@@ -745,6 +758,103 @@ where
         }
         Value::Object(m)
     }
+}
+
+impl<T: Serialize + JsonSchema + ToolOutput + 'static> sealed::Data for Reply<T> {
+    fn schema(generator: &mut SchemaGenerator) -> Schema {
+        let result = generator.subschema_for::<T>();
+        let next = generator.subschema_for::<NextAction>();
+        json_schema!({
+            "type": "object",
+            "description": "A result with what to do next: links, resources and follow-up calls.",
+            "properties": {
+                "result": result,
+                "links": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "label": { "type": "string" },
+                            "url": { "type": "string" },
+                        },
+                        "required": ["label", "url"],
+                    },
+                },
+                "references": {
+                    "type": "array",
+                    "description": "Resources the result points to (also sent as resource_link blocks).",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "uri": { "type": "string" },
+                            "name": { "type": "string" },
+                            "content_type": { "type": "string" },
+                            "size_bytes": { "type": "integer", "minimum": 0 },
+                        },
+                        "required": ["uri"],
+                    },
+                },
+                "next": { "type": "array", "items": next },
+            },
+            "required": ["result"],
+        })
+    }
+
+    fn place() -> Place {
+        match place_of::<T>() {
+            Place::Items(_) => Place::Items("/result"),
+            _ => Place::Result,
+        }
+    }
+
+    fn full(&self) -> serde_json::Result<Value> {
+        serde_json::to_value(self.result())
+    }
+
+    fn shown(&self, full: &Value, kept: Option<usize>, _: &mut Vec<Value>) -> Value {
+        let mut m = Map::new();
+        let result = match place_of::<T>() {
+            Place::Items(_) => prefix(full, kept),
+            _ => full.clone(),
+        };
+        m.insert("result".into(), result);
+        if !self.links().is_empty() {
+            let links = self
+                .links()
+                .iter()
+                .map(|l| json!({ "label": l.label(), "url": l.url() }));
+            m.insert("links".into(), links.collect());
+        }
+        if !self.references().is_empty() {
+            let refs = self.references().iter().map(reference_json);
+            m.insert("references".into(), refs.collect());
+        }
+        if !self.next_actions().is_empty() {
+            let next = self.next_actions().iter().map(action_json);
+            m.insert("next".into(), next.collect());
+        }
+        Value::Object(m)
+    }
+
+    fn references(&self) -> &[ResourceRef] {
+        Reply::references(self)
+    }
+}
+
+/// `{"uri", "name", "content_type", "size_bytes"}`.
+fn reference_json(r: &ResourceRef) -> Value {
+    let mut m = Map::new();
+    m.insert("uri".into(), r.uri().into());
+    if let Some(n) = r.get_name() {
+        m.insert("name".into(), n.into());
+    }
+    if let Some(c) = r.get_content_type() {
+        m.insert("content_type".into(), c.into());
+    }
+    if let Some(s) = r.get_size_bytes() {
+        m.insert("size_bytes".into(), s.into());
+    }
+    Value::Object(m)
 }
 
 /// How many items of the data the text shows (`None`: all of them): the rows of its table,

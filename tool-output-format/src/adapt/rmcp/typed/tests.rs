@@ -331,3 +331,42 @@ fn the_schema_is_an_object_of_the_data_or_the_error() {
         json!(["total", "succeeded", "failed", "failures"])
     );
 }
+
+#[test]
+fn a_reply_carries_its_links_references_and_next_calls() {
+    let fmt = Formatter::new();
+    let reply = Reply::new(accounts(2))
+        .link("view", "https://example.com/accounts")
+        .reference(ResourceRef::new("resource://exports/7").name("accounts.csv"))
+        .next(NextAction::call("get_account").arg("id", 1));
+    let r = McpJson::new(&fmt, "list_accounts", &reply);
+    let w = wire(r);
+    assert_eq!(w["content"][1]["type"], "resource_link");
+    assert_eq!(w["content"][1]["uri"], "resource://exports/7");
+    assert_eq!(w["content"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        w["structuredContent"],
+        json!({
+            "result": [
+                {"id": 0, "name": "account number 0", "password": "hunter0"},
+                {"id": 1, "name": "account number 1", "password": "hunter1"},
+            ],
+            "links": [{"label": "view", "url": "https://example.com/accounts"}],
+            "references": [{"uri": "resource://exports/7", "name": "accounts.csv"}],
+            "next": [{"tool": "get_account", "args": {"id": 1}}],
+        })
+    );
+    // A cut reply: the same rows in the data, the notice's path in it.
+    let r = McpJson::new(
+        &Formatter::new().max_chars(300),
+        "list_accounts",
+        &Reply::new(accounts(40)),
+    );
+    let rows = r.structured_content().unwrap()["result"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(rows < 40 && rows > 0, "{}", r.text());
+    assert_eq!(r.cuts().unwrap()["notices"][0]["kept"], rows);
+    assert_eq!(r.cuts().unwrap()["notices"][0]["path"], "/result");
+}
