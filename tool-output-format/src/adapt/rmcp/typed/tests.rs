@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::*;
-use crate::{Formatter, MemoryStore, ResourceRef, ToolOptions};
+use crate::{Batch, Formatter, MemoryStore, NextAction, Page, Reply, ResourceRef, ToolOptions};
 
 fn wire<S>(r: McpJson<S>) -> Value {
     serde_json::to_value(CallToolResult::from(r)).unwrap()
