@@ -370,8 +370,9 @@ impl<S: McpData> McpJson<S> {
         let (chosen, budget) = match view {
             ModelView::TextAndStructured(max) if size(&first) > max => {
                 // The largest text budget whose text and data fit together (binary search:
-                // the size grows with the text's budget).
-                let (mut lo, mut hi) = (0usize, max);
+                // the size grows with the text's budget). Never above the length of the text
+                // the formatter's own options gave, so its own budget still holds.
+                let (mut lo, mut hi) = (0usize, max.min(first.0.text.chars().count()));
                 let mut best: Option<(Formatted, Value, Vec<Value>)> = None;
                 let mut smallest = first;
                 while lo <= hi {

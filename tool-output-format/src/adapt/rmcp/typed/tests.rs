@@ -370,3 +370,25 @@ fn a_reply_carries_its_links_references_and_next_calls() {
     assert_eq!(r.cuts().unwrap()["notices"][0]["kept"], rows);
     assert_eq!(r.cuts().unwrap()["notices"][0]["path"], "/result");
 }
+
+#[test]
+fn the_shared_budget_never_raises_the_formatters_own() {
+    let fmt = Formatter::new().max_chars(500);
+    let own = McpJson::new(&fmt, "list_accounts", &accounts(200));
+    let shared = McpJson::render(
+        &fmt,
+        "list_accounts",
+        &Ok::<_, String>(accounts(200)),
+        ModelView::TextAndStructured(1500),
+    );
+    assert!(shared.text().chars().count() <= 500, "{}", shared.text());
+    let rows = |r: &McpJson<Vec<Account>>| {
+        r.structured_content().unwrap()["items"]
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    assert!(rows(&shared) <= rows(&own));
+    let view = &shared.cuts().unwrap()["view"];
+    assert_eq!(view["fits"], true);
+}
