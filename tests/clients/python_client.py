@@ -17,6 +17,7 @@ import sys
 import traceback
 
 from jsonschema import Draft202012Validator
+import mcp.types
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
@@ -126,6 +127,21 @@ class Checks:
         data = self.validate("get_order", result)
         assert data["order_id"] == "ORD-13007", data
 
+    async def the_sdk_rejects_data_that_breaks_the_schema(self):
+        # The SDK's own check, on data the schema does not allow: it is on, and it reads our
+        # schemas (2020-12, `$defs`).
+        for tool, data in [
+            ("list_orders", {"items": [{"order_id": 1}], "has_more": True}),
+            ("list_orders", {"items": []}),
+            ("get_order", {"error": {"kind": "oops", "message": "m", "retryable": False}}),
+        ]:
+            fake = mcp.types.CallToolResult(content=[], structured_content=data)
+            try:
+                await self.session.validate_tool_result(tool, fake)
+            except RuntimeError:
+                continue
+            raise AssertionError(f"{tool}: the SDK accepted {data}")
+
     async def a_batch_validates(self):
         result = await self.call("cancel_orders", {"order_ids": ["ORD-404"]})
         assert not result.is_error
@@ -148,6 +164,7 @@ async def run(server):
                 "an_unknown_order_is_a_not_found_error",
                 "a_known_order_is_the_order",
                 "a_batch_validates",
+                "the_sdk_rejects_data_that_breaks_the_schema",
             ]:
                 try:
                     await asyncio.wait_for(getattr(checks, name)(), timeout=60)

@@ -4,8 +4,8 @@
 
 use std::any::TypeId;
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::RwLock;
 
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -110,14 +110,10 @@ pub mod sealed {
 /// How serializing `T` writes its root, read from its schema (`"type"`), cached per type.
 fn place_of<T: JsonSchema + 'static>() -> Place {
     thread_local! {
-        static PLACES: RwLock<HashMap<TypeId, Place>> = RwLock::default();
+        static PLACES: RefCell<HashMap<TypeId, Place>> = RefCell::default();
     }
     PLACES.with(|cache| {
-        if let Some(p) = cache
-            .read()
-            .ok()
-            .and_then(|c| c.get(&TypeId::of::<T>()).copied())
-        {
+        if let Some(p) = cache.borrow().get(&TypeId::of::<T>()).copied() {
             return p;
         }
         let schema = T::json_schema(&mut settings().into_generator());
@@ -126,9 +122,7 @@ fn place_of<T: JsonSchema + 'static>() -> Place {
             Some("array") => Place::Items("/items"),
             _ => Place::Result,
         };
-        if let Ok(mut c) = cache.write() {
-            c.insert(TypeId::of::<T>(), place);
-        }
+        cache.borrow_mut().insert(TypeId::of::<T>(), place);
         place
     })
 }
