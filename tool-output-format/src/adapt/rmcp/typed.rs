@@ -16,9 +16,7 @@ use rmcp::model::{CallToolResponse, CallToolResult, JsonObject};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde_json::{Map, Value, json};
 
-#[doc(hidden)]
-pub use data::Place;
-use data::{error_json, sealed};
+use data::{Place, error_json, sealed};
 use meta::{kept, meta};
 use redact::redact;
 
