@@ -1,8 +1,12 @@
-//! A stdio MCP server on `rmcp` whose tools answer with rendered markdown.
+//! A stdio MCP server on `rmcp` whose tools answer with rendered markdown for the model and
+//! typed, schema-valid data for the client.
 //!
 //! ```text
 //! cargo run --example mcp_server --features rmcp
 //! ```
+//!
+//! (The workspace's `rmcp` feature turns on `schemars` too: every tool lists an
+//! `outputSchema`.)
 //!
 //! Any MCP client can start it over stdio, for example in a host's server list:
 //! `{"command": "cargo", "args": ["run", "-q", "--example", "mcp_server", "--features", "rmcp"]}`
@@ -10,26 +14,39 @@
 //!
 //! Tools, over 120 bundled orders (`examples/data/orders.json`):
 //!
-//! - `list_orders` (optional `cursor`): a `Page` of 25 orders with canonical columns, then
-//!   `has_more`, the cursor and `Next: call list_orders(cursor="25")`; also as
-//!   `structuredContent`.
-//! - `get_order` (`order_id`): one order; an unknown id is a `not_found` `ToolError`, so the
-//!   result has `isError: true` and the model reads the kind, the message and a hint.
+//! - `list_orders` (optional `cursor`, optional `limit`, 25 by default): a `Page` of orders
+//!   with canonical columns, then `has_more`, the cursor and
+//!   `Next: call list_orders(cursor="25")`. Every tool's text is held to
+//!   [`MAX_CHARS`] characters: a page of more orders than fit is cut, and its cursor resumes
+//!   at the first order cut. Its `structuredContent` is `{"items": [...], "has_more",
+//!   "next_cursor", "total", "next"}` with the same orders as the text.
+//! - `get_order` (`order_id`): one order (`structuredContent` is the order); an unknown id is
+//!   a `not_found` `ToolError`, so the result has `isError: true`, the model reads the kind,
+//!   the message and a hint, and `structuredContent` is `{"error": {...}}`.
 //! - `cancel_orders` (`order_ids`): a `Batch`: how many were cancelled, the failures, and a
 //!   retry call naming exactly the retryable ids.
 //!
+//! Each tool declares its `outputSchema` with `McpJson::<S>::output_schema()`; cut notices
+//! are in each result's `_meta` under `tool-output-format/cuts`, outside the validated data.
+//!
 //! The tests in `tests/mcp_e2e.rs` run this server as a child process and page through
-//! every order with rmcp's client.
+//! every order with rmcp's client; `tests/mcp_schema.rs` validates every tool's results
+//! against its schema; `tests/clients/python_client.py` drives it with the official Python
+//! SDK and `tests/clients/inspector_client.py` with the MCP Inspector's command line.
 
 use std::sync::{Arc, Mutex};
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{ServerHandler, ServiceExt, schemars, tool, tool_handler, tool_router};
-use serde::Deserialize;
-use tool_output_format::{Batch, ErrorKind, Formatter, McpResult, Page, ToolError, ToolOutput};
+use serde::{Deserialize, Serialize};
+use tool_output_format::adapt::rmcp::McpJson;
+use tool_output_format::{Batch, ErrorKind, Formatter, Page, ToolError, ToolOutput};
 
-/// Orders per page.
+/// Orders per page, unless the call asks for another `limit`.
 pub const PAGE_SIZE: usize = 25;
+
+/// The budget of every tool's text, in characters.
+pub const MAX_CHARS: usize = 4000;
 
 /// Field names must be snake_case (checked at compile time by `canonical`).
 pub const fn snake_case(name: &str) -> bool {
@@ -55,15 +72,20 @@ struct RawOrder {
     total_amount: f64,
 }
 
-/// An order in the tools' shared vocabulary: snake_case names, ids first, money as an exact
-/// two-decimal string.
-#[derive(Clone, Debug, ToolOutput)]
+// An order in the tools' shared vocabulary: snake_case names, ids first. `ToolOutput` gives
+// the markdown; `Serialize` and `JsonSchema` the `structuredContent` and its schema, whose
+// descriptions are the doc comments below (clients and models read them).
+/// An order. Money is an exact two-decimal string.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema, ToolOutput)]
 #[tool_output(canonical = "snake_case")]
 pub struct Order {
     pub order_id: String,
     pub customer_id: String,
+    /// `pending`, `processing`, `shipped`, `delivered` or `cancelled`.
     pub status: String,
+    /// When the order was placed (RFC 3339, UTC).
     pub created_at: String,
+    /// The order's total, e.g. `1325.05`.
     pub total: String,
 }
 
@@ -91,6 +113,12 @@ pub struct ListOrdersArgs {
     /// The cursor from the previous page's `Next:` line; omit it for the first page.
     #[serde(default)]
     pub cursor: Option<String>,
+    /// How many orders at most (1 to 120, 25 when omitted).
+    // Declared as a plain integer, not "integer or null": clients that convert arguments by
+    // the schema's `type` (the MCP Inspector's command line) then send a number.
+    #[serde(default)]
+    #[schemars(with = "usize")]
+    pub limit: Option<usize>,
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -122,7 +150,7 @@ impl OrderServer {
     /// A server over these orders.
     pub fn new(orders: Vec<Order>) -> Self {
         OrderServer {
-            fmt: Arc::new(Formatter::new()),
+            fmt: Arc::new(Formatter::new().max_chars(MAX_CHARS)),
             orders: Arc::new(Mutex::new(orders)),
         }
     }
@@ -132,9 +160,21 @@ impl OrderServer {
         self.orders.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// One page from `cursor` (the offset of the page's first order, as text).
-    fn page(&self, cursor: Option<&str>) -> Result<Page<Order>, ToolError> {
+    /// One page of `limit` orders from `cursor` (the offset of the page's first order, as
+    /// text).
+    fn page(&self, cursor: Option<&str>, limit: Option<usize>) -> Result<Page<Order>, ToolError> {
         let orders = self.orders();
+        let size = match limit {
+            None => PAGE_SIZE,
+            Some(n) if (1..=orders.len()).contains(&n) => n,
+            Some(n) => {
+                return Err(ToolError::new(
+                    ErrorKind::InvalidInput,
+                    format!("limit {n} is out of range"),
+                )
+                .hint(format!("pass a limit from 1 to {}", orders.len())));
+            }
+        };
         let start = match cursor {
             None => 0,
             Some(c) => c
@@ -149,7 +189,7 @@ impl OrderServer {
                     .hint("omit cursor to start from the first page")
                 })?,
         };
-        let end = (start + PAGE_SIZE).min(orders.len());
+        let end = (start + size).min(orders.len());
         let mut page = Page::new(orders[start..end].to_vec())
             .has_more(end < orders.len())
             .total(orders.len() as u64)
@@ -168,16 +208,23 @@ impl OrderServer {
 impl OrderServer {
     /// List orders, 25 per page, oldest first. Follow the `Next:` line for the next page.
     #[tool(
-        description = "List orders, 25 per page, oldest first. Pass the cursor from the `Next:` line to get the next page."
+        description = "List orders, 25 per page, oldest first. Pass the cursor from the `Next:` line to get the next page.",
+        output_schema = McpJson::<Page<Order>>::output_schema()
     )]
-    async fn list_orders(&self, Parameters(args): Parameters<ListOrdersArgs>) -> McpResult {
-        let page = self.page(args.cursor.as_deref());
-        McpResult::structured(&self.fmt, "list_orders", &page)
+    async fn list_orders(
+        &self,
+        Parameters(args): Parameters<ListOrdersArgs>,
+    ) -> McpJson<Page<Order>> {
+        let page = self.page(args.cursor.as_deref(), args.limit);
+        McpJson::result(&self.fmt, "list_orders", &page)
     }
 
     /// One order by id.
-    #[tool(description = "Get one order by its id (e.g. ORD-13007).")]
-    async fn get_order(&self, Parameters(args): Parameters<GetOrderArgs>) -> McpResult {
+    #[tool(
+        description = "Get one order by its id (e.g. ORD-13007).",
+        output_schema = McpJson::<Order>::output_schema()
+    )]
+    async fn get_order(&self, Parameters(args): Parameters<GetOrderArgs>) -> McpJson<Order> {
         let found = self
             .orders()
             .iter()
@@ -191,14 +238,18 @@ impl OrderServer {
             .hint("list_orders lists every order id")
             .retryable(false)
         });
-        McpResult::new(&self.fmt, "get_order", &result)
+        McpJson::result(&self.fmt, "get_order", &result)
     }
 
     /// Cancel orders; reports each failure and which ids a retry should name.
     #[tool(
-        description = "Cancel orders by id. Pending and processing orders are cancelled; the result lists the failures and the retry call."
+        description = "Cancel orders by id. Pending and processing orders are cancelled; the result lists the failures and the retry call.",
+        output_schema = McpJson::<Batch>::output_schema()
     )]
-    async fn cancel_orders(&self, Parameters(args): Parameters<CancelOrdersArgs>) -> McpResult {
+    async fn cancel_orders(
+        &self,
+        Parameters(args): Parameters<CancelOrdersArgs>,
+    ) -> McpJson<Batch> {
         let mut orders = self.orders();
         let mut batch = Batch::new().retry_call("cancel_orders", "order_ids");
         for id in args.order_ids {
@@ -231,7 +282,7 @@ impl OrderServer {
             };
         }
         drop(orders);
-        McpResult::new(&self.fmt, "cancel_orders", &batch)
+        McpJson::new(&self.fmt, "cancel_orders", &batch)
     }
 }
 

@@ -7,6 +7,10 @@
 //! It prints libtest's lines (`test NAME ... ok`, `test result: ...`) and exits non-zero on
 //! a failure.
 //!
+//! Each check reads both parts of a result: the markdown the model reads and the
+//! `structuredContent` a client hands to code (the same orders, the same cursor), with every
+//! tool listing an `outputSchema` (the validation itself is `tests/mcp_schema.rs`).
+//!
 //! ```text
 //! cargo test --features rmcp --test mcp_e2e
 //! ```
@@ -74,6 +78,10 @@ async fn run_all() -> Vec<(String, Check)> {
     results.push((
         "pages_through_every_order_once".to_string(),
         pages_through_every_order_once(&client).await,
+    ));
+    results.push((
+        "a_cut_page_keeps_text_and_data_in_step".to_string(),
+        a_cut_page_keeps_text_and_data_in_step(&client).await,
     ));
     results.push((
         "a_bad_cursor_is_an_error".to_string(),
@@ -194,6 +202,15 @@ async fn lists_the_tools(client: &Client) -> Check {
             .is_some_and(|r| r.contains(&json!("cursor"))),
         || format!("cursor must be optional: {required}"),
     )?;
+    for tool in &tools {
+        let schema = tool
+            .output_schema
+            .as_deref()
+            .ok_or_else(|| format!("{} lists no outputSchema", tool.name))?;
+        ensure(schema.get("type") == Some(&json!("object")), || {
+            format!("{}: the outputSchema's root is not an object", tool.name)
+        })?;
+    }
     let get = tools
         .iter()
         .find(|t| t.name == "get_order")
@@ -260,19 +277,27 @@ async fn pages_through_every_order_once(client: &Client) -> Check {
         ensure(result.is_error == Some(false), || {
             format!("page {pages} is an error:\n{md}")
         })?;
-        ensure(
-            result
-                .structured_content
-                .as_ref()
-                .is_some_and(Value::is_object),
-            || {
+        let data = result
+            .structured_content
+            .as_ref()
+            .filter(|v| v.is_object())
+            .ok_or_else(|| {
                 format!(
                     "page {pages}: structuredContent is not an object: {:?}",
                     result.structured_content
                 )
-            },
-        )?;
+            })?;
         let ids = order_ids(md);
+        ensure(structured_ids(data)? == ids, || {
+            format!("page {pages}: the data's orders are not the text's: {data}")
+        })?;
+        ensure(
+            data["has_more"] == json!(md.contains("has_more: true")),
+            || format!("page {pages}: has_more differs: {data}"),
+        )?;
+        ensure(data.get("notices").is_none(), || {
+            format!("page {pages}: notices inside the data: {data}")
+        })?;
         ensure(
             ids.len() == mcp_server::PAGE_SIZE.min(120 - (pages - 1) * 25),
             || format!("page {pages} has {} orders:\n{md}", ids.len()),
@@ -289,10 +314,17 @@ async fn pages_through_every_order_once(client: &Client) -> Check {
             ensure(next_cursor(md)?.is_none(), || {
                 format!("last page has a Next line:\n{md}")
             })?;
+            ensure(
+                data.get("next_cursor").is_none() && data.get("next").is_none(),
+                || format!("last page's data has a cursor: {data}"),
+            )?;
             break;
         }
         let next = next_cursor(md)?
             .ok_or_else(|| format!("page {pages} has more but no Next line:\n{md}"))?;
+        ensure(data["next_cursor"] == json!(next), || {
+            format!("page {pages}: the data's next_cursor is not {next:?}: {data}")
+        })?;
         ensure(md.contains(&format!("next_cursor: {next}")), || {
             format!(
                 "page {pages}: the footer's cursor differs from the Next line's {next:?}:\n{md}"
@@ -315,6 +347,68 @@ async fn pages_through_every_order_once(client: &Client) -> Check {
     ensure(seen.len() == 120, || {
         format!("{} distinct orders seen", seen.len())
     })
+}
+
+/// The order ids of a page's `structuredContent`.
+fn structured_ids(data: &Value) -> Result<Vec<String>, String> {
+    data["items"]
+        .as_array()
+        .ok_or_else(|| format!("no items array: {data}"))?
+        .iter()
+        .map(|o| {
+            o["order_id"]
+                .as_str()
+                .map(str::to_string)
+                .ok_or_else(|| format!("an item without order_id: {o}"))
+        })
+        .collect()
+}
+
+/// All 120 orders in one call do not fit the server's 4,000-character budget: the text and
+/// `structuredContent` hold the same orders, the cursor resumes at the first order cut, and
+/// the cut notice is in `_meta`, not in the data.
+async fn a_cut_page_keeps_text_and_data_in_step(client: &Client) -> Check {
+    let result = call(client, "list_orders", json!({"limit": 120})).await?;
+    let md = text(&result)?;
+    ensure(result.is_error == Some(false), || {
+        format!("an error:\n{md}")
+    })?;
+    ensure(md.chars().count() <= mcp_server::MAX_CHARS, || {
+        format!("{} chars over the budget", md.chars().count())
+    })?;
+    let ids = order_ids(md);
+    ensure(!ids.is_empty() && ids.len() < 120, || {
+        format!("not cut ({} orders):\n{md}", ids.len())
+    })?;
+    let data = result
+        .structured_content
+        .as_ref()
+        .ok_or("no structuredContent")?;
+    ensure(structured_ids(data)? == ids, || {
+        format!("the data's orders are not the text's: {data}")
+    })?;
+    let resume = ids.len().to_string();
+    ensure(
+        data["has_more"] == true && data["next_cursor"] == json!(resume),
+        || format!("has_more / next_cursor of the cut page: {data}"),
+    )?;
+    ensure(next_cursor(md)?.as_deref() == Some(resume.as_str()), || {
+        format!("the Next line does not resume at {resume}:\n{md}")
+    })?;
+    let cuts = result
+        .meta
+        .as_ref()
+        .and_then(|m| m.0.get("tool-output-format/cuts"))
+        .ok_or("no cut notices in _meta")?;
+    let first = &cuts["notices"][0];
+    ensure(
+        first["kind"] == "rows" && first["kept"] == json!(ids.len()) && first["total"] == 120,
+        || format!("the rows notice: {cuts}"),
+    )?;
+    ensure(
+        first["text"].as_str().is_some_and(|t| md.contains(t)),
+        || format!("the notice is not the text's: {cuts}"),
+    )
 }
 
 async fn a_bad_cursor_is_an_error(client: &Client) -> Check {
@@ -358,7 +452,18 @@ async fn get_order_finds_one_and_flags_unknown_ids(client: &Client) -> Check {
     })?;
     ensure(md.contains("list_orders lists every order id"), || {
         format!("no hint:\n{md}")
-    })
+    })?;
+    let error = result
+        .structured_content
+        .as_ref()
+        .map(|v| v["error"].clone())
+        .unwrap_or_default();
+    ensure(
+        error["kind"] == "not_found"
+            && error["message"] == "order ORD-404 does not exist"
+            && error["retryable"] == false,
+        || format!("structured error: {:?}", result.structured_content),
+    )
 }
 
 async fn cancel_orders_returns_a_batch(client: &Client) -> Check {

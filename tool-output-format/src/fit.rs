@@ -1,4 +1,4 @@
-//! Budgets: fit a rendered result into a character or token limit (SPEC section 8).
+//! Budgets: fit a rendered result into a character or token limit.
 //!
 //! Fitting is a search over a few knobs, each of which only shrinks the output: how many
 //! rows, items or lines to keep (of the result and of every collection nested in it), how

@@ -108,7 +108,7 @@ impl ToolOptions {
     }
 
     /// Shape this tool's results: keep, drop, rename, convert and flatten their fields before
-    /// the model reads them (SPEC section 11; see [`Shape`]). It replaces the formatter's
+    /// the model reads them (see [`Shape`]). It replaces the formatter's
     /// global shape ([`Formatter::shape`](crate::Formatter::shape)) for this tool: shapes are
     /// not merged, since a per-tool keep list and a global one cannot both hold. An empty
     /// `Shape::new()` here turns the global shape off for this tool.

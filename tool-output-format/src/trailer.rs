@@ -1,5 +1,5 @@
 //! What follows the body of a cut result: the summary over all rows, the fields left out in
-//! summary detail, and the reference to the stored full result (SPEC section 14).
+//! summary detail, and the reference to the stored full result.
 //!
 //! The rendered text is the sink's text, then, each only when it applies:
 //!

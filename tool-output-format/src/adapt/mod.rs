@@ -3,6 +3,7 @@
 //!
 //! | where | what you call | what the host or model gets |
 //! |---|---|---|
+//! | an MCP server on `rmcp` with output schemas (feature `schemars`) | `McpJson::result(&fmt, tool, &result)` as the return type, `McpJson::<T>::output_schema()` as the `#[tool]`'s `output_schema` (`adapt::rmcp`) | the tool's `outputSchema` in `tools/list`; a `CallToolResult` with the markdown as a text block, the data the text shows as `structuredContent` (valid against the schema, errors included), the cut notices in `_meta` |
 //! | an MCP server on `rmcp` (feature `rmcp`) | `McpResult::new(&fmt, tool, &result)` as the `#[tool]` function's return type (`adapt::rmcp`) | a `CallToolResult`: the markdown as a text block, `isError` for errors, a `resource_link` block per reference, `structuredContent` with `McpResult::structured` |
 //! | a rig agent (feature `rig`) | `adapt::rig::output(&fmt, tool, &result)` as the tool's `call` result | the markdown as one text block (not a JSON-quoted string); errors as a `ToolExecutionError` whose model output is the markdown |
 //! | the Anthropic Messages API | [`anthropic_tool_result`] | a `tool_result` content block: `tool_use_id`, `content`, `is_error` |

@@ -55,18 +55,28 @@
 //! `{"result": ..., "notices": [...]}`, shaped and capped like the text, every cut recorded).
 //! MCP wants an object there (rmcp drops a non-object for peers older than protocol
 //! `2026-07-28` and then puts its JSON text first in `content`, ahead of the markdown), so
-//! anything that is not an object would be sent wrapped as `{"result": ...}`. No `outputSchema` is derived from the result type: the structured form
-//! records cuts and shaping that the type's own schema does not describe, and a client that
-//! validates against a schema that does not match rejects the call.
+//! anything that is not an object would be sent wrapped as `{"result": ...}`.
+//!
+//! `McpResult` declares no `outputSchema`: its structured form records cuts and shaping that
+//! no declared type describes. For a tool whose clients validate and use the data, return the
+//! typed [`McpJson`](#typed-results-mcpjson-feature-schemars) instead (feature `schemars`):
+//! the same markdown, `structuredContent` valid against a declared schema, and the cut notices
+//! in `_meta`.
+#![cfg_attr(feature = "schemars", doc = include_str!("rmcp/typed.md"))]
 
 use std::borrow::Cow;
 
 use rmcp::handler::server::tool::IntoCallToolResult;
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Resource};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, MetaObject, Resource};
 use serde_json::Value;
 
 use crate::agent::{Reply, ResourceRef};
 use crate::{Formatter, ToolOutput};
+
+#[cfg(feature = "schemars")]
+mod typed;
+#[cfg(feature = "schemars")]
+pub use typed::{META_KEY, McpData, McpJson, ModelView};
 
 /// A tool result rendered for MCP: converts into rmcp's `CallToolResult` (`Into`, and
 /// rmcp's `IntoCallToolResult`, so it is a valid `#[tool]` return type).
@@ -97,6 +107,8 @@ pub struct McpResult {
     is_error: bool,
     structured: Option<Value>,
     references: Vec<ResourceRef>,
+    /// The result's `_meta` (typed results put their cut notices there).
+    meta: Option<serde_json::Map<String, Value>>,
 }
 
 impl McpResult {
@@ -116,6 +128,7 @@ impl McpResult {
             is_error,
             structured: None,
             references: Vec::new(),
+            meta: None,
         }
     }
 
@@ -266,6 +279,7 @@ impl McpResult {
             CallToolResult::success(content)
         };
         call.structured_content = self.structured;
+        call.meta = self.meta.map(MetaObject);
         call
     }
 }

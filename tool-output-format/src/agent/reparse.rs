@@ -113,7 +113,7 @@ fn footers_after_a_table_stay_a_paragraph() {
             let s = seen(&md);
             assert_eq!(s.blocks, ["table", "p"], "{v:?}: {md}");
             assert_eq!(s.html, 0, "{v:?}: {md}");
-            // Inline spans are not escaped (SPEC section 9): a backtick in the data may
+            // Inline spans are not escaped: a backtick in the data may
             // open a code span that runs over the next line break (raw text unchanged).
             if !v.contains('`') {
                 assert_eq!(s.breaks, lines.len() - 1, "{v:?}: {md}");

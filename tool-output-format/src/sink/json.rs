@@ -52,14 +52,15 @@
 //!
 //! # Envelopes
 //!
-//! The agent envelope parts (a page footer, an error, a next action: SPEC section 10) are
-//! not data and are never cut. They go beside `result`, under their own keys, with
-//! `result` the envelope's data: for a page
-//! `{"result": [...], "notices": [...], "page": {"shown": 20, "total": 340, "next_cursor":
-//! "c2"}}`, for an error `{"result": null, "notices": [], "error": {"kind": "not_found",
-//! "message": "...", "retryable": false}}`. An envelope nested in data (a batch item) is an
-//! object with the same keys in place. [`Writer::node`] is the one match over node kinds:
-//! an envelope arm writes its data through `node` and its parts through [`Writer::extra`].
+//! The agent envelope parts (a page footer, an error, a next action) are not data and are
+//! never cut. They sit inside `result`, in the envelope's own JSON shape (see
+//! `sink/json_envelope.rs`), with the data under its key: for a page
+//! `{"result": {"items": [...], "has_more": true, "next_cursor": "c2", "next": {...}},
+//! "notices": [{"kind": "rows", "path": "/items", ...}]}`, for an error
+//! `{"result": {"error": {"kind": "not_found", "message": "...", "retryable": false}},
+//! "notices": []}`. The notices' paths point into the envelope's data (`/items` for a page's
+//! rows, `/result` for a reply's). A focused result (`focus(q).format_json`) starts its
+//! notices with one of kind `focus` (its `text` the line markdown prints).
 
 use serde_json::{Map, Number, Value};
 

@@ -1,5 +1,5 @@
 //! The shaped `Value` walk: a tool's [`Shape`](crate::Shape) applied to the result's one
-//! record or to each row of its main table while the document is built (SPEC section 11).
+//! record or to each row of its main table while the document is built.
 //!
 //! Only the result itself is shaped (depth 0 of the walk: the record, the rows of a list of
 //! records, or the records of a mixed list); rule paths are relative to it. The input is only

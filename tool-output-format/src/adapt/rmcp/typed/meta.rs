@@ -1,0 +1,126 @@
+//! The `_meta` entry of a typed result: the text's notices, with where they apply in the data.
+
+use serde_json::{Map, Value, json};
+
+use super::Place;
+use crate::{Notice, Report};
+
+/// How many items of the data the text shows (`None`: all of them): the rows of its table,
+/// the items of its list, none when nothing fitted.
+pub(super) fn kept(report: &Report) -> Option<usize> {
+    let mut kept = report.rows.map(|r| r.kept);
+    for n in &report.notices {
+        match *n {
+            Notice::Items { kept: k, .. } if kept.is_none() => kept = Some(k),
+            Notice::Omitted { .. } => kept = Some(0),
+            _ => {}
+        }
+    }
+    kept
+}
+
+/// The `_meta` entry: the notices (the text's, then the data's own), the stored reference
+/// and the shared budget; `None` when there is nothing to say.
+pub(super) fn meta(
+    report: &Report,
+    place: Place,
+    notes: Option<Vec<Value>>,
+    view: Option<Value>,
+) -> Option<Value> {
+    let mut notices: Vec<Value> = report.notices.iter().map(|n| notice(n, place)).collect();
+    notices.extend(notes.into_iter().flatten());
+    if report.values_shortened > 0
+        && !report
+            .notices
+            .iter()
+            .any(|n| matches!(n, Notice::Shortened { .. }))
+    {
+        notices.push(json!({
+            "kind": "shortened",
+            "values": report.values_shortened,
+            "path": "",
+            "applies_to": "text",
+            "text": format!("[Shortened {} values]", report.values_shortened),
+        }));
+    }
+    if notices.is_empty() && report.reference.is_none() && view.is_none() {
+        return None;
+    }
+    let mut m = Map::new();
+    m.insert("notices".into(), Value::Array(notices));
+    if let Some(r) = &report.reference {
+        m.insert("reference".into(), r.as_str().into());
+    }
+    if let Some(e) = &report.store_error {
+        m.insert("store_error".into(), e.as_str().into());
+    }
+    if let Some(v) = view {
+        m.insert("view".into(), v);
+    }
+    Some(Value::Object(m))
+}
+
+/// One notice of the text, with where it applies in the data.
+fn notice(n: &Notice, place: Place) -> Value {
+    let mut m = Map::new();
+    let (path, both) = match (n, place) {
+        (Notice::Rows { .. } | Notice::Items { .. } | Notice::Omitted { .. }, Place::Items(p)) => {
+            (p, true)
+        }
+        (_, Place::Result) => ("/result", false),
+        _ => ("", false),
+    };
+    let mut put = |k: &str, v: Value| {
+        m.insert(k.into(), v);
+    };
+    match *n {
+        Notice::Rows { kept, total } => {
+            put("kind", "rows".into());
+            put("kept", kept.into());
+            put("total", total.into());
+        }
+        Notice::Items { kept, total } => {
+            put("kind", "items".into());
+            put("kept", kept.into());
+            put("total", total.into());
+        }
+        Notice::Fields { kept, total } => {
+            put("kind", "fields".into());
+            put("kept", kept.into());
+            put("total", total.into());
+        }
+        Notice::Lines { kept, total, .. } => {
+            put("kind", "lines".into());
+            put("kept", kept.into());
+            put("total", total.into());
+        }
+        Notice::Shortened { values, max_chars } => {
+            put("kind", "shortened".into());
+            put("values", values.into());
+            put("max_chars", max_chars.into());
+        }
+        Notice::Nested { parts, kept } => {
+            put("kind", "nested".into());
+            put("parts", parts.into());
+            put("kept", kept.into());
+        }
+        Notice::Omitted {
+            total,
+            what,
+            needed,
+            budget,
+            unit,
+        } => {
+            put("kind", "omitted".into());
+            put("total", total.into());
+            put("what", what.into());
+            put("needed", needed.into());
+            put("budget", budget.into());
+            put("unit", unit.into());
+        }
+    }
+    put("path", path.into());
+    put("applies_to", if both { "both" } else { "text" }.into());
+    put("text", n.to_string().into());
+    Value::Object(m)
+}
