@@ -33,7 +33,13 @@ fit=$(( $(irefs budget_fit_100000 1) - $(irefs budget_fit_100000 0) ))
 kept=$(( ($(irefs budget_kept_rows "$N") - $(irefs budget_kept_rows 0)) / N ))
 echo "| budget_fit_100000: 100,000 typed rows into 4,000 chars | $fit | |"
 awk -v f="$fit" -v k="$kept" 'BEGIN { printf "| budget_kept_rows: the kept rows alone, no budget | %d | fit / kept: %.0fx |\n", k, f / k }'
-for r in stripe repo; do
+fitv=$(( $(irefs budget_fit_100000_value 1) - $(irefs budget_fit_100000_value 0) ))
+keptv=$(( ($(irefs budget_kept_rows_value "$N") - $(irefs budget_kept_rows_value 0)) / N ))
+echo "| budget_fit_100000_value: the same rows as a Value | $fitv | |"
+awk -v f="$fitv" -v k="$keptv" 'BEGIN { printf "| budget_kept_rows_value: the kept rows alone, no budget | %d | fit / kept: %.0fx |\n", k, f / k }'
+sh=$(( ($(irefs value_md_shaped "$N") - $(irefs value_md_shaped 0)) / N ))
+awk -v s="$sh" -v u="${per[value_md_compact]}" 'BEGIN { printf "| value_md_shaped: rows_1000, a generic shape, compact | %d | shaped / unshaped: %.2fx |\n", s, s / u }'
+for r in stripe repo packument; do
     j=$(( ($(irefs ${r}_serde_json "$N") - $(irefs ${r}_serde_json 0)) / N ))
     m=$(( ($(irefs ${r}_md "$N") - $(irefs ${r}_md 0)) / N ))
     awk -v r="$r" -v m="$m" -v j="$j" 'BEGIN { printf "| one %s record as Value -> markdown | %d | %.2fx |\n", r, m, m / j }'

@@ -25,16 +25,18 @@ fn main() {
         eprintln!(
             "usage: profile <typed_serde_json|typed_md_compact|typed_md_aligned|value_serde_json\
              |value_md_compact|value_md_aligned|budget_fit_100000|budget_kept_rows\
-             |stripe_serde_json|stripe_md|repo_serde_json|repo_md> <iterations>"
+             |stripe_serde_json|stripe_md|repo_serde_json|repo_md|packument_serde_json|packument_md\
+             |value_md_shaped|budget_fit_100000_value|budget_kept_rows_value> <iterations>"
         );
         return;
     };
     let rows: Vec<Row> = rows(1_000);
     let value = serde_json::to_value(&rows).expect("serializable");
     let big: Vec<Row> = match what.as_str() {
-        "budget_fit_100000" | "budget_kept_rows" => {
-            (0..100).flat_map(|_| rows.iter().cloned()).collect()
-        }
+        "budget_fit_100000"
+        | "budget_kept_rows"
+        | "budget_fit_100000_value"
+        | "budget_kept_rows_value" => (0..100).flat_map(|_| rows.iter().cloned()).collect(),
         _ => Vec::new(),
     };
     let aligned = Formatter::new().max_rows(usize::MAX);
@@ -56,7 +58,37 @@ fn main() {
         serde_json::from_str(include_str!("data/stripe_charge.json")).expect("JSON");
     let repo: serde_json::Value =
         serde_json::from_str(include_str!("data/repo.json")).expect("JSON");
+    // An npm-like packument: many versions, many nulls.
+    let packument: serde_json::Value =
+        serde_json::from_str(include_str!("data/packument.json")).expect("JSON");
     let record = Formatter::new();
+    // The shaped walk: a generic shape on the same rows as `value_md_compact`.
+    let shaped = Formatter::new()
+        .max_rows(usize::MAX)
+        .layout(Layout::Compact)
+        .shape(
+            tool_output_format::Shape::new()
+                .drop(["*_url", "warehouse"])
+                .rename("title", "name"),
+        );
+    // The budget fit on 100,000 rows as a `Value` (every row scanned for the columns).
+    let big_value = match what.as_str() {
+        "budget_fit_100000_value" | "budget_kept_rows_value" => {
+            serde_json::to_value(&big).expect("serializable")
+        }
+        _ => serde_json::Value::Null,
+    };
+    let kept_value: serde_json::Value = match what.as_str() {
+        "budget_kept_rows_value" => {
+            let k = fit
+                .format_with_report("", &big_value)
+                .report
+                .rows
+                .map_or(0, |r| r.kept);
+            serde_json::Value::Array(big_value.as_array().expect("rows")[..k].to_vec())
+        }
+        _ => serde_json::Value::Null,
+    };
     let mut bytes = 0;
     for _ in 0..n {
         bytes += match what.as_str() {
@@ -72,6 +104,11 @@ fn main() {
             "stripe_md" => record.format("get_charge", &stripe).len(),
             "repo_serde_json" => serde_json::to_string(&repo).expect("JSON").len(),
             "repo_md" => record.format("get_repo", &repo).len(),
+            "packument_serde_json" => serde_json::to_string(&packument).expect("JSON").len(),
+            "packument_md" => record.format("get_package", &packument).len(),
+            "value_md_shaped" => shaped.format("", &value).len(),
+            "budget_fit_100000_value" => fit.format("", &big_value).len(),
+            "budget_kept_rows_value" => aligned.format("", &kept_value).len(),
             other => panic!("unknown workload {other}"),
         };
     }

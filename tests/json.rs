@@ -195,3 +195,53 @@ fn a_page_keeps_its_parts_and_records_the_row_cut() {
     assert_eq!(v["notices"][0]["kind"], "rows", "{v}");
     assert_eq!(v["notices"][0]["total"], 30, "{v}");
 }
+
+/// The structured form goes through the same pipeline as the text: the detail level, a
+/// focus query and a shape apply to it too.
+#[test]
+fn the_structured_form_honours_detail_focus_and_shape() {
+    use tool_output_format::{Detail, Shape, ToolOutput};
+    #[derive(ToolOutput)]
+    struct Order {
+        id: u32,
+        #[tool_output(detail = "full")]
+        note: &'static str,
+    }
+    let orders = vec![Order { id: 1, note: "a" }, Order { id: 2, note: "b" }];
+    let summary = Formatter::new().detail(Detail::Summary);
+    assert_eq!(
+        summary.format_json("list_orders", &orders)["result"],
+        json!([{"id": 1}, {"id": 2}])
+    );
+    assert_eq!(
+        Formatter::new()
+            .detail(Detail::Full)
+            .format_json("list_orders", &orders)["result"],
+        json!([{"id": 1, "note": "a"}, {"id": 2, "note": "b"}])
+    );
+    let tickets = json!([{"t": "printer"}, {"t": "refund late"}, {"t": "vpn"}]);
+    let one_row = Formatter::new().max_rows(1);
+    let v = one_row.focus("refund").format_json("t", &tickets);
+    assert_eq!(v["result"], json!([{"t": "refund late"}]));
+    assert_eq!(v["notices"][0]["kind"], "focus");
+    let shaped = Formatter::new()
+        .detail(Detail::Full)
+        .shape(Shape::new().rename("id", "order_id"));
+    assert_eq!(
+        shaped.format_json("list_orders", &orders)["result"],
+        json!([{"order_id": 1, "note": "a"}, {"order_id": 2, "note": "b"}])
+    );
+    // Summary detail under a shape: the full-only field is left out (and named in the text).
+    let shaped = Formatter::new().shape(Shape::new().rename("id", "order_id"));
+    assert_eq!(
+        shaped.format_json("list_orders", &orders)["result"],
+        json!([{"order_id": 1}, {"order_id": 2}])
+    );
+    assert!(
+        shaped.format("list_orders", &orders).ends_with(
+            "[Left out in summary detail: note. Call list_orders(detail=\"full\") for them]"
+        ),
+        "{}",
+        shaped.format("list_orders", &orders)
+    );
+}

@@ -496,3 +496,47 @@ fn summary_cost() {
         }
     }
 }
+
+/// One voice: a cut page with a store points its skipped items at the stored result (the last
+/// Next line) and keeps its own next call; with a store that fails, the page says how to read
+/// them otherwise and no reference is promised.
+#[test]
+fn a_cut_page_and_a_stored_result_speak_with_one_voice() {
+    let rows: Vec<Value> = (0..5).map(|i| json!({"id": i})).collect();
+    let page = tool_output_format::Page::new(rows)
+        .has_more(true)
+        .next_cursor("c5")
+        .next_call("list", "cursor");
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let fmt = Formatter::new()
+        .max_rows(2)
+        .store(store.clone(), "get_stored_result");
+    let out = fmt.format_with_report("list", &page);
+    let r = out.report.reference.clone().expect("stored");
+    assert_eq!(
+        out.text,
+        format!(
+            "[Truncated to 2 rows of 5 total]\n\n| id |\n|----|\n| 0  |\n| 1  |\n\n\
+             has_more: true\nnext_cursor: c5\n\
+             [Items 3-5 of this page were cut: read them in the stored full result (the last \
+             Next line), then continue with next_cursor]\n\
+             Next: call list(cursor=\"c5\")\n\n\
+             Next: call get_stored_result(ref=\"{r}\")"
+        )
+    );
+    assert_eq!(store.get(&r).unwrap()["items"].as_array().unwrap().len(), 5);
+    let broken = Formatter::new()
+        .max_rows(2)
+        .store(Arc::new(Broken), "get_stored_result");
+    let out = broken.format_with_report("list", &page);
+    assert_eq!(out.report.reference, None);
+    assert!(
+        out.text.ends_with(
+            "[Items 3-5 of this page were cut and next_cursor skips them: to read them, repeat \
+             this call with a page size of at most 2]\nNext: call list(cursor=\"c5\")\n\n\
+             [Full result not stored: redis at 127.0.0.1:6379 is down: retry later]"
+        ),
+        "{}",
+        out.text
+    );
+}

@@ -719,13 +719,20 @@ pub(crate) fn innermost(node: Node<'_>) -> Option<Node<'_>> {
 }
 
 /// Put `body` back into copies of the `shells` [`split`] took apart.
-pub(crate) fn join_envelopes<'a>(shells: &[Envelope<'a>], body: Option<Node<'a>>) -> Node<'a> {
+pub(crate) fn join_envelopes<'a>(
+    shells: &[Envelope<'a>],
+    body: Option<Node<'a>>,
+    stored: bool,
+) -> Node<'a> {
     let mut node = body;
     for shell in shells.iter().rev() {
         let mut e = Envelope {
             body: None,
             parts: shell.parts.clone(),
         };
+        if let Parts::Page(p) = &mut e.parts {
+            p.stored = stored;
+        }
         e.body = node;
         node = Some(Node::Envelope(Box::new(e)));
     }

@@ -48,11 +48,11 @@
 //! query, the output is that too, after the line `[No section matched "refund policy"]`
 //! (`[No row matched "…"]`).
 //!
-//! # Not done here
+//! # With a result store
 //!
-//! The full text of a focused result is not stored: with a result store
-//! (`Formatter::store`, issue 13) the store's next-action line is the place to point at the
-//! whole text; wiring the two together is left to the store's integration.
+//! A focused result that left rows, sections or lines out is a cut result: with
+//! `Formatter::store` the full result is stored and the output ends with the fetch tool's
+//! `Next:` line, as for any cut.
 
 use std::borrow::Cow;
 
@@ -192,6 +192,15 @@ impl Lens {
     }
 
     /// Add what the focus did to a report of the rendering of `node` (the fitted node).
+    /// Whether the focus left something out (rows, sections or lines of the result), so the
+    /// result is cut even when no notice of the caps or the fit says so.
+    pub(crate) fn cut(&self) -> bool {
+        match &self.mode {
+            Mode::Rows { indices, total, .. } => indices.len() < *total,
+            Mode::Line { kept, .. } => kept.is_some_and(|(units, _)| units.kept < units.total),
+        }
+    }
+
     /// Whether the focus line counts rows (a row notice would repeat it).
     pub(crate) fn counts_rows(&self) -> bool {
         matches!(self.mode, Mode::Rows { .. })

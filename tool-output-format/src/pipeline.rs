@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::agent::NextAction;
 use crate::build::{Context, RowPlan, Shaping};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::detail::LeftOut;
@@ -186,7 +187,7 @@ impl Call<'_> {
             if shells.is_empty() {
                 node.unwrap_or(Node::Null)
             } else {
-                join_envelopes(&shells, node)
+                join_envelopes(&shells, node, false)
             }
         };
         let write = |node: &Node<'a>, notices: &[Notice]| {
@@ -237,7 +238,10 @@ impl Call<'_> {
             let mut text = if shells.is_empty() {
                 write(node, notices)
             } else {
-                write(&join_envelopes(&shells, Some(node.clone())), notices)
+                write(
+                    &join_envelopes(&shells, Some(node.clone()), trailer.promises_reference()),
+                    notices,
+                )
             };
             if text_target {
                 trailer.append(&mut text, node, notices);
@@ -248,6 +252,9 @@ impl Call<'_> {
         let lens = self
             .query
             .and_then(|q| Lens::new(q, &mut node, opts, &limits, &plain));
+        if lens.as_ref().is_some_and(Lens::cut) {
+            trailer.set_cut_elsewhere();
+        }
         let render = |node: &Node<'a>, notices: &[Notice]| match &lens {
             Some(lens) => lens.render(node, notices, &plain),
             None => plain(node, notices),
@@ -270,7 +277,10 @@ impl Call<'_> {
                 // Nothing of the body fits: the envelope's parts and the trailer are still
                 // written.
                 [Notice::Omitted { .. }] if !shells.is_empty() => {
-                    let mut text = write(&join_envelopes(&shells, None), &c.notices);
+                    let mut text = write(
+                        &join_envelopes(&shells, None, trailer.promises_reference()),
+                        &c.notices,
+                    );
                     if text_target {
                         trailer.append(&mut text, &Node::Null, &c.notices);
                     }
@@ -394,10 +404,55 @@ impl Call<'_> {
             }
             None => render(&json),
         };
-        let limits = self.limits();
-        let (text, notices, shortened) =
-            crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits);
+        // With a store, room is kept for the line that follows a cut text (first a stand-in
+        // reference of the real shape; again with the real line if that one is longer).
+        let fit = |line: Option<&str>| {
+            let mut limits = self.limits();
+            if let Some(line) = line {
+                for l in &mut limits {
+                    l.budget = l.budget.saturating_sub((l.measure)(line));
+                }
+            }
+            crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits)
+        };
+        let stand_in = self.store.map(|s| {
+            let r =
+                crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)));
+            format!(
+                "\n\n{}",
+                NextAction::call(&s.fetch_tool)
+                    .arg("ref", r.as_str())
+                    .line()
+            )
+        });
+        let (mut text, mut notices, mut shortened) = fit(stand_in.as_deref());
+        // The store step, after the text is chosen: the same lines as any cut result.
+        let mut stored = (None, None);
+        if let Some(s) = self.store.filter(|_| !notices.is_empty()) {
+            let line = match s.store.put(&json) {
+                Ok(r) => {
+                    let line = NextAction::call(&s.fetch_tool)
+                        .arg("ref", r.as_str())
+                        .line();
+                    stored.0 = Some(r);
+                    format!("\n\n{line}")
+                }
+                Err(e) => {
+                    stored.1 = Some(crate::trailer::failed_put(&e.to_string()));
+                    format!("\n\n[Full result not stored: {e}]")
+                }
+            };
+            let over = self
+                .limits()
+                .iter()
+                .any(|l| (l.measure)(&text) + (l.measure)(&line) > l.budget);
+            if over {
+                (text, notices, shortened) = fit(Some(&line));
+            }
+            text.push_str(&line);
+        }
         let mut r = Report::new(&text, &Node::Null, notices, shortened);
+        (r.reference, r.store_error) = stored;
         if let Some(shape) = &opts.shape {
             r.conversions_failed = stats.as_ref().map_or(0, |s| s.conversions_failed);
             r.shape = stats;

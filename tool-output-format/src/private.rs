@@ -80,7 +80,8 @@ pub fn record_node<'a, T: Struct + ?Sized>(
     }
     if let Some(sh) = cx.shaping() {
         // Under a shape: the record's JSON form, shaped like a `Value` record.
-        return crate::source::shaped::json_record(&record_json(value), cx, sh);
+        report_left_out::<T>(cx);
+        return crate::source::shaped::json_record(&detail_json(value, cx), cx, sh);
     }
     let mut r = Record {
         title: title.map(Text::Borrowed),
@@ -120,7 +121,8 @@ pub fn list_node<'a, T: Struct>(
     if let Some(sh) = cx.shaping() {
         // Under a shape: the rows' JSON forms, shaped like `Value` rows; a column that keeps
         // its name keeps its `max_chars`.
-        let mut node = crate::source::shaped::typed_list(items, |i| record_json(i), cx, sh);
+        report_left_out::<T>(cx);
+        let mut node = crate::source::shaped::typed_list(items, |i| detail_json(i, cx), cx, sh);
         if let Node::Table(t) = &mut node {
             let shaped: Vec<Option<usize>> = t
                 .columns()
@@ -157,6 +159,22 @@ pub fn list_node<'a, T: Struct>(
     t.max_rows = type_cap;
     t.set_limits(limits);
     Node::Table(t)
+}
+
+/// The JSON form of a record at the context's detail level (the full-only fields left out in
+/// summary detail), what a shape applies to.
+fn detail_json<T: Struct + ?Sized>(value: &T, cx: &Context<'_>) -> Value {
+    let mut v = record_json(value);
+    if !cx.detail().is_full()
+        && let Value::Object(m) = &mut v
+    {
+        let mut names = Vec::new();
+        T::full_only(&mut names);
+        for n in names {
+            m.shift_remove(n);
+        }
+    }
+    v
 }
 
 /// In summary detail, tell the context which fields of `T` are left out.

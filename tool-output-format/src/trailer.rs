@@ -55,6 +55,8 @@ pub(crate) struct Trailer<'r> {
     stored: Cell<bool>,
     /// Why the store failed, once it did.
     failure: RefCell<Option<String>>,
+    /// Cut by a stage the notices do not show (query focus).
+    cut_elsewhere: Cell<bool>,
 }
 
 /// What storing the full result gave, for the report.
@@ -85,6 +87,7 @@ impl<'r> Trailer<'r> {
             reference: RefCell::new(stand_in),
             stored: Cell::new(false),
             failure: RefCell::new(None),
+            cut_elsewhere: Cell::new(false),
         }
     }
 
@@ -107,11 +110,11 @@ impl<'r> Trailer<'r> {
             line(text, &left_out_line(&names, self.tool));
         }
         if let Some(why) = &*self.failure.borrow()
-            && is_cut(node, notices)
+            && self.cut(node, notices)
         {
             line(text, &format!("[Full result not stored: {why}]"));
         } else if let (Some(t), Some(r)) = (self.fetch_tool, &*self.reference.borrow())
-            && is_cut(node, notices)
+            && self.cut(node, notices)
         {
             line(text, &NextAction::call(t).arg("ref", r.as_str()).line());
         }
@@ -120,10 +123,25 @@ impl<'r> Trailer<'r> {
     /// Whether the full result should be stored for this cut (a store is set, the result
     /// was cut, and it is not stored yet).
     pub fn wants_store(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
-        self.fetch_tool.is_some() && !self.stored.get() && is_cut(node, notices)
+        self.fetch_tool.is_some() && !self.stored.get() && self.cut(node, notices)
     }
 
     /// Store the full result; on failure the Next line is left out.
+    /// Whether the output will end with the stored result's call (a store is set and has
+    /// not failed).
+    pub fn promises_reference(&self) -> bool {
+        self.fetch_tool.is_some() && self.failure.borrow().is_none()
+    }
+
+    /// The result was cut by a stage whose notices are not the caps' (query focus).
+    pub fn set_cut_elsewhere(&self) {
+        self.cut_elsewhere.set(true);
+    }
+
+    fn cut(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
+        self.cut_elsewhere.get() || is_cut(node, notices)
+    }
+
     /// Record what the store answered: the reference of the stored result, or why it
     /// failed (then no reference is promised and the line says so).
     pub fn stored(&self, put: Result<String, String>) {
@@ -172,7 +190,7 @@ impl<'r> Trailer<'r> {
 }
 
 /// The report's note for a failed `put`.
-fn failed_put(e: &str) -> String {
+pub(crate) fn failed_put(e: &str) -> String {
     format!("the full result was not stored, so the output has no Next line: {e}")
 }
 

@@ -276,6 +276,7 @@ impl<T> Page<T> {
                 .next_call
                 .as_ref()
                 .map(|(a, arg)| (Cow::Borrowed(a), Cow::Borrowed(arg.as_str()))),
+            stored: false,
         }
     }
 }
@@ -291,6 +292,10 @@ pub(crate) struct PageMeta<'a> {
     pub total: Option<u64>,
     pub item_cursors: Option<Cow<'a, [String]>>,
     pub next_call: Option<(Cow<'a, NextAction>, Cow<'a, str>)>,
+    /// The full result is stored and the output ends with the call that fetches it: a cut
+    /// page points there for the items its cursor skips (one voice, not two competing
+    /// calls).
+    pub stored: bool,
 }
 
 impl PageMeta<'_> {
@@ -302,7 +307,11 @@ impl PageMeta<'_> {
             return PageFooter::new(self.has_more, page_cursor, self.total, next_call, None);
         }
         let resume = self.item_cursors.as_ref().and_then(|c| c.get(kept));
-        let notice = cut_notice(kept, self.len, resume.is_some(), page_cursor.is_some());
+        let notice = if self.stored && resume.is_none() {
+            stored_cut_notice(kept, self.len)
+        } else {
+            cut_notice(kept, self.len, resume.is_some(), page_cursor.is_some())
+        };
         let cursor = resume.cloned().or(page_cursor);
         PageFooter::new(true, cursor, self.total, next_call, Some(notice))
     }
@@ -318,7 +327,23 @@ impl PageMeta<'_> {
             next_call: self
                 .next_call
                 .map(|(a, arg)| (Cow::Owned(a.into_owned()), Cow::Owned(arg.into_owned()))),
+            stored: self.stored,
         }
+    }
+}
+
+/// The notice of a cut page whose full result is stored: the items the cursor skips are read
+/// with the stored-result call that ends the output.
+pub(crate) fn stored_cut_notice(kept: usize, len: usize) -> String {
+    let first = kept.saturating_add(1);
+    if first >= len {
+        format!(
+            "[Item {first} of this page was cut: read it in the stored full result (the last Next line), then continue with next_cursor]"
+        )
+    } else {
+        format!(
+            "[Items {first}-{len} of this page were cut: read them in the stored full result (the last Next line), then continue with next_cursor]"
+        )
     }
 }
 
