@@ -413,14 +413,38 @@ pub fn width(s: &str) -> usize {
 /// Like [`cut_chars`], but only when the cut form, marker included, is shorter than `s` (in
 /// characters): a cut marker never makes a value longer. `None` when `s` stays as it is.
 pub fn shorten(s: &str, max: usize) -> Option<String> {
-    let cut = cut_chars(s, max)?;
-    (cut.chars().count() < s.chars().count()).then_some(cut)
+    // A string of at most `max` bytes has at most `max` characters: nothing to count.
+    if s.len() <= max {
+        return None;
+    }
+    let total = s.chars().count();
+    let (cut, kept) = cut_at(s, max, total)?;
+    // The cut form is `kept` characters, the marker `…[+N chars]`.
+    let marker = 1 + 2 + digits(total - kept) + 7;
+    (kept + marker < total).then_some(cut)
+}
+
+/// Decimal digits of `n`.
+fn digits(mut n: usize) -> usize {
+    let mut d = 1;
+    while n >= 10 {
+        n /= 10;
+        d += 1;
+    }
+    d
 }
 
 /// Cut `s` to at most `max` characters on a grapheme boundary, announcing the rest as
 /// `…[+N chars]` (N counts characters). Returns `None` when `s` already fits.
 pub fn cut_chars(s: &str, max: usize) -> Option<String> {
-    let total = s.chars().count();
+    if s.len() <= max {
+        return None;
+    }
+    cut_at(s, max, s.chars().count()).map(|(cut, _)| cut)
+}
+
+/// [`cut_chars`] of a string of `total` characters: the cut form and the characters kept.
+fn cut_at(s: &str, max: usize, total: usize) -> Option<(String, usize)> {
     if total <= max {
         return None;
     }
@@ -434,7 +458,12 @@ pub fn cut_chars(s: &str, max: usize) -> Option<String> {
         kept_chars += n;
         end += g.len();
     }
-    Some(format!("{}…[+{} chars]", &s[..end], total - kept_chars))
+    let mut out = String::with_capacity(end + 16);
+    out.push_str(&s[..end]);
+    out.push_str("…[+");
+    out.push_str(itoa::Buffer::new().format(total - kept_chars));
+    out.push_str(" chars]");
+    Some((out, kept_chars))
 }
 
 #[cfg(test)]
