@@ -467,6 +467,31 @@ impl Formatter {
         ToolOptions::resolve(tool, &self.options)
     }
 
+    /// The registered tool whose name is a near spelling of `tool` (one or two letters added,
+    /// dropped or changed), when `tool` itself has no options or renderer: a likely typo,
+    /// which would silently give that call the formatter's defaults. With the feature
+    /// `tracing`, every call under such a name also logs a warning.
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, ToolOptions};
+    /// let fmt = Formatter::new().tool("list_orders", ToolOptions::new().max_rows(5));
+    /// assert_eq!(fmt.near_miss("list_order"), Some("list_orders"));
+    /// assert_eq!(fmt.near_miss("list_orders"), None); // registered
+    /// assert_eq!(fmt.near_miss("get_weather"), None); // nothing near
+    /// ```
+    #[must_use]
+    pub fn near_miss(&self, tool: &str) -> Option<&str> {
+        if self.tools.contains_key(tool) || tool.chars().count() < 4 {
+            return None;
+        }
+        let mut names: Vec<&String> = self.tools.keys().collect();
+        names.sort();
+        names
+            .into_iter()
+            .find(|n| edit_distance(n, tool) <= 2)
+            .map(String::as_str)
+    }
+
     /// One call of the pipeline for `tool`: its options resolved once (tool > formatter).
     pub(crate) fn call<'c>(
         &'c self,
@@ -475,6 +500,11 @@ impl Formatter {
         report: bool,
         target: Target,
     ) -> Call<'c> {
+        if crate::trace::enabled()
+            && let Some(near) = self.near_miss(tool)
+        {
+            crate::trace::near_miss(tool, near);
+        }
         Call {
             tool,
             opts: self.options_for(tool),
@@ -639,6 +669,21 @@ impl<'f> Focused<'f> {
             .run(result)
             .json()
     }
+}
+
+/// Levenshtein distance over characters (short tool names: a small table).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// Render with default options and no title.

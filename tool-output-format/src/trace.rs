@@ -39,3 +39,17 @@ pub(crate) fn event(tool: &str, r: &Report) {
 
 #[cfg(not(feature = "tracing"))]
 pub(crate) fn event(_tool: &str, _r: &Report) {}
+
+/// A tool name with no options of its own, near a name that has some (a likely typo).
+#[cfg(feature = "tracing")]
+pub(crate) fn near_miss(tool: &str, registered: &str) {
+    tracing::warn!(
+        target: "tool_output_format",
+        tool,
+        registered,
+        "no options are registered for this tool name, but for a near spelling: the formatter's defaults apply"
+    );
+}
+
+#[cfg(not(feature = "tracing"))]
+pub(crate) fn near_miss(_tool: &str, _registered: &str) {}

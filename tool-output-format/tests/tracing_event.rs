@@ -104,3 +104,25 @@ fn an_uncut_result_and_a_registered_renderer() {
     assert_eq!(events[1]["tool"], "ping");
     assert_eq!(events[1]["chars"], "4");
 }
+
+/// A tool name near a registered one (a likely typo) is warned about once per call, before
+/// the result's event; a registered name is not.
+#[test]
+fn a_near_miss_tool_name_is_warned_about() {
+    let fmt = Formatter::new().tool(
+        "list_orders",
+        tool_output_format::ToolOptions::new().max_rows(1),
+    );
+    let events = capture(|| {
+        let _ = fmt.format("list_order", &json!([{"a": 1}, {"a": 2}]));
+    });
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert_eq!(events[0]["level"], "WARN");
+    assert_eq!(events[0]["tool"], "list_order");
+    assert_eq!(events[0]["registered"], "list_orders");
+    let events = capture(|| {
+        let _ = fmt.format("list_orders", &json!([{"a": 1}]));
+    });
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0]["level"], "INFO");
+}
