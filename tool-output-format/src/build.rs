@@ -9,7 +9,7 @@ use crate::doc::MAX_DEPTH;
 use crate::redact::Secrets;
 use crate::shape::{Shape, ShapeStats};
 
-/// What sources are told while they build a [`Node`]: how deep they are, which rows of a
+/// What sources are told while they build a [`Node`](crate::Node): how deep they are, which rows of a
 /// table to build, which keys are secret.
 ///
 /// A hand-written [`ToolOutput`](crate::ToolOutput) receives it in `to_node` and passes it
@@ -192,7 +192,7 @@ impl<'c> Context<'c> {
     }
 
     /// True when a record or list built here would be nested deeper than
-    /// [`MAX_DEPTH`]: sources then return [`Node::DepthCut`] instead of recursing.
+    /// [`MAX_DEPTH`]: sources then return [`Node::DepthCut`](crate::Node::DepthCut) instead of recursing.
     #[must_use]
     pub fn too_deep(&self) -> bool {
         self.depth >= MAX_DEPTH

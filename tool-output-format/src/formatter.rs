@@ -211,7 +211,7 @@ impl Formatter {
     ///
     /// A shape with mistakes is accepted (the builders never fail, so a shape reads as one
     /// chain): its valid rules apply and every mistake is listed in
-    /// [`Report::shape_errors`]. Call [`Shape::check`] where the shape is built to fail early.
+    /// [`Report::shape_errors`](crate::Report::shape_errors). Call [`Shape::check`] where the shape is built to fail early.
     ///
     /// ```
     /// use tool_output_format::{Formatter, Shape, ToolOptions};
@@ -287,7 +287,7 @@ impl Formatter {
     /// notice (rows, lines, fields, items, shortened values, omitted) or a nested table
     /// that lost rows. A budget never cuts the line: its room is reserved. When the store
     /// fails, no reference is promised: the output ends with one line saying so instead,
-    /// `[Full result not stored: REASON]`, and [`Report::store_error`] says why. The put
+    /// `[Full result not stored: REASON]`, and [`Report::store_error`](crate::Report::store_error) says why. The put
     /// happens after the text is rendered (no I/O inside the walk or the budget search).
     /// [`Formatter::format_json`] never stores (an MCP server calling both stores once).
     ///
@@ -630,8 +630,8 @@ impl<'f> Focused<'f> {
             .text
     }
 
-    /// Render a tool result trimmed around the query, with its [`Report`]; what focus kept is
-    /// in [`Report::focus`].
+    /// Render a tool result trimmed around the query, with its [`Report`](crate::Report); what focus kept is
+    /// in [`Report::focus`](crate::Report::focus).
     ///
     /// ```
     /// let fmt = tool_output_format::Formatter::new().max_lines(3);

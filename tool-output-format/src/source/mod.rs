@@ -98,7 +98,7 @@ pub trait ToolOutput {
 
 /// The context's walk into a child value (here, beside the trait it calls).
 impl Context<'_> {
-    /// The node of a field's or item's value, one level down (bounded by [`MAX_DEPTH`]).
+    /// The node of a field's or item's value, one level down (bounded by [`MAX_DEPTH`](crate::MAX_DEPTH)).
     ///
     /// ```
     /// use tool_output_format::{Context, Node};
