@@ -119,6 +119,8 @@ class Focus:
         """The query as notices show it (one line, at most 80 characters)."""
     def format(self, tool: str, result: Any) -> str: ...
     def format_with_report(self, tool: str, result: Any) -> Formatted: ...
+    def format_json(self, tool: str, result: Any) -> Any:
+        """The structured form of the focused result; the focus line is the first notice."""
 
 class Formatted:
     """A rendered text with its report."""

@@ -395,6 +395,24 @@ impl PyFocus {
                 .format_with_report(tool, &r)
         })))
     }
+
+    /// The structured JSON form of the focused result: the same rows as the focused text,
+    /// the focus line first among the notices (kind `focus`).
+    fn format_json<'py>(
+        &self,
+        py: Python<'py>,
+        tool: &str,
+        result: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let r = to_result(result)?;
+        let v = py.detach(|| {
+            self.fmt
+                .focus(&self.query)
+                .row_order(self.order)
+                .format_json(tool, &r)
+        });
+        to_py(py, &v)
+    }
 }
 
 /// A rendered text with its report.

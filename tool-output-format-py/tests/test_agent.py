@@ -43,7 +43,7 @@ def test_page_cut_by_a_cap_says_where_to_resume():
             "next_cursor": "c2",
             "notice": "[Item 2 of this page was cut and next_cursor skips it: to read it, repeat this call with a page size of at most 1]",
         },
-        "notices": [{"kind": "rows", "path": "", "kept": 1, "total": 2, "text": "[Truncated to 1 rows of 2 total]"}],
+        "notices": [{"kind": "rows", "path": "/items", "kept": 1, "total": 2, "text": "[Truncated to 1 rows of 2 total]"}],
     }
 
 
