@@ -105,7 +105,16 @@ impl Call<'_> {
         let left_out = LeftOut::default();
         let stats = RefCell::new(ShapeStats::default());
         let columns = RefCell::new(None);
-        let shape = opts.shape.as_deref().filter(|s| !s.is_empty());
+        // A folding shape (the agent preset's) folds only in summary detail: full detail
+        // shows every field, flattened where the preset would flatten.
+        let flat_only;
+        let shape = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
+            Some(s) if s.folds() && opts.detail.is_full() => {
+                flat_only = crate::shape::Shape::new().flatten();
+                Some(&flat_only)
+            }
+            other => other,
+        };
         let structured = self.target == Target::Json;
         let build = |start: usize, want: usize| {
             let plan = self.plan(start, want);

@@ -97,6 +97,7 @@ pub use convert::{Convert, ValueMap};
 use path::{Path, Pattern};
 use serde_json::{Map, Value};
 
+use crate::detail::LeftOut;
 use crate::redact::{REDACTED, Secrets};
 use std::fmt;
 
@@ -131,6 +132,9 @@ pub struct Shape {
     convert: Vec<(Path, Convert)>,
     drop_empty: bool,
     flatten: bool,
+    /// Name what `drop` and `drop_empty` take out in the left-out line (the agent preset's
+    /// folding shape, [`Shape::folding`]).
+    fold: bool,
     errors: Vec<ShapeError>,
 }
 
@@ -462,6 +466,23 @@ impl Shape {
         self.flatten
     }
 
+    /// This shape, naming what its `drop` patterns and `drop_empty` take out in the
+    /// left-out line of the rendered text (the agent preset). Only for shapes without `keep`:
+    /// every field is then either shown or named.
+    pub(crate) fn folding(mut self) -> Shape {
+        debug_assert!(
+            self.keep.is_empty(),
+            "a folding shape names drops, not keeps"
+        );
+        self.fold = true;
+        self
+    }
+
+    /// Whether this shape names what it drops (see [`Shape::folding`]).
+    pub(crate) fn folds(&self) -> bool {
+        self.fold
+    }
+
     pub(crate) fn drops_empty(&self) -> bool {
         self.drop_empty
     }
@@ -557,7 +578,7 @@ impl Shape {
         record: &Map<String, Value>,
         stats: &mut ShapeStats,
     ) -> Map<String, Value> {
-        self.apply_record_redacted(record, &Secrets::EMPTY, stats)
+        self.apply_record_redacted(record, &Secrets::EMPTY, stats, None)
     }
 
     /// [`Shape::apply_record`] with secret keys: a field whose **input** key is secret (or
@@ -568,8 +589,9 @@ impl Shape {
         record: &Map<String, Value>,
         secrets: &Secrets,
         stats: &mut ShapeStats,
+        names: Option<&LeftOut>,
     ) -> Map<String, Value> {
-        self.apply_map(record, secrets, stats, false)
+        self.apply_map(record, secrets, stats, false, names)
     }
 
     /// Shapes one table row: as [`Shape::apply_record`], except that `drop_empty` leaves the
@@ -581,7 +603,7 @@ impl Shape {
         row: &Map<String, Value>,
         stats: &mut ShapeStats,
     ) -> Map<String, Value> {
-        self.apply_row_redacted(row, &Secrets::EMPTY, stats)
+        self.apply_row_redacted(row, &Secrets::EMPTY, stats, None)
     }
 
     /// [`Shape::apply_row`] with secret keys (see `apply_record_redacted`).
@@ -590,8 +612,9 @@ impl Shape {
         row: &Map<String, Value>,
         secrets: &Secrets,
         stats: &mut ShapeStats,
+        names: Option<&LeftOut>,
     ) -> Map<String, Value> {
-        self.apply_map(row, secrets, stats, true)
+        self.apply_map(row, secrets, stats, true, names)
     }
 
     /// Shapes one map, as a table row (`row`: `drop_empty` leaves its own empty fields) or
@@ -602,6 +625,7 @@ impl Shape {
         secrets: &Secrets,
         stats: &mut ShapeStats,
         row: bool,
+        names: Option<&LeftOut>,
     ) -> Map<String, Value> {
         Apply {
             shape: self,
@@ -609,6 +633,7 @@ impl Shape {
             secrets,
             row,
             depth: 0,
+            names: names.filter(|_| self.fold),
         }
         .record(map)
     }
@@ -676,6 +701,10 @@ fn is_table(items: &[Value]) -> bool {
     !items.is_empty() && items.iter().all(Value::is_object)
 }
 
+fn object_value<'v>(object: &'v Map<String, Value>, key: &str) -> &'v Value {
+    object.get(key).unwrap_or(&Value::Null)
+}
+
 /// True for null, `""`, `[]` and `{}`.
 pub(crate) fn is_empty_value(value: &Value) -> bool {
     match value {
@@ -696,6 +725,8 @@ struct Apply<'s> {
     row: bool,
     /// Containers entered (objects and arrays), bounded by [`MAX_SHAPE_DEPTH`].
     depth: usize,
+    /// Where a folding shape names what it drops.
+    names: Option<&'s LeftOut>,
 }
 
 impl Apply<'_> {
@@ -780,13 +811,25 @@ impl Apply<'_> {
         let mut out = Map::new();
         for (key, value) in object {
             at.push(key);
-            if !self.shape.drop.iter().any(|p| p.matches(at)) {
+            if self.shape.drop.iter().any(|p| p.matches(at)) {
+                if let Some(names) = self.names {
+                    names.add_machine(key);
+                }
+            } else {
                 let value = if self.secrets.matches(key) {
                     Value::String(REDACTED.to_owned())
                 } else {
                     self.field(value, at)
                 };
-                if row || !self.shape.drop_empty || !is_empty_value(&value) {
+                let empty = !row && self.shape.drop_empty && is_empty_value(&value);
+                // A container emptied by the rules is not named: what it held is.
+                if empty
+                    && is_empty_value(object_value(object, key))
+                    && let Some(names) = self.names
+                {
+                    names.add_empty(&at.join("."));
+                }
+                if !empty {
                     let name = match self.shape.renamed(at) {
                         // A field that keeps its own name has it, before or after the rename.
                         Some(new)
@@ -866,6 +909,12 @@ impl Apply<'_> {
             .collect();
         let empty = Shape::empty_columns(&rows);
         if !empty.is_empty() {
+            if let Some(names) = self.names {
+                let at = at.join(".");
+                for column in &empty {
+                    names.add_empty(&format!("{at}.{column}"));
+                }
+            }
             for row in &mut rows {
                 row.retain(|k, _| !empty.contains(k));
             }
