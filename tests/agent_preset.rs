@@ -331,3 +331,21 @@ fn the_property_catches_a_silent_drop() {
         named("[Left out in summary detail: empty: note. Call t(detail=\"full\") for them]");
     assert!(!accounted("url", "url", &v["url"], body, &forgetful));
 }
+
+/// The structured form names the folded fields too: a notice of kind `left_out` whose text
+/// is the line.
+#[test]
+fn the_structured_form_names_them() {
+    let v = api("github_error_422");
+    let out = Formatter::for_agents().format_json("create_label", &v);
+    assert_eq!(
+        out,
+        json!({
+            "result": {"message": "Validation Failed",
+                       "errors": [{"resource": "Label", "code": "invalid", "field": "color"}]},
+            "notices": [{"kind": "left_out", "path": "",
+                         "text": "[Left out in summary detail: machine-only: documentation_url. \
+                                  Call create_label(detail=\"full\") for them]"}]
+        })
+    );
+}

@@ -208,7 +208,15 @@ impl Call<'_> {
         let Some(mut node) = body else {
             // An envelope without data (an error, a batch with nothing failed).
             let doc = whole(None);
-            return self.finish(write(&doc, &[]), &doc, Cut::none(), error, None, None);
+            return self.finish(
+                write(&doc, &[]),
+                &doc,
+                Cut::none(),
+                error,
+                None,
+                None,
+                Some(left_out),
+            );
         };
         let grow = |start: usize, want: usize| innermost(build(start, want)).unwrap_or(Node::Null);
         let build: &dyn Fn(usize, usize) -> Node<'a> =
@@ -317,7 +325,15 @@ impl Call<'_> {
         };
         let outcome = trailer.outcome();
         let lens_line = lens.as_ref().map(|l| l.line(&cut.node));
-        let mut out = self.finish(text, &doc, cut, error, lens.as_ref(), lens_line);
+        let mut out = self.finish(
+            text,
+            &doc,
+            cut,
+            error,
+            lens.as_ref(),
+            lens_line,
+            Some(left_out),
+        );
         if let Output::Text(f) = &mut out {
             f.report.reference = outcome.reference;
             f.report.store_error = outcome.error;
@@ -327,6 +343,7 @@ impl Call<'_> {
 
     /// The output of the target: the text with its report, or the JSON value built from the
     /// final document.
+    #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
         text: String,
@@ -335,6 +352,7 @@ impl Call<'_> {
         error: bool,
         lens: Option<&Lens>,
         lens_line: Option<String>,
+        left_out: Option<&LeftOut>,
     ) -> Output {
         if self.target == Target::Json {
             let notices: Vec<Notice> = match lens {
@@ -360,6 +378,12 @@ impl Call<'_> {
             );
             if let Some(line) = lens_line {
                 crate::sink::json::push_focus_notice(&mut v, line);
+            }
+            if let Some(line) = left_out
+                .filter(|l| l.folded())
+                .and_then(|l| l.line(self.tool, false))
+            {
+                crate::sink::json::push_left_out_notice(&mut v, line);
             }
             return Output::Json(v);
         }
