@@ -1,5 +1,5 @@
 //! The composition matrix (SPEC section 15): every result wrapper x every option set (layout
-//! x shape x budget x summary x store x focus) x both entry points (text and structured JSON),
+//! x shape x budget x summary x store x focus, and the agent preset) x both entry points (text and structured JSON),
 //! checking the promises each feature makes alone (see `tof_support::compose`). A failure
 //! names the wrapper, the option set and the promise; the test reports every kind at once.
 
@@ -30,7 +30,7 @@ fn every_wrapper_every_option_every_entry_point() {
             runs += 1;
         }
     }
-    assert_eq!(runs, WRAPPERS.len() * 144);
+    assert_eq!(runs, WRAPPERS.len() * (144 + 24));
     let mut kinds: BTreeMap<&str, (usize, &str)> = BTreeMap::new();
     for (kind, detail) in &fails {
         kinds.entry(kind).or_insert((0, detail)).0 += 1;

@@ -90,9 +90,10 @@ fn options() -> impl Strategy<Value = Options> {
         any::<bool>(),
         any::<bool>(),
         1usize..30,
+        any::<bool>(),
     )
         .prop_map(
-            |(layout, shape, budget, summary, store, focus, max_rows)| Options {
+            |(layout, shape, budget, summary, store, focus, max_rows, agent)| Options {
                 layout: [Layout::Aligned, Layout::Compact, Layout::Csv][layout],
                 shape,
                 budget,
@@ -100,6 +101,7 @@ fn options() -> impl Strategy<Value = Options> {
                 store,
                 focus,
                 max_rows,
+                agent,
             },
         )
 }

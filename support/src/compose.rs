@@ -135,6 +135,9 @@ pub struct Options {
     pub store: bool,
     pub focus: bool,
     pub max_rows: usize,
+    /// Start from the agent preset (`Formatter::for_agents()`): its folding shape, unless
+    /// `shape` replaces it.
+    pub agent: bool,
 }
 
 impl Options {
@@ -156,13 +159,15 @@ impl Options {
             store: a & 0x80 != 0,
             focus: d & 1 != 0,
             max_rows: 1 + usize::from(d >> 1) % 40,
+            agent: d & 0x80 != 0,
         };
         let w = WRAPPERS[usize::from(byte(3)) % WRAPPERS.len()];
         (o, w, 4.min(b.len()))
     }
 }
 
-/// Every option set of the matrix (144 of them).
+/// Every option set of the matrix: 144 from the default formatter, then 24 from the agent
+/// preset (its own layout and shape, x budget x summary x store x focus).
 pub fn option_sets() -> Vec<Options> {
     let mut out = Vec::new();
     for layout in [Layout::Aligned, Layout::Compact, Layout::Csv] {
@@ -179,9 +184,28 @@ pub fn option_sets() -> Vec<Options> {
                                 store,
                                 focus,
                                 max_rows: 20,
+                                agent: false,
                             });
                         }
                     }
+                }
+            }
+        }
+    }
+    for budget in [None, Some(1_000), Some(5_000)] {
+        for summary in [false, true] {
+            for store in [false, true] {
+                for focus in [false, true] {
+                    out.push(Options {
+                        layout: Layout::Compact,
+                        shape: false,
+                        budget,
+                        summary,
+                        store,
+                        focus,
+                        max_rows: 20,
+                        agent: true,
+                    });
                 }
             }
         }
@@ -191,7 +215,12 @@ pub fn option_sets() -> Vec<Options> {
 
 /// The formatter an agent server would build with these options.
 pub fn formatter(o: &Options) -> Formatter {
-    let mut f = Formatter::new()
+    let base = if o.agent {
+        Formatter::for_agents()
+    } else {
+        Formatter::new()
+    };
+    let mut f = base
         .layout(o.layout)
         .max_rows(o.max_rows)
         .redact_keys(["password", "api_key"])
@@ -502,6 +531,28 @@ pub fn check(
     }
     if o.shape && w != Wrapper::Err && text.contains("internal_url") {
         fail("the shape's drop did not apply", String::new());
+    }
+    // The agent preset folds the URL out of the view and names it (the matrix's rows carry
+    // `internal_url`; random rows do not).
+    if o.agent && !o.shape && exact_rows && rows > 0 {
+        if text.contains("https://api.example.com/tickets/") {
+            fail("the agent preset showed a machine-only URL", String::new());
+        }
+        let untyped = matches!(
+            w,
+            Wrapper::ValueList
+                | Wrapper::ValueRecord
+                | Wrapper::ValuePage
+                | Wrapper::Reply
+                | Wrapper::Batch
+                | Wrapper::Streamed
+        );
+        if untyped && !text.contains("machine-only: internal_url") {
+            fail(
+                "the agent preset dropped a field without naming it",
+                String::new(),
+            );
+        }
     }
     if let Some(rows_text) = &out.format_rows
         && strip_refs(rows_text) != strip_refs(text)

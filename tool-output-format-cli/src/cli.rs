@@ -44,9 +44,15 @@ pub struct Cli {
     pub tool: Option<String>,
 
     /// Table layout: padded columns (aligned), no padding (compact), or RFC 4180 CSV (records
-    /// and strings stay markdown).
-    #[arg(long, value_enum, default_value_t = LayoutArg::Aligned, value_name = "LAYOUT")]
-    pub layout: LayoutArg,
+    /// and strings stay markdown). Default: aligned, or compact with --agent.
+    #[arg(long, value_enum, value_name = "LAYOUT")]
+    pub layout: Option<LayoutArg>,
+
+    /// The agent preset (`Formatter::for_agents()`): machine-only fields (API URLs, node ids)
+    /// and empty fields folded out of the view and named in one left-out line, nested objects
+    /// flattened in tables, compact layout.
+    #[arg(long)]
+    pub agent: bool,
 
     /// Most table rows shown (default: --max-lines, which defaults to 100).
     #[arg(long, value_name = "N")]
@@ -85,10 +91,23 @@ pub struct Cli {
     #[arg(long)]
     pub report: bool,
 
+    /// With --agent: show every field (no folding). `summary` is the default.
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = DetailArg::Summary)]
+    pub detail: DetailArg,
+
     /// Write the structured JSON form instead of text: the same capped result with every cut
     /// recorded in `notices` (for MCP structuredContent).
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--detail`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DetailArg {
+    /// Fold what the agent preset folds, and name it.
+    Summary,
+    /// Every field.
+    Full,
 }
 
 /// `--layout`.
@@ -139,7 +158,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(cli.tool.as_deref(), Some("t"));
-        assert_eq!(cli.layout, LayoutArg::Compact);
+        assert_eq!(cli.layout, Some(LayoutArg::Compact));
         assert_eq!(cli.max_rows, Some(5));
         assert_eq!(cli.strategy, StrategyArg::HeadTail);
         assert_eq!(cli.file, Some(PathBuf::from("in.json")));

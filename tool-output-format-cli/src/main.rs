@@ -4,6 +4,7 @@
 //! tof results.json
 //! curl -s https://api.example.com/orders | tof --tool list_orders --layout compact
 //! tof --max-rows 20 --report events.ndjson
+//! gh api repos/OWNER/REPO | tof --agent --tool get_repo   # the agent preset
 //! tof --json --max-rows 20 events.ndjson      # the structured form, for MCP structuredContent
 //! ```
 //!
@@ -22,9 +23,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use tool_output_format::{Layout, Strategy};
+use tool_output_format::{Detail, Layout, Strategy};
 
-use crate::cli::{Cli, LayoutArg, StrategyArg};
+use crate::cli::{Cli, DetailArg, LayoutArg, StrategyArg};
 use crate::error::{EXIT_OK, EXIT_USAGE, Error};
 use crate::input::{Input, Progress, Source};
 
@@ -56,9 +57,10 @@ fn run(cli: &Cli) -> Result<(), Error> {
         None => None,
     };
     let layout = match cli.layout {
-        LayoutArg::Aligned => Layout::Aligned,
-        LayoutArg::Compact => Layout::Compact,
-        LayoutArg::Csv => Layout::Csv,
+        None if cli.agent => Layout::Compact,
+        None | Some(LayoutArg::Aligned) => Layout::Aligned,
+        Some(LayoutArg::Compact) => Layout::Compact,
+        Some(LayoutArg::Csv) => Layout::Csv,
     };
     let form = if cli.json {
         render::Form::Json
@@ -79,6 +81,11 @@ fn run(cli: &Cli) -> Result<(), Error> {
         max_chars: cli.max_chars,
         max_tokens: cli.max_tokens,
         shape,
+        agent: cli.agent,
+        detail: match cli.detail {
+            DetailArg::Summary => Detail::Summary,
+            DetailArg::Full => Detail::Full,
+        },
     };
 
     let (reader, src): (Box<dyn BufRead>, Source) = match &cli.file {

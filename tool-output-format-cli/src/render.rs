@@ -13,7 +13,8 @@ use std::fmt;
 
 use serde_json::Value;
 use tool_output_format::{
-    DEFAULT_MAX_LINES, Formatter, Layout, O200k, Report, Rows, Shape, Strategy, TokenCounter,
+    DEFAULT_MAX_LINES, Detail, Formatter, Layout, O200k, Report, Rows, Shape, Strategy,
+    TokenCounter,
 };
 
 use crate::input::Records;
@@ -37,8 +38,12 @@ pub struct Options {
     pub max_chars: Option<usize>,
     /// o200k token budget.
     pub max_tokens: Option<usize>,
-    /// The `--shape` file, applied to every result.
+    /// The `--shape` file, applied to every result (it replaces the agent preset's shape).
     pub shape: Option<Shape>,
+    /// `--agent`: start from `Formatter::for_agents()`.
+    pub agent: bool,
+    /// `--detail`.
+    pub detail: Detail,
 }
 
 impl Options {
@@ -55,7 +60,15 @@ impl Options {
 
     fn formatter(&self) -> Formatter {
         let (max_chars, max_tokens) = (self.max_chars, self.max_tokens);
-        let mut f = Formatter::new().layout(self.layout).strategy(self.strategy);
+        let base = if self.agent {
+            Formatter::for_agents()
+        } else {
+            Formatter::new()
+        };
+        let mut f = base
+            .layout(self.layout)
+            .strategy(self.strategy)
+            .detail(self.detail);
         if let Some(n) = self.max_lines {
             f = f.max_lines(n);
         }

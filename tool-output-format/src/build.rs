@@ -169,6 +169,11 @@ impl<'c> Context<'c> {
         }
     }
 
+    /// Where the fields left out of this rendering are named (none outside a formatter).
+    pub(crate) fn left_out(&self) -> Option<&'c LeftOut> {
+        self.left_out
+    }
+
     /// This root context with a shape for the `Value` walker.
     pub(crate) fn with_shaping(self, shaping: Option<Shaping<'c>>) -> Self {
         Context { shaping, ..self }

@@ -90,33 +90,80 @@ impl Detail {
 /// The names of the fields a build left out in summary detail, collected once per render
 /// (each name once, in first-seen order). Shared through the build context; a `Mutex` keeps
 /// the context `Send + Sync`, and it is locked only by records that leave fields out.
+///
+/// Three kinds: fields marked `#[tool_output(detail = "full")]` (by name), and what a folding
+/// shape (the agent preset's, see [`Formatter::for_agents`](crate::Formatter::for_agents))
+/// takes out of the view: machine-only fields (by key, whatever their depth) and empty ones
+/// (by dotted path of input keys, arrays transparent).
 #[derive(Debug, Default)]
-pub(crate) struct LeftOut(Mutex<Vec<String>>);
+pub(crate) struct LeftOut(Mutex<Names>);
+
+#[derive(Debug, Default, Clone)]
+struct Names {
+    detail: Vec<String>,
+    machine: Vec<String>,
+    empty: Vec<String>,
+}
+
+fn add_once(list: &mut Vec<String>, name: &str) {
+    if !list.iter().any(|s| s == name) {
+        list.push(name.to_owned());
+    }
+}
 
 impl LeftOut {
     pub fn add(&self, names: &[&str]) {
         let Ok(mut seen) = self.0.lock() else { return };
         for name in names {
-            if !seen.iter().any(|s| s == name) {
-                seen.push((*name).to_owned());
-            }
+            add_once(&mut seen.detail, name);
         }
     }
 
+    /// A machine-only field a folding shape dropped (its key).
+    pub fn add_machine(&self, key: &str) {
+        if let Ok(mut seen) = self.0.lock() {
+            add_once(&mut seen.machine, key);
+        }
+    }
+
+    /// An empty field a folding shape dropped (its dotted input path).
+    pub fn add_empty(&self, path: &str) {
+        if let Ok(mut seen) = self.0.lock() {
+            add_once(&mut seen.empty, path);
+        }
+    }
+
+    /// The fields left out in summary detail by a derived type's `detail = "full"`.
+    #[cfg(test)]
     pub fn names(&self) -> Vec<String> {
-        self.0.lock().map(|s| s.clone()).unwrap_or_default()
+        self.0.lock().map(|s| s.detail.clone()).unwrap_or_default()
+    }
+
+    /// Whether a folding shape left anything out (then the full result holds it).
+    pub fn folded(&self) -> bool {
+        self.0
+            .lock()
+            .is_ok_and(|s| !(s.machine.is_empty() && s.empty.is_empty()))
+    }
+
+    /// The left-out line, or `None` when nothing was left out. `stored`: the full result is
+    /// in a store and the Next line that fetches it follows.
+    pub fn line(&self, tool: &str, stored: bool) -> Option<String> {
+        let names = self.0.lock().map(|s| s.clone()).unwrap_or_default();
+        if names.machine.is_empty() && names.empty.is_empty() {
+            return (!names.detail.is_empty()).then(|| left_out_line(&names.detail, tool));
+        }
+        Some(folded_line(&names, tool, stored))
     }
 }
+
+/// The most names one kind lists; the rest are counted (`and 7 more`).
+pub(crate) const MAX_NAMES: usize = 24;
 
 /// The line naming the fields left out and the call that shows them (see the module docs).
 pub(crate) fn left_out_line(names: &[String], tool: &str) -> String {
     let mut out = String::from("[Left out in summary detail: ");
-    for (i, name) in names.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        escape_inline(name, false, &mut out);
-    }
+    list(names, usize::MAX, &mut out);
     if !tool.is_empty() {
         out.push_str(". Call ");
         escape_inline(tool, false, &mut out);
@@ -124,6 +171,55 @@ pub(crate) fn left_out_line(names: &[String], tool: &str) -> String {
     }
     out.push(']');
     out
+}
+
+/// The line when a folding shape left fields out:
+/// `[Left out in summary detail: body; machine-only: url, node_id; empty: homepage. Call
+/// get_repo(detail="full") for them]`. Each kind lists at most [`MAX_NAMES`] names, then
+/// `and N more`. With a stored full result the line ends `They are in the stored full
+/// result` (the Next line follows); without a tool name, `Full detail shows them`.
+fn folded_line(names: &Names, tool: &str, stored: bool) -> String {
+    let mut out = String::from("[Left out in summary detail: ");
+    let mut first = true;
+    for (label, list_of) in [
+        ("", &names.detail),
+        ("machine-only: ", &names.machine),
+        ("empty: ", &names.empty),
+    ] {
+        if list_of.is_empty() {
+            continue;
+        }
+        if !first {
+            out.push_str("; ");
+        }
+        first = false;
+        out.push_str(label);
+        list(list_of, MAX_NAMES, &mut out);
+    }
+    if stored {
+        out.push_str(". They are in the stored full result");
+    } else if tool.is_empty() {
+        out.push_str(". Full detail shows them");
+    } else {
+        out.push_str(". Call ");
+        escape_inline(tool, false, &mut out);
+        out.push_str("(detail=\"full\") for them");
+    }
+    out.push(']');
+    out
+}
+
+/// `a, b, c`, or the first `max` names and `and N more`.
+fn list(names: &[String], max: usize, out: &mut String) {
+    for (i, name) in names.iter().take(max).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        escape_inline(name, false, out);
+    }
+    if names.len() > max {
+        out.push_str(&format!(" and {} more", names.len() - max));
+    }
 }
 
 #[cfg(test)]
@@ -149,5 +245,38 @@ mod tests {
         l.add(&["b", "a"]);
         l.add(&["a", "c"]);
         assert_eq!(l.names(), ["b", "a", "c"]);
+    }
+
+    #[test]
+    fn the_folded_line_names_each_kind_and_counts_the_rest() {
+        let l = LeftOut::default();
+        assert_eq!(l.line("t", false), None);
+        l.add_machine("url");
+        l.add_machine("node_id");
+        l.add_machine("url");
+        for i in 0..MAX_NAMES + 3 {
+            l.add_empty(&format!("e{i}"));
+        }
+        let line = l.line("get_repo", false).unwrap();
+        assert!(line.starts_with(
+            "[Left out in summary detail: machine-only: url, node_id; empty: e0, e1, "
+        ));
+        assert!(line.ends_with(", e23 and 3 more. Call get_repo(detail=\"full\") for them]"));
+        assert!(
+            l.line("", false)
+                .unwrap()
+                .ends_with(". Full detail shows them]")
+        );
+        assert!(
+            l.line("t", true)
+                .unwrap()
+                .ends_with(". They are in the stored full result]")
+        );
+        l.add(&["body"]);
+        assert!(
+            l.line("t", false)
+                .unwrap()
+                .starts_with("[Left out in summary detail: body; machine-only: url")
+        );
     }
 }

@@ -80,6 +80,57 @@ impl Formatter {
         Self::default()
     }
 
+    /// The agent preset: cheap by default on real API responses, and nothing dropped
+    /// silently. Every field of the input is either shown or named in one left-out line.
+    ///
+    /// The rules, each measured on the bundled API responses (BENCHMARKS.md, "Agent
+    /// preset"):
+    ///
+    /// 1. **Machine-only fields fold out of the view**: API URLs and URL templates (keys
+    ///    `url` and `*_url`), `node_id` and `gravatar_id` (GitHub), `managedFields`
+    ///    (Kubernetes server-side apply bookkeeping, which `kubectl` hides too), at every
+    ///    depth. Each is named by its key in the left-out line (`machine-only: url,
+    ///    html_url, node_id`).
+    /// 2. **Empty fields fold out**: null, `""`, `[]` and `{}` values of a record; in a
+    ///    table, columns empty in every row. Each is named by its dotted path
+    ///    (`empty: homepage, license.spdx_id`).
+    /// 3. **Nested objects in tables flatten** into dotted columns where that reads in fewer
+    ///    tokens (see [`Shape::flatten`]); records keep their nested bullets.
+    /// 4. **Compact layout** ([`Layout::Compact`]): unpadded tables, the fewest tokens of
+    ///    the markdown forms.
+    /// 5. **The left-out line says how to get them**: `Call TOOL(detail="full") for them`
+    ///    (the tool should accept a `detail` argument and render with
+    ///    `.detail(Detail::Full)`, which turns rules 1 and 2 off); with a
+    ///    [`store`](Self::store), the full result is stored whenever something was left out,
+    ///    the line says `They are in the stored full result` and the Next line that fetches it
+    ///    follows. Each kind lists at most 24 names, then `and N more`.
+    ///
+    /// Everything else is the default formatter's (caps, budgets, secrets, envelopes); any
+    /// option can be changed on the result. A shape set later (for every tool or one)
+    /// replaces the preset's folding shape, and its drops are the caller's own choice.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_output_format::{Detail, Formatter};
+    ///
+    /// let repo = json!({"id": 1, "name": "hello", "url": "https://api.example.com/r/1",
+    ///                   "node_id": "R_1", "homepage": null, "owner": {"login": "ada", "avatar_url": "a"}});
+    /// assert_eq!(
+    ///     Formatter::for_agents().format("get_repo", &repo),
+    ///     "**get_repo result**\n\n- id: 1\n- name: hello\n- owner:\n  - login: ada\n\n\
+    ///      [Left out in summary detail: machine-only: url, node_id, avatar_url; empty: homepage. \
+    ///      Call get_repo(detail=\"full\") for them]"
+    /// );
+    /// // Full detail shows every field.
+    /// let full = Formatter::for_agents().detail(Detail::Full).format("get_repo", &repo);
+    /// assert!(full.contains("- node_id: R_1") && !full.contains("[Left out"));
+    /// ```
+    pub fn for_agents() -> Self {
+        Formatter::new()
+            .layout(Layout::Compact)
+            .shape(agent_shape())
+    }
+
     /// Cap on lines of string results and on table rows, for every tool (default 100).
     ///
     /// ```
@@ -684,6 +735,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// The agent preset's folding shape (see [`Formatter::for_agents`]).
+fn agent_shape() -> Shape {
+    Shape::new()
+        .drop(["url", "*_url", "node_id", "gravatar_id", "managedFields"])
+        .drop_empty()
+        .flatten()
+        .folding()
 }
 
 /// Render with default options and no title.

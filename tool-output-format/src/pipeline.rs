@@ -106,7 +106,16 @@ impl Call<'_> {
         let left_out = LeftOut::default();
         let stats = RefCell::new(ShapeStats::default());
         let columns = RefCell::new(None);
-        let shape = opts.shape.as_deref().filter(|s| !s.is_empty());
+        // A folding shape (the agent preset's) folds only in summary detail: full detail
+        // shows every field, flattened where the preset would flatten.
+        let flat_only;
+        let shape = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
+            Some(s) if s.folds() && opts.detail.is_full() => {
+                flat_only = crate::shape::Shape::new().flatten();
+                Some(&flat_only)
+            }
+            other => other,
+        };
         let structured = self.target == Target::Json;
         let build = |start: usize, want: usize| {
             let plan = self.plan(start, want);
@@ -200,7 +209,15 @@ impl Call<'_> {
         let Some(mut node) = body else {
             // An envelope without data (an error, a batch with nothing failed).
             let doc = whole(None);
-            return self.finish(write(&doc, &[]), &doc, Cut::none(), error, None, None);
+            return self.finish(
+                write(&doc, &[]),
+                &doc,
+                Cut::none(),
+                error,
+                None,
+                None,
+                Some(left_out),
+            );
         };
         let grow = |start: usize, want: usize| innermost(build(start, want)).unwrap_or(Node::Null);
         let build: &dyn Fn(usize, usize) -> Node<'a> =
@@ -318,7 +335,15 @@ impl Call<'_> {
         };
         let outcome = trailer.outcome();
         let lens_line = lens.as_ref().map(|l| l.line(&cut.node));
-        let mut out = self.finish(text, &doc, cut, error, lens.as_ref(), lens_line);
+        let mut out = self.finish(
+            text,
+            &doc,
+            cut,
+            error,
+            lens.as_ref(),
+            lens_line,
+            Some(left_out),
+        );
         if let Output::Text(f) = &mut out {
             f.report.reference = outcome.reference;
             f.report.store_error = outcome.error;
@@ -328,6 +353,7 @@ impl Call<'_> {
 
     /// The output of the target: the text with its report, or the JSON value built from the
     /// final document.
+    #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
         text: String,
@@ -336,6 +362,7 @@ impl Call<'_> {
         error: bool,
         lens: Option<&Lens>,
         lens_line: Option<String>,
+        left_out: Option<&LeftOut>,
     ) -> Output {
         if self.target == Target::Json {
             let notices: Vec<Notice> = match lens {
@@ -361,6 +388,12 @@ impl Call<'_> {
             );
             if let Some(line) = lens_line {
                 crate::sink::json::push_focus_notice(&mut v, line);
+            }
+            if let Some(line) = left_out
+                .filter(|l| l.folded())
+                .and_then(|l| l.line(self.tool, false))
+            {
+                crate::sink::json::push_left_out_notice(&mut v, line);
             }
             return Output::Json(v);
         }

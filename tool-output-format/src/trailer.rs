@@ -22,7 +22,8 @@
 //! - the summary block (after a blank line) when summaries are on and the result's main
 //!   table lost rows (a row cap or a budget);
 //! - then, after a blank line, one line per item: the left-out line (whenever fields were
-//!   left out, cut or not) and the Next line (whenever the result was cut and a store is set).
+//!   left out, cut or not) and the Next line (whenever the result was cut, or a folding shape
+//!   left fields out, and a store is set: the stored full result has them).
 //!
 //! Budgets measure all of it: the candidates the fit tries are rendered with these lines, so
 //! rows are cut to make room. The Next line and the left-out line are never cut. What a
@@ -35,7 +36,7 @@
 use std::cell::{Cell, RefCell};
 
 use crate::agent::NextAction;
-use crate::detail::{LeftOut, left_out_line};
+use crate::detail::LeftOut;
 use crate::doc::Node;
 use crate::notice::Notice;
 use crate::summary::Summary;
@@ -105,16 +106,24 @@ impl<'r> Trailer<'r> {
             first = false;
             text.push_str(l);
         };
-        let names = self.left_out.names();
-        if !names.is_empty() {
-            line(text, &left_out_line(&names, self.tool));
+        let cut = self.cut(node, notices) || self.left_out.folded();
+        let failed = self.failure.borrow().is_some();
+        let stored =
+            cut && !failed && self.fetch_tool.is_some() && self.reference.borrow().is_some();
+        // Folded fields are in the stored full result when there is one (the Next line
+        // follows); else the detail call shows them.
+        if let Some(l) = self
+            .left_out
+            .line(self.tool, stored && self.left_out.folded())
+        {
+            line(text, &l);
         }
         if let Some(why) = &*self.failure.borrow()
-            && self.cut(node, notices)
+            && cut
         {
             line(text, &format!("[Full result not stored: {why}]"));
         } else if let (Some(t), Some(r)) = (self.fetch_tool, &*self.reference.borrow())
-            && self.cut(node, notices)
+            && cut
         {
             line(text, &NextAction::call(t).arg("ref", r.as_str()).line());
         }
@@ -123,7 +132,9 @@ impl<'r> Trailer<'r> {
     /// Whether the full result should be stored for this cut (a store is set, the result
     /// was cut, and it is not stored yet).
     pub fn wants_store(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
-        self.fetch_tool.is_some() && !self.stored.get() && self.cut(node, notices)
+        self.fetch_tool.is_some()
+            && !self.stored.get()
+            && (self.cut(node, notices) || self.left_out.folded())
     }
 
     /// Store the full result; on failure the Next line is left out.

@@ -87,18 +87,20 @@
 //! ```
 
 mod convert;
+mod error;
 mod file;
 mod path;
 #[cfg(test)]
 mod tests;
 
 pub use convert::{Convert, ValueMap};
+pub use error::{ShapeError, ShapeErrorKind};
 
 use path::{Path, Pattern};
 use serde_json::{Map, Value};
 
+use crate::detail::LeftOut;
 use crate::redact::{REDACTED, Secrets};
-use std::fmt;
 
 /// Values nested deeper than this (below the record) are not copied: serde_json's parser stops
 /// at 128 levels, so only a hand-built value reaches it, and the renderer cuts at
@@ -131,6 +133,9 @@ pub struct Shape {
     convert: Vec<(Path, Convert)>,
     drop_empty: bool,
     flatten: bool,
+    /// Name what `drop` and `drop_empty` take out in the left-out line (the agent preset's
+    /// folding shape, [`Shape::folding`]).
+    fold: bool,
     errors: Vec<ShapeError>,
 }
 
@@ -175,87 +180,6 @@ impl ShapeStats {
         }
     }
 }
-
-/// What kind of mistake a [`ShapeError`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ShapeErrorKind {
-    /// A path or pattern that cannot be read (empty, empty key, `**`, `*` outside `drop`).
-    MalformedPath,
-    /// One path given twice to one rule, or two kept fields with one output name.
-    Duplicate,
-    /// A new name that is empty.
-    BadName,
-    /// A shape file that is not valid JSON (or TOML).
-    Syntax,
-    /// A shape file key that is not one of `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`.
-    UnknownKey,
-    /// A shape file value of the wrong type.
-    BadValue,
-    /// A converter name a shape file does not know.
-    UnknownConverter,
-}
-
-/// A mistake in a shape: where it is (`keep[2]`, `convert["amount"].fixed`) and what to do.
-///
-/// ```
-/// use tool_output_format::Shape;
-///
-/// let err = Shape::new().keep(["title", "user..login"]).check().unwrap_err();
-/// assert_eq!(
-///     err.to_string(),
-///     "shape keep[1]: malformed path `user..login`: it has an empty key between two dots; \
-///      write keys separated by single dots, like `user.login`"
-/// );
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShapeError {
-    kind: ShapeErrorKind,
-    at: String,
-    message: String,
-}
-
-impl ShapeError {
-    pub(crate) fn new(
-        kind: ShapeErrorKind,
-        at: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
-        ShapeError {
-            kind,
-            at: at.into(),
-            message: message.into(),
-        }
-    }
-
-    /// The kind of mistake.
-    pub fn kind(&self) -> ShapeErrorKind {
-        self.kind
-    }
-
-    /// Where it is: `keep[1]`, `rename["user.login"]`, `convert["amount"].fixed`, or `line 3
-    /// column 5` for a JSON syntax error; empty for the whole shape.
-    pub fn at(&self) -> &str {
-        &self.at
-    }
-
-    /// What is wrong and what was expected.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-}
-
-impl fmt::Display for ShapeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.at.is_empty() {
-            write!(f, "shape: {}", self.message)
-        } else {
-            write!(f, "shape {}: {}", self.at, self.message)
-        }
-    }
-}
-
-impl std::error::Error for ShapeError {}
 
 impl Shape {
     /// A shape with no rules: it changes nothing.
@@ -462,6 +386,23 @@ impl Shape {
         self.flatten
     }
 
+    /// This shape, naming what its `drop` patterns and `drop_empty` take out in the
+    /// left-out line of the rendered text (the agent preset). Only for shapes without `keep`:
+    /// every field is then either shown or named.
+    pub(crate) fn folding(mut self) -> Shape {
+        debug_assert!(
+            self.keep.is_empty(),
+            "a folding shape names drops, not keeps"
+        );
+        self.fold = true;
+        self
+    }
+
+    /// Whether this shape names what it drops (see [`Shape::folding`]).
+    pub(crate) fn folds(&self) -> bool {
+        self.fold
+    }
+
     pub(crate) fn drops_empty(&self) -> bool {
         self.drop_empty
     }
@@ -557,7 +498,7 @@ impl Shape {
         record: &Map<String, Value>,
         stats: &mut ShapeStats,
     ) -> Map<String, Value> {
-        self.apply_record_redacted(record, &Secrets::EMPTY, stats)
+        self.apply_record_redacted(record, &Secrets::EMPTY, stats, None)
     }
 
     /// [`Shape::apply_record`] with secret keys: a field whose **input** key is secret (or
@@ -568,8 +509,9 @@ impl Shape {
         record: &Map<String, Value>,
         secrets: &Secrets,
         stats: &mut ShapeStats,
+        names: Option<&LeftOut>,
     ) -> Map<String, Value> {
-        self.apply_map(record, secrets, stats, false)
+        self.apply_map(record, secrets, stats, false, names)
     }
 
     /// Shapes one table row: as [`Shape::apply_record`], except that `drop_empty` leaves the
@@ -581,7 +523,7 @@ impl Shape {
         row: &Map<String, Value>,
         stats: &mut ShapeStats,
     ) -> Map<String, Value> {
-        self.apply_row_redacted(row, &Secrets::EMPTY, stats)
+        self.apply_row_redacted(row, &Secrets::EMPTY, stats, None)
     }
 
     /// [`Shape::apply_row`] with secret keys (see `apply_record_redacted`).
@@ -590,8 +532,9 @@ impl Shape {
         row: &Map<String, Value>,
         secrets: &Secrets,
         stats: &mut ShapeStats,
+        names: Option<&LeftOut>,
     ) -> Map<String, Value> {
-        self.apply_map(row, secrets, stats, true)
+        self.apply_map(row, secrets, stats, true, names)
     }
 
     /// Shapes one map, as a table row (`row`: `drop_empty` leaves its own empty fields) or
@@ -602,6 +545,7 @@ impl Shape {
         secrets: &Secrets,
         stats: &mut ShapeStats,
         row: bool,
+        names: Option<&LeftOut>,
     ) -> Map<String, Value> {
         Apply {
             shape: self,
@@ -609,6 +553,7 @@ impl Shape {
             secrets,
             row,
             depth: 0,
+            names: names.filter(|_| self.fold),
         }
         .record(map)
     }
@@ -676,6 +621,10 @@ fn is_table(items: &[Value]) -> bool {
     !items.is_empty() && items.iter().all(Value::is_object)
 }
 
+fn object_value<'v>(object: &'v Map<String, Value>, key: &str) -> &'v Value {
+    object.get(key).unwrap_or(&Value::Null)
+}
+
 /// True for null, `""`, `[]` and `{}`.
 pub(crate) fn is_empty_value(value: &Value) -> bool {
     match value {
@@ -696,6 +645,8 @@ struct Apply<'s> {
     row: bool,
     /// Containers entered (objects and arrays), bounded by [`MAX_SHAPE_DEPTH`].
     depth: usize,
+    /// Where a folding shape names what it drops.
+    names: Option<&'s LeftOut>,
 }
 
 impl Apply<'_> {
@@ -780,13 +731,25 @@ impl Apply<'_> {
         let mut out = Map::new();
         for (key, value) in object {
             at.push(key);
-            if !self.shape.drop.iter().any(|p| p.matches(at)) {
+            if self.shape.drop.iter().any(|p| p.matches(at)) {
+                if let Some(names) = self.names {
+                    names.add_machine(key);
+                }
+            } else {
                 let value = if self.secrets.matches(key) {
                     Value::String(REDACTED.to_owned())
                 } else {
                     self.field(value, at)
                 };
-                if row || !self.shape.drop_empty || !is_empty_value(&value) {
+                let empty = !row && self.shape.drop_empty && is_empty_value(&value);
+                // A container emptied by the rules is not named: what it held is.
+                if empty
+                    && is_empty_value(object_value(object, key))
+                    && let Some(names) = self.names
+                {
+                    names.add_empty(&at.join("."));
+                }
+                if !empty {
                     let name = match self.shape.renamed(at) {
                         // A field that keeps its own name has it, before or after the rename.
                         Some(new)
@@ -866,6 +829,12 @@ impl Apply<'_> {
             .collect();
         let empty = Shape::empty_columns(&rows);
         if !empty.is_empty() {
+            if let Some(names) = self.names {
+                let at = at.join(".");
+                for column in &empty {
+                    names.add_empty(&format!("{at}.{column}"));
+                }
+            }
             for row in &mut rows {
                 row.retain(|k, _| !empty.contains(k));
             }

@@ -60,7 +60,9 @@
 //! `{"result": {"error": {"kind": "not_found", "message": "...", "retryable": false}},
 //! "notices": []}`. The notices' paths point into the envelope's data (`/items` for a page's
 //! rows, `/result` for a reply's). A focused result (`focus(q).format_json`) starts its
-//! notices with one of kind `focus` (its `text` the line markdown prints).
+//! notices with one of kind `focus` (its `text` the line markdown prints). When the agent
+//! preset's folding shape left fields out, the notices end with one of kind `left_out` whose
+//! `text` is the left-out line (with the detail call: the structured form never stores).
 
 use serde_json::{Map, Number, Value};
 
@@ -139,6 +141,18 @@ pub(crate) fn push_focus_notice(v: &mut Value, line: String) {
         m.insert("path".into(), "".into());
         m.insert("text".into(), line.into());
         notices.insert(0, Value::Object(m));
+    }
+}
+
+/// The agent preset's left-out line as a notice of kind `left_out` (last), so the structured
+/// form names what the folding shape took out, as the text does.
+pub(crate) fn push_left_out_notice(v: &mut Value, line: String) {
+    if let Some(Value::Array(notices)) = v.get_mut("notices") {
+        let mut m = Map::new();
+        m.insert("kind".into(), "left_out".into());
+        m.insert("path".into(), "".into());
+        m.insert("text".into(), line.into());
+        notices.push(Value::Object(m));
     }
 }
 

@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 use super::ToolOutput;
 use super::table::{Builder, MAX_COLUMNS};
 use crate::build::{Context, ShapedColumn, Shaping};
+use crate::detail::LeftOut;
 use crate::doc::{Node, Table, Text};
 use crate::shape::is_empty_value;
 
@@ -34,7 +35,7 @@ pub(super) fn record<'a>(
     let shaped = {
         let mut stats = sh.stats.borrow_mut();
         sh.shape
-            .apply_record_redacted(map, cx.secrets(), &mut stats)
+            .apply_record_redacted(map, cx.secrets(), &mut stats, cx.left_out())
     };
     Node::Record(super::value::record(&shaped, cx)).into_owned()
 }
@@ -146,22 +147,29 @@ struct Leaf<'c> {
 
 /// The table's columns: every column of the union, minus those empty in every row (with
 /// `drop_empty`), with object columns that pass the flattening rule split into dotted ones.
+#[allow(clippy::too_many_arguments)]
 fn leaves<'c>(
     cols: &'c Cols,
     rows: usize,
     drop_empty: bool,
     flatten: bool,
+    names: Option<&LeftOut>,
     prefix: &mut Vec<&'c str>,
     out: &mut Vec<Leaf<'c>>,
 ) {
     for col in &cols.cols {
         if drop_empty && col.filled == 0 {
+            if let Some(names) = names {
+                prefix.push(&col.name);
+                names.add_empty(&prefix.join("."));
+                prefix.pop();
+            }
             continue;
         }
         prefix.push(&col.name);
         match &col.sub {
             Some(sub) if flatten && flattens(col, sub, rows, drop_empty) => {
-                leaves(sub, rows, drop_empty, flatten, prefix, out);
+                leaves(sub, rows, drop_empty, flatten, names, prefix, out);
             }
             _ => out.push(Leaf {
                 name: prefix.join("."),
@@ -192,7 +200,7 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
         let rows = items[range.start.min(items.len())..range.end.min(items.len())]
             .iter()
             .filter_map(Value::as_object)
-            .map(|row| shape.apply_row_redacted(row, cx.secrets(), &mut uncounted));
+            .map(|row| shape.apply_row_redacted(row, cx.secrets(), &mut uncounted, None));
         let leaves = columns.iter().map(|c| (c.name.as_str(), &c.keys[..]));
         return Some(write(leaves, rows, items.len(), cx));
     }
@@ -202,7 +210,7 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
     {
         let mut stats = sh.stats.borrow_mut();
         for (i, row) in items.iter().filter_map(Value::as_object).enumerate() {
-            let shaped = shape.apply_row_redacted(row, cx.secrets(), &mut stats);
+            let shaped = shape.apply_row_redacted(row, cx.secrets(), &mut stats, cx.left_out());
             cols.add(&shaped, flatten, 0);
             if range.contains(&i) {
                 kept.push(shaped);
@@ -211,11 +219,13 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
     }
     let mut out = Vec::new();
     let drop_empty = shape.drops_empty();
+    let folded = cx.left_out().filter(|_| shape.folds());
     leaves(
         &cols,
         items.len(),
         drop_empty,
         flatten,
+        folded,
         &mut Vec::new(),
         &mut out,
     );
@@ -230,6 +240,7 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
                 items.len(),
                 drop_empty,
                 false,
+                folded,
                 &mut Vec::new(),
                 &mut out,
             );

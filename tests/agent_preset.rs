@@ -1,0 +1,351 @@
+//! The agent preset (`Formatter::for_agents()`, SPEC section 16): exact outputs on recorded
+//! API responses (what is kept, what is named as left out, how to get it), full detail, the
+//! stored full result, and the property that every field of the input is either shown or
+//! named in the left-out line.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+use serde_json::{Map, Value, json};
+use tool_output_format::{Detail, Formatter, MemoryStore, ResultStore};
+
+fn api(name: &str) -> Value {
+    let text = match name {
+        "github_labels" => include_str!("../examples/data/api/github_labels.json"),
+        "github_error_422" => include_str!("../examples/data/api/github_error_422.json"),
+        "stripe_charge" => include_str!("../examples/data/api/stripe_charge.json"),
+        "github_repository" => include_str!("../examples/data/api/github_repository.json"),
+        _ => unreachable!("not bundled: {name}"),
+    };
+    serde_json::from_str(text).expect("bundled data is JSON")
+}
+
+/// A list response: a compact table without the API URLs and node ids, named in the line.
+#[test]
+fn github_labels_exact() {
+    let md = Formatter::for_agents().format("list_labels", &api("github_labels"));
+    assert_eq!(
+        md,
+        "|id|name|color|default|description|\n\
+         |-|-|-|-|-|\n\
+         |1000|bug|d73a4a|true|Something isn't working|\n\
+         |1001|documentation|0075ca|true|Improvements or additions to documentation|\n\
+         |1002|duplicate|cfd3d7|true|This issue or pull request already exists|\n\
+         |1003|enhancement|a2eeef|true|New feature or request|\n\
+         |1004|good first issue|7057ff|true|Good for newcomers|\n\
+         |1005|help wanted|008672|true|Extra attention is needed|\n\
+         |1006|invalid|e4e669|true|This doesn't seem right|\n\
+         |1007|question|d876e3|true|Further information is requested|\n\
+         |1008|wontfix|ffffff|true|This will not be worked on|\n\n\
+         [Left out in summary detail: machine-only: node_id, url. \
+         Call list_labels(detail=\"full\") for them]"
+    );
+}
+
+/// An error body: the message and the errors kept, the documentation link named.
+#[test]
+fn github_error_422_exact() {
+    let md = Formatter::for_agents().format("create_label", &api("github_error_422"));
+    assert_eq!(
+        md,
+        "**create_label result**\n\n\
+         - message: Validation Failed\n\
+         - errors:\n\n  \
+           |resource|code|field|\n  |-|-|-|\n  |Label|invalid|color|\n\n\
+         [Left out in summary detail: machine-only: documentation_url. \
+         Call create_label(detail=\"full\") for them]"
+    );
+}
+
+/// A record full of nulls: the filled fields shown, every empty one named by its path (the
+/// first 24, then a count), the receipt URL named as machine-only.
+#[test]
+fn stripe_charge_exact() {
+    let md = Formatter::for_agents().format("get_charge", &api("stripe_charge"));
+    assert_eq!(
+        md,
+        "**get_charge result**\n\n\
+         - id: ch_3MmlLrLkdIwHu7ix0snN0B15\n\
+         - object: charge\n\
+         - amount: 1099\n\
+         - amount_captured: 1099\n\
+         - amount_refunded: 0\n\
+         - balance_transaction: txn_3MmlLrLkdIwHu7ix0uke3Ezy\n\
+         - calculated_statement_descriptor: Stripe\n\
+         - captured: true\n\
+         - created: 1679090539\n\
+         - currency: usd\n\
+         - disputed: false\n\
+         - livemode: false\n\
+         - outcome:\n  \
+           - network_status: approved_by_network\n  \
+           - risk_level: normal\n  \
+           - risk_score: 32\n  \
+           - seller_message: Payment complete.\n  \
+           - type: authorized\n\
+         - paid: true\n\
+         - payment_method: card_1MmlLrLkdIwHu7ixIJwEWSNR\n\
+         - payment_method_details:\n  \
+           - card:\n    \
+             - brand: visa\n    \
+             - country: US\n    \
+             - exp_month: 3\n    \
+             - exp_year: 2024\n    \
+             - fingerprint: mToisGZ01V71BCos\n    \
+             - funding: credit\n    \
+             - last4: 4242\n    \
+             - network: visa\n  \
+           - type: card\n\
+         - refunded: false\n\
+         - status: succeeded\n\n\
+         [Left out in summary detail: machine-only: receipt_url; empty: application, \
+         application_fee, application_fee_amount, billing_details.address.city, \
+         billing_details.address.country, billing_details.address.line1, \
+         billing_details.address.line2, billing_details.address.postal_code, \
+         billing_details.address.state, billing_details.email, billing_details.name, \
+         billing_details.phone, customer, description, failure_balance_transaction, \
+         failure_code, failure_message, fraud_details, invoice, metadata, on_behalf_of, \
+         outcome.reason, payment_intent, payment_method_details.card.checks.address_line1_check \
+         and 15 more. Call get_charge(detail=\"full\") for them]"
+    );
+}
+
+/// Full detail (what the tool renders for `detail="full"`) shows every field: the compact
+/// layout of the default formatter, no left-out line.
+#[test]
+fn full_detail_shows_everything() {
+    let v = api("github_repository");
+    let full = Formatter::for_agents()
+        .detail(Detail::Full)
+        .format("get_repo", &v);
+    assert!(!full.contains("[Left out"));
+    assert!(full.contains("- node_id: MDA6RW50aXR5MQ=="), "{full}");
+    assert!(full.contains("- homepage:\n"), "{full}");
+    let summary = Formatter::for_agents().format("get_repo", &v);
+    assert!(summary.len() * 3 < full.len());
+}
+
+/// With a store, the full result is stored whenever fields are folded, the line says so and
+/// the Next line fetches it.
+#[test]
+fn with_a_store_the_full_result_holds_them() {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let fmt = Formatter::for_agents().store(store.clone(), "get_stored_result");
+    let v = api("github_error_422");
+    let out = fmt.format_with_report("create_label", &v);
+    let reference = out.report.reference.clone().expect("stored");
+    assert!(
+        out.text.ends_with(&format!(
+            "[Left out in summary detail: machine-only: documentation_url. \
+             They are in the stored full result]\n\
+             Next: call get_stored_result(ref=\"{reference}\")"
+        )),
+        "{}",
+        out.text
+    );
+    assert_eq!(store.get(&reference).unwrap(), v);
+    // Nothing folded: nothing stored, no lines.
+    let out = fmt.format_with_report("t", &json!({"id": 1}));
+    assert_eq!(out.text, "**t result**\n\n- id: 1");
+    assert!(out.report.reference.is_none());
+}
+
+// ---- every field is either shown or named --------------------------------------------
+
+const KEYS: &[&str] = &[
+    "id",
+    "name",
+    "url",
+    "html_url",
+    "node_id",
+    "gravatar_id",
+    "note",
+    "owner",
+    "tags",
+];
+
+fn machine(key: &str) -> bool {
+    key == "url" || key.ends_with("_url") || key == "node_id" || key == "gravatar_id"
+}
+
+fn tree() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        Just(json!("")),
+        Just(json!([])),
+        Just(json!({})),
+        Just(json!("x")),
+        Just(json!("x")),
+    ];
+    leaf.prop_recursive(3, 32, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec((prop::sample::select(KEYS), inner.clone()), 0..5).prop_map(
+                |kv| Value::Object(kv.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+            ),
+            prop::collection::vec(inner, 0..3).prop_map(Value::Array),
+        ]
+    })
+}
+
+fn object(tree: impl Strategy<Value = Value>) -> impl Strategy<Value = Map<String, Value>> {
+    prop::collection::vec((prop::sample::select(KEYS), tree), 1..6)
+        .prop_map(|kv| kv.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+}
+
+/// A record or a list of records.
+fn input() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        object(tree()).prop_map(Value::Object),
+        prop::collection::vec(object(tree()), 1..5)
+            .prop_map(|rows| Value::Array(rows.into_iter().map(Value::Object).collect())),
+    ]
+}
+
+/// Every `"x"` becomes a unique value (`v1q`, `v2q`, ...) so a value shown is found once.
+fn relabel(v: &mut Value, n: &mut usize) {
+    match v {
+        Value::String(s) if s == "x" => {
+            *n += 1;
+            *s = format!("v{n}q");
+        }
+        Value::Array(items) => items.iter_mut().for_each(|i| relabel(i, n)),
+        Value::Object(m) => m.values_mut().for_each(|i| relabel(i, n)),
+        _ => {}
+    }
+}
+
+fn is_empty(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+        _ => false,
+    }
+}
+
+/// The left-out line's names: (machine-only keys, empty paths).
+fn named(line: &str) -> (Vec<String>, Vec<String>) {
+    let inner = line
+        .strip_prefix("[Left out in summary detail: ")
+        .expect("the line");
+    let end = inner
+        .find(". Call ")
+        .or_else(|| inner.find(". Full detail"))
+        .expect("how to get them");
+    let (mut machine, mut empty) = (Vec::new(), Vec::new());
+    for part in inner[..end].split("; ") {
+        let names = |p: &str| p.split(", ").map(str::to_owned).collect::<Vec<_>>();
+        if let Some(p) = part.strip_prefix("machine-only: ") {
+            machine = names(p);
+        } else if let Some(p) = part.strip_prefix("empty: ") {
+            empty = names(p);
+        }
+    }
+    (machine, empty)
+}
+
+/// Whether the field at `path` (key `key`, value `v`) is shown in `body` or named.
+fn accounted(
+    path: &str,
+    key: &str,
+    v: &Value,
+    body: &str,
+    names: &(Vec<String>, Vec<String>),
+) -> bool {
+    if machine(key) {
+        return names.0.iter().any(|n| n == key);
+    }
+    if is_empty(v) {
+        // Named, or shown as an empty cell of a column that is kept (filled in another row).
+        return names.1.iter().any(|n| n == path) || body.contains(key);
+    }
+    match v {
+        Value::String(s) => body.contains(s.as_str()),
+        Value::Object(m) => m
+            .iter()
+            .all(|(k, x)| accounted(&format!("{path}.{k}"), k, x, body, names)),
+        Value::Array(items) => items.iter().all(|x| match x {
+            Value::Object(m) => m
+                .iter()
+                .all(|(k, y)| accounted(&format!("{path}.{k}"), k, y, body, names)),
+            other => accounted(path, key, other, body, names),
+        }),
+        _ => true,
+    }
+}
+
+proptest! {
+    #![proptest_config(Config {
+        cases: 1_500,
+        rng_seed: RngSeed::Fixed(23),
+        failure_persistence: None,
+        ..Config::default()
+    })]
+
+    #[test]
+    fn every_field_is_shown_or_named(mut v in input()) {
+        relabel(&mut v, &mut 0);
+        let text = Formatter::for_agents().max_lines(usize::MAX).format("t", &v);
+        let (body, line) = match text.find("\n\n[Left out in summary detail: ") {
+            Some(i) => (&text[..i], &text[i + 2..]),
+            None => (text.as_str(), ""),
+        };
+        // Short lists only (long ones end with a count; see the unit test of the line).
+        prop_assume!(!line.contains(" more. "));
+        let names = if line.is_empty() { (Vec::new(), Vec::new()) } else { named(line) };
+        let rows: Vec<&Map<String, Value>> = match &v {
+            Value::Object(m) => vec![m],
+            Value::Array(items) => items.iter().filter_map(Value::as_object).collect(),
+            _ => unreachable!(),
+        };
+        for row in rows {
+            for (k, x) in row {
+                prop_assert!(
+                    accounted(k, k, x, body, &names),
+                    "`{}` = {} neither shown nor named in:\n{}", k, x, text
+                );
+            }
+        }
+        // And nothing is named that the input does not have.
+        for key in &names.0 {
+            prop_assert!(v.to_string().contains(&format!("\"{key}\":")), "{key} named but absent");
+        }
+    }
+}
+
+/// The property can fail: a line that forgets a name is caught.
+#[test]
+fn the_property_catches_a_silent_drop() {
+    let v = json!({"id": "v1q", "url": "u", "note": null});
+    let text = Formatter::for_agents().format("t", &v);
+    let (body, line) = text
+        .split_once("\n\n")
+        .map(|(_, r)| r.split_once("\n\n").unwrap())
+        .unwrap();
+    let names = named(line);
+    assert!(accounted("url", "url", &v["url"], body, &names));
+    let forgetful =
+        named("[Left out in summary detail: empty: note. Call t(detail=\"full\") for them]");
+    assert!(!accounted("url", "url", &v["url"], body, &forgetful));
+}
+
+/// The structured form names the folded fields too: a notice of kind `left_out` whose text
+/// is the line.
+#[test]
+fn the_structured_form_names_them() {
+    let v = api("github_error_422");
+    let out = Formatter::for_agents().format_json("create_label", &v);
+    assert_eq!(
+        out,
+        json!({
+            "result": {"message": "Validation Failed",
+                       "errors": [{"resource": "Label", "code": "invalid", "field": "color"}]},
+            "notices": [{"kind": "left_out", "path": "",
+                         "text": "[Left out in summary detail: machine-only: documentation_url. \
+                                  Call create_label(detail=\"full\") for them]"}]
+        })
+    );
+}
