@@ -279,6 +279,10 @@ impl Call<'_> {
         let caps = opts.keep(&node);
         let (text, cut) = if limits.is_empty() {
             let c = cut_owned(node, &caps, opts.strategy);
+            // Values shortened in place (a field's or a cell's cap) are a cut too.
+            if c.values_shortened > 0 {
+                trailer.set_cut_elsewhere();
+            }
             if trailer.wants_store(&c.node, &c.notices) {
                 put(json());
             }
@@ -312,6 +316,9 @@ impl Call<'_> {
             // (the most that still leave a whole row, found by bisection).
             if trailer.summary_len() > 0 && summary_squeezed(&f.cut.notices) {
                 f = squeeze_summary(&trailer, &fitter, &rebuild, &caps, f);
+            }
+            if f.cut.values_shortened > 0 {
+                trailer.set_cut_elsewhere();
             }
             if trailer.wants_store(&f.cut.node, &f.cut.notices) {
                 put(json());
