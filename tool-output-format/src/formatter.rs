@@ -312,6 +312,14 @@ impl Formatter {
         self
     }
 
+    /// This formatter without its store (pages of a stored result are never stored again).
+    pub(crate) fn without_store(&self) -> Formatter {
+        Formatter {
+            store: None,
+            ..self.clone()
+        }
+    }
+
     /// Register a renderer that replaces the default rendering for one tool. It receives the
     /// result's JSON form (for typed results, [`ToolOutput::to_json`], which is only computed
     /// for tools that have a renderer), redacted, then shaped by the tool's shape if any.
