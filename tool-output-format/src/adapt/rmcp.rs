@@ -73,6 +73,7 @@ use serde_json::Value;
 use crate::agent::{Reply, ResourceRef};
 use crate::{Formatter, ToolOutput};
 
+mod fetch;
 #[cfg(feature = "schemars")]
 mod typed;
 #[cfg(feature = "schemars")]
