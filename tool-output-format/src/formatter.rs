@@ -55,6 +55,8 @@ pub struct Formatter {
     #[cfg(feature = "tokens")]
     counter: Option<Arc<dyn TokenCounter>>,
     store: Option<StoreTarget>,
+    #[cfg(feature = "async")]
+    async_store: Option<crate::store::AsyncTarget>,
 }
 
 impl fmt::Debug for Formatter {
@@ -312,10 +314,42 @@ impl Formatter {
         self
     }
 
+    #[cfg(feature = "async")]
+    pub(crate) fn with_async_store(mut self, target: Option<crate::store::AsyncTarget>) -> Self {
+        self.async_store = target;
+        self
+    }
+
+    #[cfg(feature = "async")]
+    pub(crate) fn async_store(&self) -> Option<&crate::store::AsyncTarget> {
+        self.async_store.as_ref()
+    }
+
+    /// `format_with_report` with `store` in place of this formatter's own (the async path's
+    /// hand-off, or its answer after a failed put).
+    #[cfg(feature = "async")]
+    pub(crate) fn format_storing<T: ToolOutput + ?Sized>(
+        &self,
+        tool: &str,
+        result: &T,
+        store: Arc<dyn ResultStore>,
+        fetch_tool: &str,
+    ) -> Formatted {
+        let target = StoreTarget {
+            store,
+            fetch_tool: fetch_tool.to_owned(),
+        };
+        let mut call = self.call(tool, None, true, Target::Text);
+        call.store = Some(&target);
+        call.run(result).text()
+    }
+
     /// This formatter without its store (pages of a stored result are never stored again).
     pub(crate) fn without_store(&self) -> Formatter {
         Formatter {
             store: None,
+            #[cfg(feature = "async")]
+            async_store: None,
             ..self.clone()
         }
     }

@@ -1,0 +1,132 @@
+//! The async path (feature `async`): the put is awaited after rendering, bounded by its
+//! timeout; a failure is told in the text and no reference is promised.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tool_output_format::store::{AsyncResultStore, StoreErrorKind, StoreFuture};
+use tool_output_format::{Formatter, MemoryStore, ResultStore, StoreError};
+
+fn rows(n: u64) -> Vec<Value> {
+    (1..=n)
+        .map(|id| json!({"id": id, "name": format!("user {id}")}))
+        .collect()
+}
+
+/// A store whose puts fail, or never answer.
+struct Broken {
+    answer: bool,
+}
+
+impl AsyncResultStore for Broken {
+    fn put_at<'a>(&'a self, _: &'a str, _: &'a Value) -> StoreFuture<'a, ()> {
+        if self.answer {
+            Box::pin(async {
+                Err(StoreError::new(
+                    StoreErrorKind::Unavailable,
+                    "Redis unavailable at 127.0.0.1:1 (connection refused)",
+                ))
+            })
+        } else {
+            Box::pin(std::future::pending())
+        }
+    }
+
+    fn get_async<'a>(&'a self, r: &'a str) -> StoreFuture<'a, Value> {
+        let e = StoreError::new(StoreErrorKind::Unknown, format!("{r} is unknown"));
+        Box::pin(async move { Err(e) })
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_cut_result_is_stored_under_the_reference_its_text_names() {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let fmt = Formatter::new().max_rows(3).store_async(
+        store.clone(),
+        "get_stored_result",
+        Duration::from_secs(1),
+    );
+    let out = fmt.format_async("list_users", &rows(100)).await;
+    let r = out.report.reference.clone().expect("a reference");
+    assert!(
+        out.text
+            .ends_with(&format!("Next: call get_stored_result(ref=\"{r}\")")),
+        "{}",
+        out.text
+    );
+    assert_eq!(store.get(&r).unwrap(), json!(rows(100)));
+    assert_eq!(store.len(), 1);
+    // Not cut: nothing stored, no Next line.
+    let out = fmt.format_async("list_users", &rows(2)).await;
+    assert!(!out.text.contains("Next:"), "{}", out.text);
+    assert_eq!(store.len(), 1);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_failed_put_is_told_and_no_reference_is_promised_within_the_budget() {
+    let fmt = Formatter::new().max_rows(3).max_chars(400).store_async(
+        Arc::new(Broken { answer: true }),
+        "get_stored_result",
+        Duration::from_secs(1),
+    );
+    let out = fmt.format_async("list_users", &rows(100)).await;
+    assert!(
+        out.text.ends_with(
+            "[Full result not stored: Redis unavailable at 127.0.0.1:1 (connection refused)]"
+        ),
+        "{}",
+        out.text
+    );
+    assert!(!out.text.contains("Next:"), "{}", out.text);
+    assert!(out.text.chars().count() <= 400, "{}", out.text);
+    assert_eq!(out.report.reference, None);
+    assert!(
+        out.report
+            .store_error
+            .unwrap()
+            .contains("connection refused")
+    );
+}
+
+/// One worker thread: another task keeps running while the put waits on a store that never
+/// answers, and the call returns at its timeout with the failure line.
+#[test]
+fn a_silent_store_does_not_block_a_one_thread_runtime() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let ticks = Arc::new(AtomicUsize::new(0));
+        let ticker = tokio::spawn({
+            let ticks = ticks.clone();
+            async move {
+                loop {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    ticks.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        });
+        let fmt = Formatter::new().max_rows(3).store_async(
+            Arc::new(Broken { answer: false }),
+            "get_stored_result",
+            Duration::from_millis(300),
+        );
+        let start = Instant::now();
+        let out = fmt.format_async("list_users", &rows(100)).await;
+        let took = start.elapsed();
+        ticker.abort();
+        assert!(
+            out.text
+                .ends_with("[Full result not stored: the store did not answer within 300 ms]"),
+            "{}",
+            out.text
+        );
+        assert!(took >= Duration::from_millis(300), "{took:?}");
+        assert!(took < Duration::from_secs(3), "{took:?}");
+        // About 30 ticks in 300 ms; a blocked thread would give none.
+        assert!(ticks.load(Ordering::Relaxed) >= 10, "{ticks:?}");
+    });
+}
