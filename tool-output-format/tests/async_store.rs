@@ -130,3 +130,91 @@ fn a_silent_store_does_not_block_a_one_thread_runtime() {
         assert!(ticks.load(Ordering::Relaxed) >= 10, "{ticks:?}");
     });
 }
+
+/// `RedisStore` on a server that accepts the connection and never answers: a one-thread
+/// runtime keeps serving another task, and the call returns at its timeout with the line.
+#[cfg(feature = "redis")]
+#[test]
+fn a_redis_that_never_answers_does_not_block_a_one_thread_runtime() {
+    use tool_output_format::RedisStore;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = silent.local_addr().unwrap().port();
+        // Accepts every connection, reads nothing, writes nothing, keeps it open.
+        let server = tokio::spawn(async move {
+            let mut held = Vec::new();
+            while let Ok((sock, _)) = silent.accept().await {
+                held.push(sock);
+            }
+        });
+        let ticks = Arc::new(AtomicUsize::new(0));
+        let ticker = tokio::spawn({
+            let ticks = ticks.clone();
+            async move {
+                loop {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    ticks.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        });
+        let store = RedisStore::open(
+            &format!("redis://127.0.0.1:{port}"),
+            Duration::from_secs(60),
+        )
+        .unwrap()
+        .timeout(Duration::from_secs(5));
+        let fmt = Formatter::new().max_rows(3).store_async(
+            Arc::new(store),
+            "get_stored_result",
+            Duration::from_millis(400),
+        );
+        let start = Instant::now();
+        let out = fmt.format_async("list_users", &rows(100)).await;
+        let took = start.elapsed();
+        ticker.abort();
+        server.abort();
+        assert!(
+            out.text
+                .ends_with("[Full result not stored: the store did not answer within 400 ms]"),
+            "{}",
+            out.text
+        );
+        assert!(!out.text.contains("Next:"), "{}", out.text);
+        assert!(took < Duration::from_secs(2), "{took:?}");
+        assert!(ticks.load(Ordering::Relaxed) >= 15, "{ticks:?}");
+    });
+}
+
+/// Nothing listens on the port: the line names the address and the cause.
+#[cfg(feature = "redis")]
+#[tokio::test(flavor = "current_thread")]
+async fn a_redis_that_is_down_is_told_in_one_line() {
+    use tool_output_format::RedisStore;
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let store = RedisStore::open(
+        &format!("redis://127.0.0.1:{port}"),
+        Duration::from_secs(60),
+    )
+    .unwrap();
+    let fmt = Formatter::new().max_rows(3).store_async(
+        Arc::new(store),
+        "get_stored_result",
+        Duration::from_secs(3),
+    );
+    let out = fmt.format_async("list_users", &rows(100)).await;
+    assert!(
+        out.text.ends_with(&format!(
+            "[Full result not stored: Redis unavailable at 127.0.0.1:{port} (connection refused)]"
+        )),
+        "{}",
+        out.text
+    );
+    assert_eq!(out.report.reference, None);
+}
