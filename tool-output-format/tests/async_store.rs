@@ -218,3 +218,42 @@ async fn a_redis_that_is_down_is_told_in_one_line() {
     );
     assert_eq!(out.report.reference, None);
 }
+
+/// The fetch tool on an async store: walked to the end, every row once, nothing stored again.
+#[tokio::test(flavor = "current_thread")]
+async fn the_fetch_tool_pages_an_async_store_to_the_end() {
+    use tool_output_format::store::Fetch;
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let fmt = Formatter::new().max_rows(30).store_async(
+        store.clone(),
+        "get_stored_result",
+        Duration::from_secs(1),
+    );
+    let out = fmt.format_async("list_users", &rows(1000)).await;
+    let reference = out.report.reference.unwrap();
+    let fetch = Fetch::new_async(store.clone(), "get_stored_result").formatter(&fmt);
+    let (mut cursor, mut seen) = (None::<String>, Vec::new());
+    loop {
+        let page = fetch.call_async(&reference, cursor.as_deref(), None).await;
+        seen.extend(page.lines().filter_map(|l| {
+            l.strip_prefix("| ")?
+                .split('|')
+                .next()?
+                .trim()
+                .parse::<u64>()
+                .ok()
+        }));
+        match page.lines().find_map(|l| l.strip_prefix("next_cursor: ")) {
+            Some(c) => cursor = Some(c.to_owned()),
+            None => break,
+        }
+    }
+    assert_eq!(seen, (1..=1000).collect::<Vec<_>>());
+    assert_eq!(store.len(), 1);
+    // The sync call says what to use instead.
+    assert!(
+        fetch
+            .call(&reference, None, None)
+            .contains("call page_async or call_async")
+    );
+}

@@ -53,13 +53,21 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// A ready fetch handler for stored results: see the [module](self) documentation.
 #[derive(Clone)]
 pub struct Fetch {
-    store: Arc<dyn ResultStore>,
+    store: Source,
     tool: String,
     formatter: Formatter,
     ref_arg: String,
     cursor_arg: String,
     query_arg: String,
     page_size: usize,
+}
+
+/// Where the stored results are read.
+#[derive(Clone)]
+enum Source {
+    Sync(Arc<dyn ResultStore>),
+    #[cfg(feature = "async")]
+    Async(Arc<dyn super::AsyncResultStore>),
 }
 
 impl std::fmt::Debug for Fetch {
@@ -83,6 +91,10 @@ impl Fetch {
     /// assert_eq!(fetch.tool(), "get_stored_result");
     /// ```
     pub fn new(store: Arc<dyn ResultStore>, tool: &str) -> Self {
+        Fetch::with_source(Source::Sync(store), tool)
+    }
+
+    fn with_source(store: Source, tool: &str) -> Self {
         Fetch {
             store,
             tool: tool.to_owned(),
@@ -92,6 +104,14 @@ impl Fetch {
             query_arg: "query".to_owned(),
             page_size: DEFAULT_PAGE_SIZE,
         }
+    }
+
+    /// A handler reading an [`AsyncResultStore`](super::AsyncResultStore) (feature `async`),
+    /// for async hosts: use [`Fetch::call_async`] / [`Fetch::page_async`] (the sync calls
+    /// answer that the store is asynchronous).
+    #[cfg(feature = "async")]
+    pub fn new_async(store: Arc<dyn super::AsyncResultStore>, tool: &str) -> Self {
+        Fetch::with_source(Source::Async(store), tool)
     }
 
     /// Renders pages with `formatter` (its caps, budgets, layout, secrets), without its store:
@@ -196,11 +216,68 @@ impl Fetch {
         cursor: Option<&str>,
         query: Option<&str>,
     ) -> Result<Page<Value>, StoreError> {
-        let start = match cursor.map(str::trim).filter(|c| !c.is_empty()) {
-            None => 0,
-            Some(c) => c.parse::<usize>().map_err(|_| self.bad_cursor(c))?,
+        let start = self.start(cursor)?;
+        let value = match &self.store {
+            Source::Sync(store) => store.get(reference)?,
+            #[cfg(feature = "async")]
+            Source::Async(_) => {
+                return Err(StoreError::new(
+                    StoreErrorKind::Config,
+                    "this fetch tool reads an asynchronous store: call page_async or call_async",
+                ));
+            }
         };
-        let value = self.store.get(reference)?;
+        Ok(self.page_of(value, reference, start, query))
+    }
+
+    /// [`Fetch::page`] without blocking: an async store is awaited (a sync one is read as
+    /// [`Fetch::page`] reads it).
+    #[cfg(feature = "async")]
+    pub async fn page_async(
+        &self,
+        reference: &str,
+        cursor: Option<&str>,
+        query: Option<&str>,
+    ) -> Result<Page<Value>, StoreError> {
+        let start = self.start(cursor)?;
+        let value = match &self.store {
+            Source::Sync(store) => store.get(reference)?,
+            Source::Async(store) => store.get_async(reference).await?,
+        };
+        Ok(self.page_of(value, reference, start, query))
+    }
+
+    /// [`Fetch::call`] without blocking (see [`Fetch::page_async`]).
+    #[cfg(feature = "async")]
+    pub async fn call_async(
+        &self,
+        reference: &str,
+        cursor: Option<&str>,
+        query: Option<&str>,
+    ) -> String {
+        let result = self
+            .page_async(reference, cursor, query)
+            .await
+            .map_err(|e| e.to_tool_error());
+        self.formatter.format(&self.tool, &result)
+    }
+
+    /// The row a cursor points at (none: the first).
+    fn start(&self, cursor: Option<&str>) -> Result<usize, StoreError> {
+        match cursor.map(str::trim).filter(|c| !c.is_empty()) {
+            None => Ok(0),
+            Some(c) => c.parse::<usize>().map_err(|_| self.bad_cursor(c)),
+        }
+    }
+
+    /// The page of `value` from row `start`.
+    fn page_of(
+        &self,
+        value: Value,
+        reference: &str,
+        start: usize,
+        query: Option<&str>,
+    ) -> Page<Value> {
         let query = query.map(str::trim).filter(|q| !q.is_empty());
         let mut rows = rows_of(value);
         if let Some(q) = query {
@@ -226,7 +303,7 @@ impl Fetch {
         if end < total {
             page = page.next_cursor(end.to_string());
         }
-        Ok(page)
+        page
     }
 
     /// The page as the model reads it: rendered by the formatter (never stored), or the
