@@ -55,6 +55,8 @@ pub struct Formatter {
     #[cfg(feature = "tokens")]
     counter: Option<Arc<dyn TokenCounter>>,
     store: Option<StoreTarget>,
+    /// The fetch tool's reference argument (`ref` when unset).
+    ref_arg: Option<String>,
     #[cfg(feature = "async")]
     async_store: Option<crate::store::AsyncTarget>,
 }
@@ -344,6 +346,28 @@ impl Formatter {
         call.run(result).text()
     }
 
+    /// Names the fetch tool's reference argument in the Next line (default `ref`, a Rust
+    /// keyword: servers deserializing into a struct may prefer e.g. `id`). A
+    /// [`Fetch`](crate::store::Fetch) given this formatter uses the same name.
+    ///
+    /// ```
+    /// use std::{sync::Arc, time::Duration};
+    /// use tool_output_format::{Formatter, MemoryStore};
+    /// let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    /// let fmt = Formatter::new().max_rows(1).store(store, "more").store_ref_arg("id");
+    /// let text = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
+    /// assert!(text.contains("Next: call more(id=\"r_"), "{text}");
+    /// ```
+    pub fn store_ref_arg(mut self, name: &str) -> Self {
+        self.ref_arg = Some(name.to_owned());
+        self
+    }
+
+    /// The fetch tool's reference argument.
+    pub(crate) fn ref_arg_name(&self) -> &str {
+        self.ref_arg.as_deref().unwrap_or("ref")
+    }
+
     /// This formatter without its store (pages of a stored result are never stored again).
     pub(crate) fn without_store(&self) -> Formatter {
         Formatter {
@@ -524,6 +548,7 @@ impl Formatter {
             report,
             target,
             store: self.store.as_ref(),
+            ref_arg: self.ref_arg_name(),
             renderer: self.tools.get(tool).and_then(|e| e.renderer.as_ref()),
             #[cfg(feature = "tokens")]
             counter: self.counter.as_deref(),

@@ -142,3 +142,24 @@ fn unknown_references_and_cursors_are_told() {
     let text = fetch.call(&reference, Some("abc"), None);
     assert!(text.contains("cursor \"abc\" is unknown"), "{text}");
 }
+
+#[test]
+fn the_formatter_and_the_fetch_tool_share_the_reference_argument_name() {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+    let fmt = Formatter::new()
+        .max_rows(10)
+        .store(store.clone(), "get_stored_result")
+        .store_ref_arg("id");
+    let first = fmt.format("list_orders", &rows(35));
+    assert!(
+        first.contains("Next: call get_stored_result(id=\"r_"),
+        "{first}"
+    );
+    let fetch = Fetch::new(store.clone(), "get_stored_result")
+        .formatter(&fmt)
+        .page_size(10);
+    assert_eq!(fetch.get_arg_names().0, "id");
+    let (seen, calls) = walk(&fmt, &fetch, &store, 35);
+    assert_eq!(seen, (1..=35).collect::<Vec<_>>());
+    assert_eq!(calls, 4);
+}

@@ -115,7 +115,8 @@ impl Fetch {
     }
 
     /// Renders pages with `formatter` (its caps, budgets, layout, secrets), without its store:
-    /// a page is never stored again.
+    /// a page is never stored again. Takes its reference argument name
+    /// ([`Formatter::store_ref_arg`]) too.
     ///
     /// ```
     /// # use std::sync::Arc;
@@ -129,6 +130,7 @@ impl Fetch {
     /// assert!(page.ends_with(&format!("Next: call get_stored_result(ref=\"{r}\", cursor=\"1\")")), "{page}");
     /// ```
     pub fn formatter(mut self, formatter: &Formatter) -> Self {
+        formatter.ref_arg_name().clone_into(&mut self.ref_arg);
         self.formatter = formatter.without_store();
         self
     }
