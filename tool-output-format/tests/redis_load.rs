@@ -141,7 +141,9 @@ fn two_thousand_concurrent_calls_store_and_fetch_back() {
         let restart = std::env::var("TOF_REDIS_RESTART").is_ok_and(|v| v == "1");
         let prefix = format!(
             "tof-load:{}:",
-            MemoryStore::new(Duration::from_secs(1)).put(&json!(0)).unwrap()
+            MemoryStore::new(Duration::from_secs(1))
+                .put(&json!(0))
+                .unwrap()
         );
         let redis = Arc::new(
             RedisStore::open(&url(), Duration::from_secs(600))
@@ -155,7 +157,11 @@ fn two_thousand_concurrent_calls_store_and_fetch_back() {
         let with = Arc::new(base.store_async(redis.clone(), "get_stored_result", TIMEOUT));
         let stored = run(with.clone(), None).await;
         report("with RedisStore", &stored);
-        assert_eq!(stored.stored.len(), CALLS, "every call stored with Redis up");
+        assert_eq!(
+            stored.stored.len(),
+            CALLS,
+            "every call stored with Redis up"
+        );
         for (i, r) in &stored.stored {
             assert_eq!(redis.get_async(r).await.unwrap(), result(*i));
         }

@@ -301,9 +301,9 @@ async fn the_async_path_stores_and_reads_back_on_redis() {
 }
 
 /// Awaits every future concurrently on the current task (no extra crate).
-async fn futures_join<F: std::future::Future>(fs: impl IntoIterator<Item = F>) -> Vec<F::Output>
+async fn futures_join<F>(fs: impl IntoIterator<Item = F>) -> Vec<F::Output>
 where
-    F: Send + 'static,
+    F: std::future::Future + Send + 'static,
     F::Output: Send + 'static,
 {
     let handles: Vec<_> = fs.into_iter().map(tokio::spawn).collect();
