@@ -55,6 +55,10 @@ pub struct Formatter {
     #[cfg(feature = "tokens")]
     counter: Option<Arc<dyn TokenCounter>>,
     store: Option<StoreTarget>,
+    /// The fetch tool's reference argument (`ref` when unset).
+    ref_arg: Option<String>,
+    #[cfg(feature = "async")]
+    async_store: Option<crate::store::AsyncTarget>,
 }
 
 impl fmt::Debug for Formatter {
@@ -363,6 +367,68 @@ impl Formatter {
         self
     }
 
+    #[cfg(feature = "async")]
+    pub(crate) fn with_async_store(mut self, target: Option<crate::store::AsyncTarget>) -> Self {
+        self.async_store = target;
+        self
+    }
+
+    #[cfg(feature = "async")]
+    pub(crate) fn async_store(&self) -> Option<&crate::store::AsyncTarget> {
+        self.async_store.as_ref()
+    }
+
+    /// `format_with_report` with `store` in place of this formatter's own (the async path's
+    /// hand-off, or its answer after a failed put).
+    #[cfg(feature = "async")]
+    pub(crate) fn format_storing<T: ToolOutput + ?Sized>(
+        &self,
+        tool: &str,
+        result: &T,
+        store: Arc<dyn ResultStore>,
+        fetch_tool: &str,
+    ) -> Formatted {
+        let target = StoreTarget {
+            store,
+            fetch_tool: fetch_tool.to_owned(),
+        };
+        let mut call = self.call(tool, None, true, Target::Text);
+        call.store = Some(&target);
+        call.run(result).text()
+    }
+
+    /// Names the fetch tool's reference argument in the Next line (default `ref`, a Rust
+    /// keyword: servers deserializing into a struct may prefer e.g. `id`). A
+    /// [`Fetch`](crate::store::Fetch) given this formatter uses the same name.
+    ///
+    /// ```
+    /// use std::{sync::Arc, time::Duration};
+    /// use tool_output_format::{Formatter, MemoryStore};
+    /// let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    /// let fmt = Formatter::new().max_rows(1).store(store, "more").store_ref_arg("id");
+    /// let text = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
+    /// assert!(text.contains("Next: call more(id=\"r_"), "{text}");
+    /// ```
+    pub fn store_ref_arg(mut self, name: &str) -> Self {
+        self.ref_arg = Some(name.to_owned());
+        self
+    }
+
+    /// The fetch tool's reference argument.
+    pub(crate) fn ref_arg_name(&self) -> &str {
+        self.ref_arg.as_deref().unwrap_or("ref")
+    }
+
+    /// This formatter without its store (pages of a stored result are never stored again).
+    pub(crate) fn without_store(&self) -> Formatter {
+        Formatter {
+            store: None,
+            #[cfg(feature = "async")]
+            async_store: None,
+            ..self.clone()
+        }
+    }
+
     /// Register a renderer that replaces the default rendering for one tool. It receives the
     /// result's JSON form (for typed results, [`ToolOutput::to_json`], which is only computed
     /// for tools that have a renderer), redacted, then shaped by the tool's shape if any.
@@ -563,6 +629,7 @@ impl Formatter {
             report,
             target,
             store: self.store.as_ref(),
+            ref_arg: self.ref_arg_name(),
             renderer: self.tools.get(tool).and_then(|e| e.renderer.as_ref()),
             #[cfg(feature = "tokens")]
             counter: self.counter.as_deref(),

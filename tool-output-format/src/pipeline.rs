@@ -65,6 +65,8 @@ pub(crate) struct Call<'c> {
     pub report: bool,
     pub target: Target,
     pub store: Option<&'c StoreTarget>,
+    /// The fetch tool's reference argument in the Next line.
+    pub ref_arg: &'c str,
     pub renderer: Option<&'c Renderer>,
     #[cfg(feature = "tokens")]
     pub counter: Option<&'c dyn TokenCounter>,
@@ -242,7 +244,7 @@ impl Call<'_> {
         let fetch = store.map(|s| {
             let stand_in =
                 crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)));
-            (&*s.fetch_tool, stand_in)
+            (&*s.fetch_tool, self.ref_arg, stand_in)
         });
         let trailer = Trailer::new(self.tool, summary, left_out, fetch);
         // The put runs once the text is chosen, outside the walk and the fit.

@@ -50,6 +50,8 @@ pub(crate) struct Trailer<'r> {
     left_out: &'r LeftOut,
     /// The tool that fetches a stored result, when a store is set.
     fetch_tool: Option<&'r str>,
+    /// The name of the fetch tool's reference argument (`ref` unless set).
+    ref_arg: &'r str,
     /// The Next line's reference: a stand-in of the same shape while fitting, the stored
     /// result's reference once stored, `None` when storing failed.
     reference: RefCell<Option<String>>,
@@ -75,16 +77,18 @@ impl<'r> Trailer<'r> {
         tool: &'r str,
         summary: Option<Summary>,
         left_out: &'r LeftOut,
-        fetch: Option<(&'r str, String)>,
+        fetch: Option<(&'r str, &'r str, String)>,
     ) -> Self {
         let lines = summary.as_ref().map_or(0, Summary::lines);
-        let (fetch_tool, stand_in) = fetch.map_or((None, None), |(t, r)| (Some(t), Some(r)));
+        let (fetch_tool, ref_arg, stand_in) =
+            fetch.map_or((None, "ref", None), |(t, a, r)| (Some(t), a, Some(r)));
         Trailer {
             tool,
             summary,
             summary_lines: Cell::new(lines),
             left_out,
             fetch_tool,
+            ref_arg,
             reference: RefCell::new(stand_in),
             stored: Cell::new(false),
             failure: RefCell::new(None),
@@ -125,7 +129,10 @@ impl<'r> Trailer<'r> {
         } else if let (Some(t), Some(r)) = (self.fetch_tool, &*self.reference.borrow())
             && cut
         {
-            line(text, &NextAction::call(t).arg("ref", r.as_str()).line());
+            line(
+                text,
+                &NextAction::call(t).arg(self.ref_arg, r.as_str()).line(),
+            );
         }
     }
 

@@ -247,3 +247,78 @@ fn a_formatter_stores_cut_results_on_redis() {
     );
     assert_eq!(s.get(&r).unwrap(), v);
 }
+
+/// The async path on a real server: `format_async` stores under the reference its text
+/// names, `get_async` and the sync `get` both read it back, and the fetch handler pages it.
+#[tokio::test(flavor = "current_thread")]
+async fn the_async_path_stores_and_reads_back_on_redis() {
+    use std::sync::Arc;
+    use tool_output_format::Formatter;
+    use tool_output_format::store::{AsyncResultStore, Fetch};
+    let (s, _) = store(Duration::from_secs(600));
+    let s = Arc::new(s);
+    let rows: Vec<_> = (1..=500).map(|id| json!({"id": id})).collect();
+    let fmt = Formatter::new().max_rows(5).store_async(
+        s.clone(),
+        "get_stored_result",
+        Duration::from_secs(2),
+    );
+    let out = fmt.format_async("list", &rows).await;
+    let r = out.report.reference.clone().expect(&out.text);
+    assert!(
+        out.text.ends_with(&format!("(ref=\"{r}\")")),
+        "{}",
+        out.text
+    );
+    assert_eq!(s.get_async(&r).await.unwrap(), json!(rows));
+    assert_eq!(ResultStore::get(&*s, &r).unwrap(), json!(rows));
+    let unknown = s
+        .get_async("r_zzzzzzzzzzzzzzzzzzzzzzzzzz")
+        .await
+        .unwrap_err();
+    assert_eq!(unknown.kind(), StoreErrorKind::Unknown);
+    let page = Fetch::new(s.clone(), "get_stored_result")
+        .page_size(100)
+        .page(&r, Some("400"), None)
+        .unwrap();
+    assert_eq!(page.len(), 100);
+    assert!(!page.get_has_more());
+    // Many calls at once share the one multiplexed connection.
+    let puts = (0..64).map(|i| {
+        let s = s.clone();
+        async move {
+            let fresh = tool_output_format::MemoryStore::new(Duration::from_secs(1))
+                .put(&json!(0))
+                .unwrap();
+            s.put_at(&fresh, &json!({"i": i})).await.unwrap();
+            (fresh, i)
+        }
+    });
+    let done: Vec<_> = futures_join(puts).await;
+    for (r, i) in done {
+        assert_eq!(s.get_async(&r).await.unwrap(), json!({"i": i}));
+    }
+}
+
+/// Awaits every future concurrently on the current task (no extra crate).
+async fn futures_join<F>(fs: impl IntoIterator<Item = F>) -> Vec<F::Output>
+where
+    F: std::future::Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    let handles: Vec<_> = fs.into_iter().map(tokio::spawn).collect();
+    let mut out = Vec::new();
+    for h in handles {
+        out.push(h.await.unwrap());
+    }
+    out
+}
+
+#[test]
+fn a_result_over_the_size_limit_is_not_stored() {
+    let (s, _) = store(Duration::from_secs(60));
+    let s = s.max_bytes(100);
+    let e = s.put(&json!("x".repeat(200))).unwrap_err();
+    assert_eq!(e.kind(), StoreErrorKind::TooLarge);
+    assert!(s.put(&json!("small")).is_ok());
+}

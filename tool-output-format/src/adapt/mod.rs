@@ -51,6 +51,19 @@ pub(crate) fn render<T: ToolOutput + ?Sized>(
     (out.text, is_error)
 }
 
+/// [`render`] on the async path ([`Formatter::format_async`]): the adapters' `*_async`
+/// constructors, for tokio hosts whose formatter has an async store.
+#[cfg(any(feature = "rmcp", feature = "rig"))]
+pub(crate) async fn render_async<T: ToolOutput + ?Sized>(
+    fmt: &Formatter,
+    tool: &str,
+    result: &T,
+) -> (String, bool) {
+    let out = fmt.format_async(tool, result).await;
+    let is_error = out.is_error();
+    (out.text, is_error)
+}
+
 /// The one place the adapters ask for the structured JSON form.
 #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
 pub(crate) fn render_json<T: ToolOutput + ?Sized>(

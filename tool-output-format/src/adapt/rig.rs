@@ -68,6 +68,24 @@ pub fn output<T: ToolOutput + ?Sized>(
     }
 }
 
+/// [`output`] on the async path: a cut result is stored in the formatter's
+/// [async store](Formatter::store_async) without blocking the agent's runtime, bounded by
+/// its timeout (a failed put is told in the text, no reference promised).
+pub async fn output_async<T: ToolOutput + ?Sized>(
+    fmt: &Formatter,
+    tool: &str,
+    result: &T,
+) -> Result<RigOutput, ToolExecutionError> {
+    let (text, is_error) = super::render_async(fmt, tool, result).await;
+    if is_error {
+        Err(ToolExecutionError::new(ToolErrorKind::Other, text.clone())
+            .with_model_output(RigOutput::text(text))
+            .with_retryable(false))
+    } else {
+        Ok(RigOutput::text(text))
+    }
+}
+
 /// A [`ToolError`] as a rig `ToolExecutionError`: rig's kind for ours (`not_found` ->
 /// `NotFound`, `unavailable` -> `Provider`, ...), the error's retryability, and the rendered
 /// markdown (`**{tool} failed**`, kind, message, hint) as what the model reads.
@@ -113,6 +131,39 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn output_async_stores_through_the_async_store_and_tells_a_failure() {
+        use std::{sync::Arc, time::Duration};
+        let store = Arc::new(crate::MemoryStore::new(Duration::from_secs(60)));
+        let fmt = Formatter::new().max_rows(1).store_async(
+            store.clone(),
+            "get_stored_result",
+            Duration::from_secs(1),
+        );
+        let rows = serde_json::json!([{"id": 1}, {"id": 2}]);
+        let out = output_async(&fmt, "list", &rows).await.unwrap();
+        let text = out.as_text().unwrap();
+        assert!(
+            text.contains("Next: call get_stored_result(ref=\"r_"),
+            "{text}"
+        );
+        assert_eq!(store.len(), 1);
+        // A store too small for the result: the text says so, no reference.
+        let tiny = Arc::new(crate::MemoryStore::new(Duration::from_secs(60)).max_bytes(4));
+        let fmt = Formatter::new().max_rows(1).store_async(
+            tiny,
+            "get_stored_result",
+            Duration::from_secs(1),
+        );
+        let out = output_async(&fmt, "list", &rows).await.unwrap();
+        let text = out.as_text().unwrap();
+        assert!(
+            text.contains("[Full result not stored: the result is"),
+            "{text}"
+        );
+        assert!(!text.contains("Next:"), "{text}");
+    }
 
     /// A rig tool that looks orders up, answering through [`output`].
     struct GetOrder {

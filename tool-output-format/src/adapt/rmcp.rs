@@ -73,6 +73,7 @@ use serde_json::Value;
 use crate::agent::{Reply, ResourceRef};
 use crate::{Formatter, ToolOutput};
 
+mod fetch;
 #[cfg(feature = "schemars")]
 mod typed;
 #[cfg(feature = "schemars")]
@@ -130,6 +131,52 @@ impl McpResult {
             references: Vec::new(),
             meta: None,
         }
+    }
+
+    /// [`McpResult::new`] on the async path: a cut result is stored in the formatter's
+    /// [async store](Formatter::store_async) without blocking the server's runtime, bounded
+    /// by its timeout (a failed put is told in the text, no reference promised).
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use std::{sync::Arc, time::Duration};
+    /// use tool_output_format::{Formatter, McpResult, MemoryStore};
+    /// let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
+    /// let fmt = Formatter::new()
+    ///     .max_rows(2)
+    ///     .store_async(store.clone(), "get_stored_result", Duration::from_secs(2));
+    /// let rows: Vec<_> = (1..=10).map(|id| serde_json::json!({"id": id})).collect();
+    /// let r = McpResult::new_async(&fmt, "list", &rows).await;
+    /// assert!(r.text().contains("Next: call get_stored_result(ref=\"r_"));
+    /// assert_eq!(store.len(), 1);
+    /// # }
+    /// ```
+    pub async fn new_async<T: ToolOutput + ?Sized>(
+        fmt: &Formatter,
+        tool: &str,
+        result: &T,
+    ) -> Self {
+        let (text, is_error) = super::render_async(fmt, tool, result).await;
+        McpResult {
+            text,
+            is_error,
+            structured: None,
+            references: Vec::new(),
+            meta: None,
+        }
+    }
+
+    /// [`McpResult::structured`] on the async path (see [`McpResult::new_async`]); the
+    /// structured form is never stored.
+    pub async fn structured_async<T: ToolOutput + ?Sized>(
+        fmt: &Formatter,
+        tool: &str,
+        result: &T,
+    ) -> Self {
+        let mut out = Self::new_async(fmt, tool, result).await;
+        out.structured = Some(as_object(super::render_json(fmt, tool, result)));
+        out
     }
 
     /// Render `result` as the markdown text block **and** its structured JSON form as

@@ -317,8 +317,13 @@ impl Inner {
     }
 }
 
-impl ResultStore for MemoryStore {
-    fn put(&self, value: &serde_json::Value) -> Result<String, StoreError> {
+impl MemoryStore {
+    /// Keeps `value` under `reference` (the async path chooses the reference first).
+    pub(crate) fn insert(
+        &self,
+        reference: &str,
+        value: &serde_json::Value,
+    ) -> Result<(), StoreError> {
         let json: Arc<str> = serde_json::to_string(value)
             .map_err(|e| {
                 StoreError::new(
@@ -330,7 +335,6 @@ impl ResultStore for MemoryStore {
         if json.len() > self.max_bytes {
             return Err(StoreError::too_large(json.len(), self.max_bytes));
         }
-        let reference = new_reference()?;
         let now = self.clock.now();
         let mut inner = self.lock();
         inner.sweep(now, self.ttl);
@@ -342,7 +346,7 @@ impl ResultStore for MemoryStore {
         }
         inner.trim_tombstones(now);
         inner.bytes += json.len();
-        let key: Box<str> = reference.as_str().into();
+        let key: Box<str> = reference.into();
         inner.order.push_back(key.clone());
         inner.live.insert(
             key,
@@ -351,6 +355,14 @@ impl ResultStore for MemoryStore {
                 stored_at: now,
             },
         );
+        Ok(())
+    }
+}
+
+impl ResultStore for MemoryStore {
+    fn put(&self, value: &serde_json::Value) -> Result<String, StoreError> {
+        let reference = new_reference()?;
+        self.insert(&reference, value)?;
         Ok(reference)
     }
 

@@ -13,6 +13,8 @@
 //! | store a result | [`ResultStore::put`] returns its reference |
 //! | fetch it | [`ResultStore::get`]; an error tells [expired](StoreErrorKind::Expired) from [unknown](StoreErrorKind::Unknown) |
 //! | store cut results and point the model at them | [`Formatter::store`](crate::Formatter::store) |
+//! | serve a stored result page by page to the model (the fetch tool) | [`Fetch`] |
+//! | store from an async host without blocking it (feature `async`) | [`Formatter::store_async`](crate::Formatter::store_async), `format_async`; an [`AsyncResultStore`] |
 //! | return a fetch failure from a tool | `ToolError::from(store_error)` (`not_found` for expired and unknown, `unavailable` (retryable) when the backend is down) |
 //!
 //! References are `r_` followed by 26 characters of lowercase base32 (128 random bits from
@@ -32,7 +34,10 @@
 //! assert!(err.to_string().contains("unknown"));
 //! ```
 
+mod fetch;
 mod memory;
+#[cfg(feature = "async")]
+mod nonblocking;
 #[cfg(feature = "redis")]
 mod redis;
 mod tool_error;
@@ -41,7 +46,12 @@ use std::error::Error;
 use std::fmt;
 use std::time::Duration;
 
+pub use fetch::{DEFAULT_PAGE_SIZE, Fetch};
 pub use memory::{Clock, DEFAULT_MAX_BYTES, ManualClock, MemoryStore, SystemClock};
+#[cfg(feature = "async")]
+pub(crate) use nonblocking::AsyncTarget;
+#[cfg(feature = "async")]
+pub use nonblocking::{AsyncResultStore, StoreFuture};
 #[cfg(feature = "redis")]
 pub use redis::RedisStore;
 

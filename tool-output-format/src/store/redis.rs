@@ -31,8 +31,15 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 /// **A Redis that is down** gives [`StoreErrorKind::Unavailable`] with the address (password
 /// hidden) and the cause, never a panic; the connection is opened again on the next call.
 /// A failed `put` stores nothing, and the caller still holds the value (the formatter then
-/// renders the cut result without a reference). One connection is shared under a lock; each
-/// call is one round trip.
+/// renders the cut result without a reference, and says so in one line).
+///
+/// **Two paths.** The sync [`ResultStore`] calls (sync hosts, the CLI) share one blocking
+/// connection under a lock, each call one round trip with the [timeout](Self::timeout). The
+/// async [`AsyncResultStore`](super::AsyncResultStore) calls (tokio hosts, through
+/// [`Formatter::format_async`](crate::Formatter::format_async)) share one multiplexed
+/// `ConnectionManager` from the redis crate: concurrent calls pipeline on it, it reconnects
+/// by itself after Redis restarts, and no lock is held while a command waits. Its failures
+/// read `Redis unavailable at 127.0.0.1:6379 (connection refused)`.
 ///
 /// ```no_run
 /// use std::time::Duration;
@@ -49,7 +56,11 @@ pub struct RedisStore {
     prefix: String,
     ttl: Duration,
     timeout: Duration,
+    max_bytes: usize,
     connection: Mutex<Option<redis::Connection>>,
+    /// The async path's connection: multiplexed, reconnects by itself; made on the first
+    /// async call (it needs the runtime). The lock is held only to clone or set it.
+    manager: Mutex<Option<redis::aio::ConnectionManager>>,
 }
 
 impl RedisStore {
@@ -84,7 +95,9 @@ impl RedisStore {
             prefix: "tof:result:".to_owned(),
             ttl,
             timeout: DEFAULT_TIMEOUT,
+            max_bytes: MAX_VALUE_BYTES,
             connection: Mutex::new(None),
+            manager: Mutex::new(None),
         })
     }
 
@@ -112,6 +125,21 @@ impl RedisStore {
     /// ```
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = timeout;
+        self
+    }
+
+    /// Sets the largest result stored, in bytes of compact JSON (default and most: 512 MiB,
+    /// Redis's limit); a larger one is not stored ([`StoreErrorKind::TooLarge`]).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use tool_output_format::RedisStore;
+    /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?
+    ///     .max_bytes(8 * 1024 * 1024);
+    /// # Ok::<(), tool_output_format::StoreError>(())
+    /// ```
+    pub fn max_bytes(mut self, max_bytes: usize) -> Self {
+        self.max_bytes = max_bytes.min(MAX_VALUE_BYTES);
         self
     }
 
@@ -207,57 +235,56 @@ impl RedisStore {
     }
 }
 
-impl ResultStore for RedisStore {
-    fn put(&self, value: &serde_json::Value) -> Result<String, StoreError> {
+impl RedisStore {
+    /// The compact JSON of `value`, within the size limit.
+    fn encode(&self, value: &serde_json::Value) -> Result<Vec<u8>, StoreError> {
         let json = serde_json::to_vec(value).map_err(|e| {
             StoreError::new(
                 StoreErrorKind::Corrupt,
                 format!("the result cannot be written as JSON ({e}): it was not stored"),
             )
         })?;
-        if json.len() > MAX_VALUE_BYTES {
-            return Err(StoreError::too_large(json.len(), MAX_VALUE_BYTES));
+        if json.len() > self.max_bytes {
+            return Err(StoreError::too_large(json.len(), self.max_bytes));
         }
-        let reference = new_reference()?;
-        let ttl = self.ttl_secs();
-        let expires_at = unix_now().saturating_add(ttl);
-        let (data, tomb) = (self.data_key(&reference), self.tombstone_key(&reference));
-        self.with_connection("the result was not stored", |con| {
-            redis::pipe()
-                .atomic()
-                .cmd("SET")
-                .arg(&data)
-                .arg(&json)
-                .arg("EX")
-                .arg(ttl)
-                .ignore()
-                .cmd("SET")
-                .arg(&tomb)
-                .arg(expires_at)
-                .arg("EX")
-                .arg(ttl + TOMBSTONE_KEEP_SECS)
-                .ignore()
-                .query::<()>(con)
-        })?;
-        Ok(reference)
+        Ok(json)
     }
 
-    fn get(&self, reference: &str) -> Result<serde_json::Value, StoreError> {
-        if !is_reference(reference) {
-            return Err(StoreError::unknown(reference));
-        }
-        let (data, tomb) = (self.data_key(reference), self.tombstone_key(reference));
-        let (value, expires_at): (Option<Vec<u8>>, Option<u64>) = self
-            .with_connection("the stored result cannot be fetched now", |con| {
-                redis::cmd("MGET").arg(&data).arg(&tomb).query(con)
-            })?;
+    /// The transaction that stores `json` under `reference`: the result and its tombstone.
+    fn put_pipe(&self, reference: &str, json: &[u8]) -> redis::Pipeline {
+        let ttl = self.ttl_secs();
+        let expires_at = unix_now().saturating_add(ttl);
+        let mut pipe = redis::pipe();
+        pipe.atomic()
+            .cmd("SET")
+            .arg(self.data_key(reference))
+            .arg(json)
+            .arg("EX")
+            .arg(ttl)
+            .ignore()
+            .cmd("SET")
+            .arg(self.tombstone_key(reference))
+            .arg(expires_at)
+            .arg("EX")
+            .arg(ttl + TOMBSTONE_KEEP_SECS)
+            .ignore();
+        pipe
+    }
+
+    /// What `MGET result tombstone` answered, as `get` returns it.
+    fn answer(
+        &self,
+        reference: &str,
+        (value, expires_at): (Option<Vec<u8>>, Option<u64>),
+    ) -> Result<serde_json::Value, StoreError> {
         match (value, expires_at) {
             (Some(json), _) => serde_json::from_slice(&json).map_err(|e| {
                 StoreError::new(
                     StoreErrorKind::Corrupt,
                     format!(
-                        "the value under Redis key \"{data}\" is not JSON this crate wrote ({e}): \
-                         call the original tool again"
+                        "the value under Redis key \"{}\" is not JSON this crate wrote ({e}): \
+                         call the original tool again",
+                        self.data_key(reference)
                     ),
                 )
             }),
@@ -278,6 +305,98 @@ impl ResultStore for RedisStore {
             (None, None) => Err(StoreError::unknown(reference)),
         }
     }
+
+    /// The async path's connection (made on first use, in the caller's runtime).
+    fn manager(&self) -> Result<redis::aio::ConnectionManager, StoreError> {
+        let mut slot = self.manager.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(m) = &*slot {
+            return Ok(m.clone());
+        }
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(self.timeout))
+            .set_response_timeout(Some(self.timeout))
+            .set_number_of_retries(1)
+            .set_max_delay(Duration::from_millis(200));
+        // Lazy: no I/O here, the first command connects.
+        let m = redis::aio::ConnectionManager::new_lazy_with_config(self.client.clone(), config)
+            .map_err(|e| self.down(e))?;
+        *slot = Some(m.clone());
+        Ok(m)
+    }
+
+    /// The async path's failure: `Redis unavailable at 127.0.0.1:6379 (connection refused)`.
+    fn down(&self, e: redis::RedisError) -> StoreError {
+        let cause = if e.is_connection_refusal() {
+            "connection refused".to_owned()
+        } else if e.is_timeout() {
+            format!("no answer within {} ms", self.timeout.as_millis())
+        } else if e.is_connection_dropped() {
+            "connection dropped".to_owned()
+        } else {
+            e.to_string()
+        };
+        StoreError::new(
+            StoreErrorKind::Unavailable,
+            format!("Redis unavailable at {} ({cause})", host(&self.address)),
+        )
+        .with_source(e)
+    }
+}
+
+impl ResultStore for RedisStore {
+    fn put(&self, value: &serde_json::Value) -> Result<String, StoreError> {
+        let json = self.encode(value)?;
+        let reference = new_reference()?;
+        let pipe = self.put_pipe(&reference, &json);
+        self.with_connection("the result was not stored", |con| pipe.query::<()>(con))?;
+        Ok(reference)
+    }
+
+    fn get(&self, reference: &str) -> Result<serde_json::Value, StoreError> {
+        if !is_reference(reference) {
+            return Err(StoreError::unknown(reference));
+        }
+        let (data, tomb) = (self.data_key(reference), self.tombstone_key(reference));
+        let found = self.with_connection("the stored result cannot be fetched now", |con| {
+            redis::cmd("MGET").arg(&data).arg(&tomb).query(con)
+        })?;
+        self.answer(reference, found)
+    }
+}
+
+/// The async path: one multiplexed connection (`ConnectionManager`, reconnecting by itself)
+/// shared by every call; no lock is held while a command waits.
+impl super::AsyncResultStore for RedisStore {
+    fn put_at<'a>(
+        &'a self,
+        reference: &'a str,
+        value: &'a serde_json::Value,
+    ) -> super::StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let json = self.encode(value)?;
+            let pipe = self.put_pipe(reference, &json);
+            let mut con = self.manager()?;
+            pipe.query_async::<()>(&mut con)
+                .await
+                .map_err(|e| self.down(e))
+        })
+    }
+
+    fn get_async<'a>(&'a self, reference: &'a str) -> super::StoreFuture<'a, serde_json::Value> {
+        Box::pin(async move {
+            if !is_reference(reference) {
+                return Err(StoreError::unknown(reference));
+            }
+            let mut con = self.manager()?;
+            let found = redis::cmd("MGET")
+                .arg(self.data_key(reference))
+                .arg(self.tombstone_key(reference))
+                .query_async(&mut con)
+                .await
+                .map_err(|e| self.down(e))?;
+            self.answer(reference, found)
+        })
+    }
 }
 
 impl fmt::Debug for RedisStore {
@@ -295,6 +414,13 @@ fn unix_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
+}
+
+/// `host:port` of a (password-hidden) Redis URL, for the one-line failure.
+fn host(address: &str) -> &str {
+    let rest = address.split_once("://").map_or(address, |(_, r)| r);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
+    rest.split('/').next().unwrap_or(rest)
 }
 
 /// The URL with any user and password replaced by `***`, for messages and `Debug`.
@@ -326,6 +452,8 @@ mod tests {
             "redis://127.0.0.1:6379"
         );
         assert_eq!(hide_password("nonsense"), "nonsense");
+        assert_eq!(host("redis://***@host:6379/0"), "host:6379");
+        assert_eq!(host("redis://127.0.0.1:6379"), "127.0.0.1:6379");
         let e = RedisStore::open("redis://:s3cret@[bad", Duration::from_secs(1));
         if let Err(e) = e {
             assert!(!e.to_string().contains("s3cret"), "{e}");

@@ -1,0 +1,170 @@
+//! The async path (feature `async`): stores that do network I/O without blocking a runtime
+//! thread, and [`Formatter::format_async`].
+//!
+//! **Design.** The pipeline stays synchronous and does no I/O: it renders the text with a
+//! reference chosen *first* (128 random bits, [`new_reference`](super::new_reference)), kept
+//! by a hand-off store that only remembers the value. Then `format_async` awaits
+//! [`AsyncResultStore::put_at`] of that value under that reference, bounded by the timeout
+//! given to [`Formatter::store_async`]. When the put succeeds the text is returned as rendered
+//! (its Next line already names the reference). When it fails or times out, the result is
+//! rendered again with the failure as the store's answer, so the text ends with
+//! `[Full result not stored: WHY]` and promises no reference, with every budget still held
+//! (the same pipeline wrote it). No lock is held across an await, and nothing blocks.
+//!
+//! The sync path is unchanged: [`Formatter::store`] and [`Formatter::format`] for sync hosts
+//! and the CLI. A formatter may have both (e.g. one `RedisStore` set with each).
+//!
+//! ```
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use std::sync::Arc;
+//! use std::time::Duration;
+//! use tool_output_format::{Formatter, MemoryStore, ResultStore};
+//!
+//! let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
+//! let fmt = Formatter::new()
+//!     .max_rows(2)
+//!     .store_async(store.clone(), "get_stored_result", Duration::from_secs(2));
+//! let rows: Vec<_> = (1..=10).map(|id| serde_json::json!({"id": id})).collect();
+//! let out = fmt.format_async("list", &rows).await;
+//! let reference = out.report.reference.clone().unwrap();
+//! assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\")")));
+//! assert_eq!(store.get(&reference).unwrap().as_array().unwrap().len(), 10);
+//! # }
+//! ```
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::{MemoryStore, ResultStore, StoreError, StoreErrorKind, new_reference};
+use crate::formatter::Formatter;
+use crate::report::Formatted;
+use crate::source::ToolOutput;
+
+/// The future of an [`AsyncResultStore`] call (boxed: the trait stays object safe).
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// A [`ResultStore`] whose calls are awaited: for stores on the network used from an async
+/// host (tokio). Object safe, `Send + Sync`: share one as `Arc<dyn AsyncResultStore>`.
+///
+/// The reference is chosen by the caller ([`put_at`](Self::put_at)), so the text that names
+/// it can be rendered before the I/O starts.
+pub trait AsyncResultStore: Send + Sync {
+    /// Keeps `value` under `reference` (a fresh `r_` reference the caller made).
+    fn put_at<'a>(&'a self, reference: &'a str, value: &'a Value) -> StoreFuture<'a, ()>;
+
+    /// Returns the value stored under `reference`; the errors of [`ResultStore::get`].
+    fn get_async<'a>(&'a self, reference: &'a str) -> StoreFuture<'a, Value>;
+}
+
+/// `MemoryStore` does no I/O: its async calls are its sync ones, ready at once.
+impl AsyncResultStore for MemoryStore {
+    fn put_at<'a>(&'a self, reference: &'a str, value: &'a Value) -> StoreFuture<'a, ()> {
+        Box::pin(std::future::ready(self.insert(reference, value)))
+    }
+
+    fn get_async<'a>(&'a self, reference: &'a str) -> StoreFuture<'a, Value> {
+        Box::pin(std::future::ready(ResultStore::get(self, reference)))
+    }
+}
+
+/// Where `format_async` keeps cut results: an async store, its fetch tool, the timeout.
+#[derive(Clone)]
+pub(crate) struct AsyncTarget {
+    pub store: Arc<dyn AsyncResultStore>,
+    pub fetch_tool: String,
+    pub timeout: Duration,
+}
+
+/// The pipeline's store during `format_async`: issues the reference and keeps the value for
+/// the put that follows. No I/O.
+#[derive(Default)]
+struct Handoff {
+    value: Mutex<Option<(String, Value)>>,
+}
+
+impl ResultStore for Handoff {
+    fn put(&self, value: &Value) -> Result<String, StoreError> {
+        let reference = new_reference()?;
+        let mut slot = self.value.lock().unwrap_or_else(|e| e.into_inner());
+        *slot = Some((reference.clone(), value.clone()));
+        Ok(reference)
+    }
+
+    fn get(&self, reference: &str) -> Result<Value, StoreError> {
+        Err(StoreError::unknown(reference))
+    }
+}
+
+/// The pipeline's store for the second render after a failed put: it answers the failure.
+struct Failed(String);
+
+impl ResultStore for Failed {
+    fn put(&self, _: &Value) -> Result<String, StoreError> {
+        Err(StoreError::new(StoreErrorKind::Unavailable, self.0.clone()))
+    }
+
+    fn get(&self, reference: &str) -> Result<Value, StoreError> {
+        Err(StoreError::unknown(reference))
+    }
+}
+
+impl Formatter {
+    /// Keep the full result of every cut output of [`format_async`](Self::format_async) in
+    /// `store`, waiting at most `timeout` for it (the same Next line as
+    /// [`Formatter::store`]). The sync `format` calls do not use it.
+    pub fn store_async(
+        self,
+        store: Arc<dyn AsyncResultStore>,
+        fetch_tool: &str,
+        timeout: Duration,
+    ) -> Self {
+        self.with_async_store(Some(AsyncTarget {
+            store,
+            fetch_tool: fetch_tool.to_owned(),
+            timeout,
+        }))
+    }
+
+    /// [`format_with_report`](Self::format_with_report) for async hosts: the text is rendered
+    /// at once (no I/O), then the full result of a cut output is put into the
+    /// [async store](Self::store_async) and awaited at most its timeout. On failure or
+    /// timeout the output ends with `[Full result not stored: WHY]`, promises no reference,
+    /// and [`Report::store_error`](crate::Report::store_error) says why.
+    ///
+    /// Without an async store it is `format_with_report` (a sync store, if set, is used as
+    /// the sync path uses it). Needs a tokio runtime with its timer enabled (as
+    /// `#[tokio::main]` makes).
+    pub async fn format_async<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
+        let Some(target) = self.async_store() else {
+            return self.format_with_report(tool, result);
+        };
+        let handoff = Arc::new(Handoff::default());
+        let out = self.format_storing(tool, result, handoff.clone(), &target.fetch_tool);
+        let taken = handoff
+            .value
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        let Some((reference, value)) = taken else {
+            return out;
+        };
+        let why =
+            match tokio::time::timeout(target.timeout, target.store.put_at(&reference, &value))
+                .await
+            {
+                Ok(Ok(())) => return out,
+                Ok(Err(e)) => e.to_string(),
+                Err(_) => format!(
+                    "the store did not answer within {} ms",
+                    target.timeout.as_millis()
+                ),
+            };
+        let failed = Arc::new(Failed(why));
+        self.format_storing(tool, result, failed, &target.fetch_tool)
+    }
+}

@@ -1,0 +1,165 @@
+//! The rest of a cut result is reachable: a 10,000-row result, cut and stored by the
+//! formatter, walked to its last row through the fetch handler by reading only the text the
+//! model reads (the rows, then the cursor of the Next line).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tool_output_format::store::Fetch;
+use tool_output_format::{Formatter, MemoryStore, ResultStore};
+
+fn rows(n: u64) -> Value {
+    Value::Array(
+        (1..=n)
+            .map(|id| json!({"id": id, "status": if id % 3 == 0 { "shipped" } else { "pending" }}))
+            .collect(),
+    )
+}
+
+/// The ids of the table rows of a page's text (first column).
+fn ids(text: &str) -> Vec<u64> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("| "))
+        .filter_map(|l| l.split('|').next()?.trim().parse().ok())
+        .collect()
+}
+
+/// The reference and cursor of the Next line, if any.
+fn next_call(text: &str, tool: &str) -> Option<(String, Option<String>)> {
+    let line = text.lines().find(|l| l.starts_with("Next: call "))?;
+    let args = line
+        .strip_prefix(&format!("Next: call {tool}("))?
+        .strip_suffix(')')?;
+    let mut reference = None;
+    let mut cursor = None;
+    for part in args.split(", ") {
+        let (k, v) = part.split_once('=')?;
+        let v = v.trim_matches('"').to_owned();
+        match k {
+            "ref" | "id" => reference = Some(v),
+            "cursor" | "from" => cursor = Some(v),
+            _ => {}
+        }
+    }
+    Some((reference?, cursor))
+}
+
+fn walk(fmt: &Formatter, fetch: &Fetch, store: &MemoryStore, n: u64) -> (Vec<u64>, usize) {
+    let first = fmt.format("list_orders", &rows(n));
+    let mut seen = ids(&first);
+    let (reference, cursor) = next_call(&first, "get_stored_result").expect(&first);
+    assert!(cursor.is_none(), "{first}");
+    let stored = store.len();
+    let mut cursor: Option<String> = None;
+    let mut calls = 0;
+    // The stored result starts at row 1: the walk reads it all (the first page's rows were
+    // already seen in the cut result, so start over in a second list).
+    seen.clear();
+    loop {
+        calls += 1;
+        assert!(calls <= 2 * n as usize, "the walk does not end");
+        let page = fetch.call(&reference, cursor.as_deref(), None);
+        assert_eq!(store.len(), stored, "a page was stored again:\n{page}");
+        seen.extend(ids(&page));
+        match next_call(&page, "get_stored_result") {
+            Some((r, Some(c))) => {
+                assert_eq!(r, reference, "{page}");
+                assert!(page.contains("has_more: true"), "{page}");
+                cursor = Some(c);
+            }
+            _ => {
+                assert!(page.contains("has_more: false"), "{page}");
+                break;
+            }
+        }
+    }
+    (seen, calls)
+}
+
+#[test]
+fn a_10000_row_result_is_walked_to_the_end_every_row_once() {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+    let fmt = Formatter::new()
+        .max_rows(20)
+        .store(store.clone(), "get_stored_result");
+    // Pages of 50 rows, cut to 20 by the formatter's cap: the cursor resumes at row 21.
+    let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+    let (seen, calls) = walk(&fmt, &fetch, &store, 10_000);
+    assert_eq!(seen, (1..=10_000).collect::<Vec<_>>());
+    assert_eq!(calls, 500);
+}
+
+#[test]
+fn a_character_budget_cuts_pages_and_the_walk_still_gets_every_row() {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+    let fmt = Formatter::new()
+        .max_chars(700)
+        .store(store.clone(), "get_stored_result");
+    let fetch = Fetch::new(store.clone(), "get_stored_result")
+        .formatter(&fmt)
+        .page_size(100);
+    let (seen, _) = walk(&fmt, &fetch, &store, 2_000);
+    assert_eq!(seen, (1..=2_000).collect::<Vec<_>>());
+}
+
+#[test]
+fn argument_names_are_configurable_and_a_query_focuses_the_pages() {
+    let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let reference = store.put(&rows(300)).unwrap();
+    let fetch = Fetch::new(store, "more_rows")
+        .arg_names("id", "from")
+        .page_size(40);
+    let mut args = serde_json::Map::new();
+    args.insert("id".into(), json!(reference));
+    args.insert("query".into(), json!("SHIPPED"));
+    let mut seen = Vec::new();
+    loop {
+        let page = fetch.call_args(&args);
+        assert!(page.contains("total: 100"), "{page}");
+        seen.extend(ids(&page));
+        let Some((r, Some(c))) = next_call(&page, "more_rows") else {
+            break;
+        };
+        assert!(
+            page.contains(&format!("query=\"SHIPPED\", from=\"{c}\"")),
+            "{page}"
+        );
+        assert_eq!(r, reference);
+        args.insert("from".into(), json!(c));
+    }
+    assert_eq!(seen, (1..=100).map(|i| i * 3).collect::<Vec<_>>());
+}
+
+#[test]
+fn unknown_references_and_cursors_are_told() {
+    let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let fetch = Fetch::new(store.clone(), "get_stored_result");
+    let text = fetch.call("r_zzzzzzzzzzzzzzzzzzzzzzzzzz", None, None);
+    assert!(text.starts_with("**get_stored_result failed**"), "{text}");
+    assert!(text.contains("unknown"), "{text}");
+    let reference = store.put(&json!([1])).unwrap();
+    let text = fetch.call(&reference, Some("abc"), None);
+    assert!(text.contains("cursor \"abc\" is unknown"), "{text}");
+}
+
+#[test]
+fn the_formatter_and_the_fetch_tool_share_the_reference_argument_name() {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+    let fmt = Formatter::new()
+        .max_rows(10)
+        .store(store.clone(), "get_stored_result")
+        .store_ref_arg("id");
+    let first = fmt.format("list_orders", &rows(35));
+    assert!(
+        first.contains("Next: call get_stored_result(id=\"r_"),
+        "{first}"
+    );
+    let fetch = Fetch::new(store.clone(), "get_stored_result")
+        .formatter(&fmt)
+        .page_size(10);
+    assert_eq!(fetch.get_arg_names().0, "id");
+    let (seen, calls) = walk(&fmt, &fetch, &store, 35);
+    assert_eq!(seen, (1..=35).collect::<Vec<_>>());
+    assert_eq!(calls, 4);
+}
