@@ -295,7 +295,7 @@ fn number(text: &str) -> Value {
 }
 
 /// A notice as an object (see the [module docs](self) for the keys).
-fn notice(n: &Notice, path: &str) -> Value {
+pub(crate) fn notice(n: &Notice, path: &str) -> Value {
     let mut m = Map::new();
     let mut put = |k: &str, v: Value| {
         m.insert(k.into(), v);

@@ -135,7 +135,8 @@ pub(crate) fn error_json(e: &ToolError) -> Value {
     Value::Object(m)
 }
 
-fn reference_json(r: &ResourceRef) -> Value {
+/// `{"uri", "name", "content_type", "size_bytes"}`.
+pub(crate) fn reference_json(r: &ResourceRef) -> Value {
     let mut m = Map::new();
     m.insert("uri".into(), r.uri().into());
     if let Some(n) = r.get_name() {

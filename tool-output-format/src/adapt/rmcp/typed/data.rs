@@ -14,6 +14,9 @@ use serde_json::{Map, Value, json};
 
 use crate::ToolOutput;
 use crate::agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToolError};
+// The envelope parts in the same JSON form as `format_json` writes them.
+pub(super) use crate::sink::json_envelope::error_json;
+use crate::sink::json_envelope::{action_json, reference_json};
 
 /// The error form's `error` object.
 impl JsonSchema for ToolError {
@@ -370,51 +373,4 @@ impl<T: Serialize + JsonSchema + ToolOutput + 'static> sealed::Data for Reply<T>
     fn references(&self) -> &[ResourceRef] {
         Reply::references(self)
     }
-}
-
-/// `{"uri", "name", "content_type", "size_bytes"}`.
-fn reference_json(r: &ResourceRef) -> Value {
-    let mut m = Map::new();
-    m.insert("uri".into(), r.uri().into());
-    if let Some(n) = r.get_name() {
-        m.insert("name".into(), n.into());
-    }
-    if let Some(c) = r.get_content_type() {
-        m.insert("content_type".into(), c.into());
-    }
-    if let Some(s) = r.get_size_bytes() {
-        m.insert("size_bytes".into(), s.into());
-    }
-    Value::Object(m)
-}
-
-/// `{"kind", "message", "retryable", "retry_after_secs", "hint"}` (the form of the error in
-/// [`Formatter::format_json`](crate::Formatter::format_json)).
-pub(super) fn error_json(e: &ToolError) -> Value {
-    let mut m = Map::new();
-    m.insert("kind".into(), e.kind().as_str().into());
-    m.insert("message".into(), e.message().into());
-    m.insert("retryable".into(), e.is_retryable().into());
-    if let Some(s) = e.get_retry_after_secs().filter(|_| e.is_retryable()) {
-        m.insert("retry_after_secs".into(), s.into());
-    }
-    if let Some(h) = e.get_hint() {
-        m.insert("hint".into(), h.into());
-    }
-    Value::Object(m)
-}
-
-/// `{"tool", "args", "after_secs", "reason"}`.
-fn action_json(a: &NextAction) -> Value {
-    let mut m = Map::new();
-    m.insert("tool".into(), a.tool().into());
-    let args: Map<String, Value> = a.args().iter().cloned().collect();
-    m.insert("args".into(), Value::Object(args));
-    if let Some(s) = a.get_after_secs() {
-        m.insert("after_secs".into(), s.into());
-    }
-    if let Some(r) = a.get_reason() {
-        m.insert("reason".into(), r.into());
-    }
-    Value::Object(m)
 }

@@ -60,9 +60,9 @@ pub(super) fn meta(
     Some(Value::Object(m))
 }
 
-/// One notice of the text, with where it applies in the data.
+/// One notice of the text, with where it applies in the data: the notice as `format_json`
+/// writes it (kind, path, figures, text), then `applies_to`.
 fn notice(n: &Notice, place: Place) -> Value {
-    let mut m = Map::new();
     let (path, both) = match (n, place) {
         (Notice::Rows { .. } | Notice::Items { .. } | Notice::Omitted { .. }, Place::Items(p)) => {
             (p, true)
@@ -70,57 +70,12 @@ fn notice(n: &Notice, place: Place) -> Value {
         (_, Place::Result) => ("/result", false),
         _ => ("", false),
     };
-    let mut put = |k: &str, v: Value| {
-        m.insert(k.into(), v);
-    };
-    match *n {
-        Notice::Rows { kept, total } => {
-            put("kind", "rows".into());
-            put("kept", kept.into());
-            put("total", total.into());
-        }
-        Notice::Items { kept, total } => {
-            put("kind", "items".into());
-            put("kept", kept.into());
-            put("total", total.into());
-        }
-        Notice::Fields { kept, total } => {
-            put("kind", "fields".into());
-            put("kept", kept.into());
-            put("total", total.into());
-        }
-        Notice::Lines { kept, total, .. } => {
-            put("kind", "lines".into());
-            put("kept", kept.into());
-            put("total", total.into());
-        }
-        Notice::Shortened { values, max_chars } => {
-            put("kind", "shortened".into());
-            put("values", values.into());
-            put("max_chars", max_chars.into());
-        }
-        Notice::Nested { parts, kept } => {
-            put("kind", "nested".into());
-            put("parts", parts.into());
-            put("kept", kept.into());
-        }
-        Notice::Omitted {
-            total,
-            what,
-            needed,
-            budget,
-            unit,
-        } => {
-            put("kind", "omitted".into());
-            put("total", total.into());
-            put("what", what.into());
-            put("needed", needed.into());
-            put("budget", budget.into());
-            put("unit", unit.into());
-        }
+    let mut v = crate::sink::json::notice(n, path);
+    if let Value::Object(m) = &mut v {
+        m.insert(
+            "applies_to".into(),
+            if both { "both" } else { "text" }.into(),
+        );
     }
-    put("path", path.into());
-    put("applies_to", if both { "both" } else { "text" }.into());
-    put("text", n.to_string().into());
-    Value::Object(m)
+    v
 }
