@@ -196,42 +196,11 @@ impl Options {
     }
 
     /// These options as the formatter's global ones.
-    fn global(self, mut f: Formatter) -> Formatter {
-        if let Some(n) = self.max_lines {
-            f = f.max_lines(n);
-        }
-        if let Some(n) = self.max_rows {
-            f = f.max_rows(n);
-        }
-        if let Some(n) = self.max_cell_chars {
-            f = f.max_cell_chars(n);
-        }
-        if let Some(n) = self.max_chars {
-            f = f.max_chars(n);
-        }
-        if let Some(n) = self.max_tokens {
-            f = f.max_tokens(n);
-        }
-        if let Some(l) = self.layout {
-            f = f.layout(l);
-        }
-        if let Some(s) = self.strategy {
-            f = f.strategy(s);
-        }
-        if let Some(k) = self.redact_keys {
-            f = f.redact_keys(k);
-        }
-        if let Some(s) = self.shape {
-            f = f.shape(s);
-        }
-        if let Some(on) = self.summarize {
-            f = f.summarize(on);
-        }
-        if let Some(c) = self.sum {
-            f = f.sum(c);
-        }
-        if let Some(store) = self.store {
-            let fetch = self.fetch_tool.as_deref().unwrap_or("get_stored_result");
+    fn global(mut self, f: Formatter) -> Formatter {
+        let (store, fetch_tool) = (self.store.take(), self.fetch_tool.take());
+        let mut f = f.defaults(self.tool());
+        if let Some(store) = store {
+            let fetch = fetch_tool.as_deref().unwrap_or("get_stored_result");
             f = f.store(store, fetch);
         }
         f

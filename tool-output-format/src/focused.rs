@@ -162,31 +162,13 @@ impl Lens {
     ) -> String {
         match &self.mode {
             Mode::Line { line, .. } => before(line, &plain(node, notices), notices.is_empty()),
-            Mode::Rows {
-                indices,
-                total,
-                order,
-                query,
-            } => {
-                let Node::Table(t) = node else {
+            Mode::Rows { .. } => {
+                if !matches!(node, Node::Table(_)) {
                     return plain(node, notices);
-                };
-                // The focus line counts the rows shown; the fit's row notice would repeat it.
-                let notices: Vec<Notice> = notices
-                    .iter()
-                    .filter(|n| !matches!(n, Notice::Rows { .. }))
-                    .copied()
-                    .collect();
-                let line = notice_line(t.rows(), *total, Unit::Rows, query);
-                let body = match order {
-                    RowOrder::Ranked => plain(node, &notices),
-                    _ => {
-                        let mut shown: Vec<usize> = (0..t.rows()).collect();
-                        shown.sort_by_key(|&p| indices.get(p).copied().unwrap_or(usize::MAX));
-                        plain(&Node::Table(pick_rows(t, &shown)), &notices)
-                    }
-                };
-                before(&line, &body, notices.is_empty())
+                }
+                let notices = self.notices(notices);
+                let body = plain(&self.arrange(node), &notices);
+                before(&self.line(node), &body, notices.is_empty())
             }
         }
     }
@@ -201,9 +183,19 @@ impl Lens {
         }
     }
 
-    /// Whether the focus line counts rows (a row notice would repeat it).
-    pub(crate) fn counts_rows(&self) -> bool {
-        matches!(self.mode, Mode::Rows { .. })
+    /// The cut notices printed with the focus line: all of them, but a row notice when the
+    /// line counts the rows shown (it would repeat it).
+    pub(crate) fn notices<'n>(&self, notices: &'n [Notice]) -> Cow<'n, [Notice]> {
+        match self.mode {
+            Mode::Rows { .. } => Cow::Owned(
+                notices
+                    .iter()
+                    .filter(|n| !matches!(n, Notice::Rows { .. }))
+                    .copied()
+                    .collect(),
+            ),
+            Mode::Line { .. } => Cow::Borrowed(notices),
+        }
     }
 
     /// The focus line for the cut node (what markdown prints first).
@@ -221,16 +213,16 @@ impl Lens {
     }
 
     /// The cut node as the focused text shows it: a table's kept rows in their shown order.
-    pub(crate) fn arrange<'a>(&self, node: &Node<'a>) -> Node<'a> {
+    pub(crate) fn arrange<'n, 'a>(&self, node: &'n Node<'a>) -> Cow<'n, Node<'a>> {
         match (&self.mode, node) {
             (Mode::Rows { indices, order, .. }, Node::Table(t))
                 if !matches!(order, RowOrder::Ranked) =>
             {
                 let mut shown: Vec<usize> = (0..t.rows()).collect();
                 shown.sort_by_key(|&p| indices.get(p).copied().unwrap_or(usize::MAX));
-                Node::Table(pick_rows(t, &shown))
+                Cow::Owned(Node::Table(pick_rows(t, &shown)))
             }
-            _ => node.clone(),
+            _ => Cow::Borrowed(node),
         }
     }
 
@@ -259,7 +251,7 @@ impl Lens {
                     });
                 }
             }
-            Mode::Rows { total, query, .. } => {
+            Mode::Rows { total, .. } => {
                 let shown = match node {
                     Node::Table(t) => t.rows(),
                     _ => 0,
@@ -271,7 +263,7 @@ impl Lens {
                 r.notices.retain(|n| !matches!(n, Notice::Rows { .. }));
                 r.rows = Some(kept);
                 r.focus = Some(FocusReport {
-                    notice: notice_line(shown, *total, Unit::Rows, query),
+                    notice: self.line(node),
                     kept: Some(kept),
                 });
             }

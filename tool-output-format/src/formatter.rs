@@ -232,6 +232,26 @@ impl Formatter {
         self
     }
 
+    /// Set the formatter-wide options from one [`ToolOptions`]: every option set there
+    /// replaces the formatter's (secret keys add up); unset ones stay. The same options a
+    /// tool gets with [`tool`](Self::tool), as the defaults of every tool (hosts that read
+    /// options from a config file or another language build them once).
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, Layout, ToolOptions};
+    /// let options = ToolOptions::new().max_rows(1).layout(Layout::Compact);
+    /// let fmt = Formatter::new().defaults(options);
+    /// let md = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
+    /// assert_eq!(md, "[Truncated to 1 rows of 2 total]\n\n|a|\n|-|\n|1|");
+    /// assert_eq!(md, Formatter::new().max_rows(1).layout(Layout::Compact).format("t",
+    ///     &serde_json::json!([{"a": 1}, {"a": 2}])));
+    /// ```
+    #[must_use]
+    pub fn defaults(mut self, options: ToolOptions) -> Self {
+        self.options = options.over(&self.options);
+        self
+    }
+
     /// Keys whose values render as `[redacted]` wherever they occur, for every tool
     /// (case-insensitive, nested included; see [`ToolOptions::redact_keys`] for per tool).
     ///

@@ -199,6 +199,25 @@ impl ToolOptions {
         self
     }
 
+    /// These options laid over `base`: every field set here wins, unset ones keep `base`'s;
+    /// secret keys add up.
+    pub(crate) fn over(self, base: &ToolOptions) -> ToolOptions {
+        ToolOptions {
+            max_lines: self.max_lines.or(base.max_lines),
+            max_rows: self.max_rows.or(base.max_rows),
+            max_cell_chars: self.max_cell_chars.or(base.max_cell_chars),
+            max_chars: self.max_chars.or(base.max_chars),
+            max_tokens: self.max_tokens.or(base.max_tokens),
+            layout: self.layout.or(base.layout),
+            strategy: self.strategy.or(base.strategy),
+            secrets: self.secrets.union(&base.secrets),
+            shape: self.shape.or_else(|| base.shape.clone()),
+            summarize: self.summarize.or(base.summarize),
+            sum: self.sum.or_else(|| base.sum.clone()),
+            detail: self.detail.or(base.detail),
+        }
+    }
+
     /// The options for a tool with these tool options over the `global` ones: unset fields
     /// inherit. The tool's row cap is kept apart: it beats a type's own `max_rows`, which
     /// beats the global one.

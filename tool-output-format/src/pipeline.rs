@@ -17,7 +17,6 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::agent::NextAction;
 use crate::build::{Context, RowPlan, Shaping};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::detail::LeftOut;
@@ -238,21 +237,9 @@ impl Call<'_> {
             }
             _ => None,
         };
-        let store = self.store.filter(|_| text_target);
-        // A stand-in reference of the real shape (a fresh random one), so a budget reserves
-        // about the right room before anything is stored.
-        let fetch = store.map(|s| {
-            let stand_in =
-                crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)));
-            (&*s.fetch_tool, self.ref_arg, stand_in)
-        });
-        let trailer = Trailer::new(self.tool, summary, left_out, fetch);
+        let trailer = self.trailer(summary, left_out, text_target);
         // The put runs once the text is chosen, outside the walk and the fit.
-        let put = |json: Value| {
-            if let Some(s) = store {
-                trailer.stored(s.store.put(&json).map_err(|e| e.to_string()));
-            }
-        };
+        let put = |json: Value| self.put(&trailer, &json);
         let plain = |node: &Node<'a>, notices: &[Notice]| {
             let mut text = if shells.is_empty() {
                 write(node, notices)
@@ -339,7 +326,7 @@ impl Call<'_> {
             (f.text, f.cut)
         };
         let doc = match &lens {
-            Some(lens) if !text_target => whole(Some(lens.arrange(&cut.node))),
+            Some(lens) if !text_target => whole(Some(lens.arrange(&cut.node).into_owned())),
             _ => whole(Some(cut.node.clone())),
         };
         let outcome = trailer.outcome();
@@ -374,15 +361,9 @@ impl Call<'_> {
         left_out: Option<&LeftOut>,
     ) -> Output {
         if self.target == Target::Json {
-            let notices: Vec<Notice> = match lens {
-                // The focus line counts the rows shown; a row notice would repeat it.
-                Some(l) if l.counts_rows() => cut
-                    .notices
-                    .iter()
-                    .filter(|n| !matches!(n, Notice::Rows { .. }))
-                    .copied()
-                    .collect(),
-                _ => cut.notices.clone(),
+            let notices = match lens {
+                Some(l) => l.notices(&cut.notices),
+                None => std::borrow::Cow::Borrowed(cut.notices.as_slice()),
             };
             let mut v = crate::sink::json::to_value(
                 &Document {
@@ -446,55 +427,34 @@ impl Call<'_> {
             }
             None => render(&json),
         };
-        // With a store, room is kept for the line that follows a cut text (first a stand-in
-        // reference of the real shape; again with the real line if that one is longer).
-        let fit = |line: Option<&str>| {
+        // With a store, room is kept for the lines that follow a cut text (the trailer's, with
+        // a stand-in reference of the real shape; again with the real lines if longer).
+        let fit = |lines: &str| {
             let mut limits = self.limits();
-            if let Some(line) = line {
-                for l in &mut limits {
-                    l.budget = l.budget.saturating_sub((l.measure)(line));
-                }
+            for l in &mut limits {
+                l.budget = l.budget.saturating_sub((l.measure)(lines));
             }
             crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits)
         };
-        let stand_in = self.store.map(|s| {
-            let r =
-                crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)));
-            format!(
-                "\n\n{}",
-                NextAction::call(&s.fetch_tool)
-                    .arg("ref", r.as_str())
-                    .line()
-            )
-        });
-        let (mut text, mut notices, mut shortened) = fit(stand_in.as_deref());
+        let left_out = LeftOut::default();
+        let trailer = self.trailer(None, &left_out, true);
+        let (mut text, mut notices, mut shortened) = fit(&trailer.lines_if_cut());
         // The store step, after the text is chosen: the same lines as any cut result.
-        let mut stored = (None, None);
-        if let Some(s) = self.store.filter(|_| !notices.is_empty()) {
-            let line = match s.store.put(&json) {
-                Ok(r) => {
-                    let line = NextAction::call(&s.fetch_tool)
-                        .arg("ref", r.as_str())
-                        .line();
-                    stored.0 = Some(r);
-                    format!("\n\n{line}")
-                }
-                Err(e) => {
-                    stored.1 = Some(crate::trailer::failed_put(&e.to_string()));
-                    format!("\n\n[Full result not stored: {e}]")
-                }
-            };
+        if trailer.wants_store(&Node::Null, &notices) {
+            self.put(&trailer, &json);
+            let lines = trailer.lines_if_cut();
             let over = self
                 .limits()
                 .iter()
-                .any(|l| (l.measure)(&text) + (l.measure)(&line) > l.budget);
+                .any(|l| (l.measure)(&text) + (l.measure)(&lines) > l.budget);
             if over {
-                (text, notices, shortened) = fit(Some(&line));
+                (text, notices, shortened) = fit(&lines);
             }
-            text.push_str(&line);
+            text.push_str(&lines);
         }
         let mut r = Report::new(&text, &Node::Null, notices, shortened);
-        (r.reference, r.store_error) = stored;
+        let outcome = trailer.outcome();
+        (r.reference, r.store_error) = (outcome.reference, outcome.error);
         if let Some(shape) = &opts.shape {
             r.conversions_failed = stats.as_ref().map_or(0, |s| s.conversions_failed);
             r.shape = stats;
@@ -513,6 +473,30 @@ impl Call<'_> {
         let f = self.with_tokens(Formatted { text, report: r }, self.report || trace);
         crate::trace::event(self.tool, &f.report);
         f
+    }
+
+    /// The trailer of this call: with a store (text targets only), the fetch tool, its
+    /// reference argument and a stand-in reference of the real shape (a fresh random one), so
+    /// a budget reserves about the right room before anything is stored.
+    fn trailer<'t>(
+        &'t self,
+        summary: Option<crate::summary::Summary>,
+        left_out: &'t LeftOut,
+        text_target: bool,
+    ) -> Trailer<'t> {
+        let fetch = self.store.filter(|_| text_target).map(|s| {
+            let stand_in =
+                crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)));
+            (&*s.fetch_tool, self.ref_arg, stand_in)
+        });
+        Trailer::new(self.tool, summary, left_out, fetch)
+    }
+
+    /// The store step: put the full result and tell the trailer what the store answered.
+    fn put(&self, trailer: &Trailer<'_>, json: &Value) {
+        if let Some(s) = self.store {
+            trailer.stored(s.store.put(json).map_err(|e| e.to_string()));
+        }
     }
 
     /// The budgets of this call (characters, tokens), each with its measure.

@@ -104,13 +104,25 @@ impl<'r> Trailer<'r> {
             text.push_str("\n\n");
             s.write_lines(text, self.summary_lines.get());
         }
+        self.append_lines(text, self.cut(node, notices) || self.left_out.folded());
+    }
+
+    /// The lines after a text that was cut (no summary): what a registered renderer's text
+    /// gets, and the room its budget keeps for them.
+    pub fn lines_if_cut(&self) -> String {
+        let mut text = String::new();
+        self.append_lines(&mut text, true);
+        text
+    }
+
+    /// The left-out line and the stored-result (or failed-store) line, each when it applies.
+    fn append_lines(&self, text: &mut String, cut: bool) {
         let mut first = true;
         let mut line = |text: &mut String, l: &str| {
             text.push_str(if first { "\n\n" } else { "\n" });
             first = false;
             text.push_str(l);
         };
-        let cut = self.cut(node, notices) || self.left_out.folded();
         let failed = self.failure.borrow().is_some();
         let stored =
             cut && !failed && self.fetch_tool.is_some() && self.reference.borrow().is_some();
@@ -144,7 +156,6 @@ impl<'r> Trailer<'r> {
             && (self.cut(node, notices) || self.left_out.folded())
     }
 
-    /// Store the full result; on failure the Next line is left out.
     /// Whether the output will end with the stored result's call (a store is set and has
     /// not failed).
     pub fn promises_reference(&self) -> bool {

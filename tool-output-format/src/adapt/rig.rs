@@ -59,13 +59,7 @@ pub fn output<T: ToolOutput + ?Sized>(
     result: &T,
 ) -> Result<RigOutput, ToolExecutionError> {
     let (text, is_error) = super::render(fmt, tool, result);
-    if is_error {
-        Err(ToolExecutionError::new(ToolErrorKind::Other, text.clone())
-            .with_model_output(RigOutput::text(text))
-            .with_retryable(false))
-    } else {
-        Ok(RigOutput::text(text))
-    }
+    rendered(text, is_error)
 }
 
 /// [`output`] on the async path: a cut result is stored in the formatter's
@@ -77,6 +71,12 @@ pub async fn output_async<T: ToolOutput + ?Sized>(
     result: &T,
 ) -> Result<RigOutput, ToolExecutionError> {
     let (text, is_error) = super::render_async(fmt, tool, result).await;
+    rendered(text, is_error)
+}
+
+/// A rendered result as rig's: the text, or for an error a `ToolExecutionError` whose model
+/// output is that text.
+fn rendered(text: String, is_error: bool) -> Result<RigOutput, ToolExecutionError> {
     if is_error {
         Err(ToolExecutionError::new(ToolErrorKind::Other, text.clone())
             .with_model_output(RigOutput::text(text))

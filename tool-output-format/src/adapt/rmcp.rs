@@ -124,6 +124,12 @@ impl McpResult {
     /// ```
     pub fn new<T: ToolOutput + ?Sized>(fmt: &Formatter, tool: &str, result: &T) -> Self {
         let (text, is_error) = super::render(fmt, tool, result);
+        Self::text_only(text, is_error)
+    }
+
+    /// A rendered text as the result's one block (no structured content, references or
+    /// `_meta`).
+    fn text_only(text: String, is_error: bool) -> Self {
         McpResult {
             text,
             is_error,
@@ -158,13 +164,7 @@ impl McpResult {
         result: &T,
     ) -> Self {
         let (text, is_error) = super::render_async(fmt, tool, result).await;
-        McpResult {
-            text,
-            is_error,
-            structured: None,
-            references: Vec::new(),
-            meta: None,
-        }
+        Self::text_only(text, is_error)
     }
 
     /// [`McpResult::structured`] on the async path (see [`McpResult::new_async`]); the
