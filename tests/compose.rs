@@ -57,3 +57,23 @@ fn the_checks_catch_a_leak() {
     assert_eq!(fails.len(), 1);
     assert_eq!(fails[0].0, "secret in the text");
 }
+
+/// The async entry point is checked against the sync one: a different text is caught.
+#[test]
+fn the_checks_catch_an_async_text_that_differs() {
+    let rows: Vec<Value> = (0..30).map(compose::ticket_value).collect();
+    let o = compose::option_sets()
+        .into_iter()
+        .find(|o| o.store && !o.focus && o.budget.is_none())
+        .expect("an option set with a store");
+    let mut out = compose::render(compose::Wrapper::ValueList, &o, &rows);
+    assert!(compose::check(compose::Wrapper::ValueList, &o, 30, true, &out).is_empty());
+    out.format_async
+        .as_mut()
+        .expect("format_async ran")
+        .text
+        .push_str("\nextra");
+    let fails = compose::check(compose::Wrapper::ValueList, &o, 30, true, &out);
+    assert_eq!(fails.len(), 1);
+    assert_eq!(fails[0].0, "format_async differs from format");
+}

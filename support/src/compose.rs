@@ -5,9 +5,11 @@
 //!
 //! Wrappers: a bare `Value` list and record, a typed `Vec<T>`, a `Page` of typed and of
 //! `Value` rows, a `Reply`, an `Err`, a `Batch` with values, streamed rows (`collect_rows` and
-//! `format_rows`). Options: layout x global shape or none x budget x summaries x store x
-//! focus query. Entry points: text (`format_with_report`, `focus(q).format_with_report`) and
-//! structured JSON (`format_json`, `focus(q).format_json`).
+//! `format_rows`), a registered renderer. Options: layout x global shape or none x budget x
+//! summaries x store x focus query, and the agent preset (`Formatter::for_agents`). Entry
+//! points: text (`format_with_report`, `focus(q).format_with_report`, and with a store
+//! `format_async` on an async store, which must give the same text) and structured JSON
+//! (`format_json`, `focus(q).format_json`).
 //!
 //! Every row carries secrets (`password`, `meta.api_key`, values starting `pw-SECRET-` and
 //! `key-SECRET-`) that the formatter is told to redact, and an id `T-0000`.., so a check can
@@ -213,8 +215,30 @@ pub fn option_sets() -> Vec<Options> {
     out
 }
 
-/// The formatter an agent server would build with these options.
+/// The formatter an agent server would build with these options (a sync store).
 pub fn formatter(o: &Options) -> Formatter {
+    let f = without_store(o);
+    if o.store {
+        return f.store(
+            Arc::new(MemoryStore::new(Duration::from_secs(60))),
+            "get_stored_result",
+        );
+    }
+    f
+}
+
+/// The same formatter with an async store, for `format_async` (`None` without a store).
+pub fn async_formatter(o: &Options) -> Option<Formatter> {
+    o.store.then(|| {
+        without_store(o).store_async(
+            Arc::new(MemoryStore::new(Duration::from_secs(60))),
+            "get_stored_result",
+            Duration::from_secs(10),
+        )
+    })
+}
+
+fn without_store(o: &Options) -> Formatter {
     let base = if o.agent {
         Formatter::for_agents()
     } else {
@@ -224,20 +248,27 @@ pub fn formatter(o: &Options) -> Formatter {
         .layout(o.layout)
         .max_rows(o.max_rows)
         .redact_keys(["password", "api_key"])
-        .summarize(o.summary);
+        .summarize(o.summary)
+        .register("render_tickets", render_tickets);
     if o.shape {
         f = f.shape(Shape::new().drop(["*_url"]).rename("title", "subject"));
     }
     if let Some(b) = o.budget {
         f = f.max_chars(b);
     }
-    if o.store {
-        f = f.store(
-            Arc::new(MemoryStore::new(Duration::from_secs(60))),
-            "get_stored_result",
-        );
-    }
     f
+}
+
+/// The registered renderer of [`Wrapper::Registered`]: one line per row.
+fn render_tickets(v: &Value) -> String {
+    let rows = v.as_array().map(Vec::as_slice).unwrap_or_default();
+    let line = |r: &Value| {
+        format!(
+            "- {} {} {} {}",
+            r["id"], r["title"], r["password"], r["meta"]
+        )
+    };
+    rows.iter().map(line).collect::<Vec<_>>().join("\n")
 }
 
 /// What one wrapper gives through both entry points.
@@ -246,6 +277,8 @@ pub struct Out {
     pub json: Value,
     /// For streamed rows: what `format_rows` gave (the same pipeline as the collected rows).
     pub format_rows: Option<String>,
+    /// With a store and no focus: what `format_async` gave with an async store.
+    pub format_async: Option<Formatted>,
 }
 
 /// The focus query of the matrix.
@@ -254,17 +287,25 @@ pub const QUERY: &str = "floor 3 jammed";
 fn run<T: ToolOutput + ?Sized>(fmt: &Formatter, o: &Options, tool: &str, v: &T) -> Out {
     if o.focus {
         let f = fmt.focus(QUERY);
-        Out {
+        return Out {
             text: f.format_with_report(tool, v),
             json: f.format_json(tool, v),
             format_rows: None,
-        }
-    } else {
-        Out {
-            text: fmt.format_with_report(tool, v),
-            json: fmt.format_json(tool, v),
-            format_rows: None,
-        }
+            format_async: None,
+        };
+    }
+    let format_async = async_formatter(o).map(|a| {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .expect("a tokio runtime")
+            .block_on(a.format_async(tool, v))
+    });
+    Out {
+        text: fmt.format_with_report(tool, v),
+        json: fmt.format_json(tool, v),
+        format_rows: None,
+        format_async,
     }
 }
 
@@ -323,19 +364,7 @@ pub fn render(w: Wrapper, o: &Options, rows: &[Value]) -> Out {
                 .retry_call("update_tickets", "ids");
             run(&fmt, o, "update_tickets", &b)
         }
-        Wrapper::Registered => {
-            let fmt = fmt.register("render_tickets", |v: &Value| {
-                let rows = v.as_array().map(Vec::as_slice).unwrap_or_default();
-                let line = |r: &Value| {
-                    format!(
-                        "- {} {} {} {}",
-                        r["id"], r["title"], r["password"], r["meta"]
-                    )
-                };
-                rows.iter().map(line).collect::<Vec<_>>().join("\n")
-            });
-            run(&fmt, o, "render_tickets", &Value::Array(values))
-        }
+        Wrapper::Registered => run(&fmt, o, "render_tickets", &Value::Array(values)),
         Wrapper::Streamed => {
             let collected = fmt.collect_rows("list_tickets", values.clone());
             let mut out = run(&fmt, o, "list_tickets", &collected);
@@ -550,6 +579,20 @@ pub fn check(
         if untyped && !text.contains("machine-only: internal_url") {
             fail(
                 "the agent preset dropped a field without naming it",
+                String::new(),
+            );
+        }
+    }
+    if let Some(a) = &out.format_async {
+        if strip_refs(&a.text) != strip_refs(text) {
+            fail("format_async differs from format", clip(&a.text));
+        }
+        if a.is_error() != is_err {
+            fail("format_async: is_error() wrong", String::new());
+        }
+        if a.text.contains("get_stored_result(ref=") && a.report.reference.is_none() {
+            fail(
+                "format_async promised a reference it did not store",
                 String::new(),
             );
         }
