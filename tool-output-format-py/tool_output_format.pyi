@@ -57,6 +57,8 @@ class Formatter:
     - `redact_keys`: keys whose values render as `[redacted]` (case-insensitive, nested too).
     - `shape`: a `Shape` (or a shape file's dict) applied to every result.
     - `summarize`: add a summary over all rows when a table is cut; `sum`: columns it sums.
+    - `detail`: `"summary"` (default) or `"full"`: with `for_agents()`, `"full"` shows the
+      fields the preset folds out (serve a tool's `detail="full"` argument with it).
     - `store`: a `MemoryStore` or `RedisStore` that keeps the full result of a cut output; the output then
       ends with `Next: call FETCH_TOOL(ref="r_...")`, `fetch_tool` (default
       `"get_stored_result"`) naming your fetch tool. Formatter only.
@@ -78,9 +80,32 @@ class Formatter:
         shape: Union[Shape, Mapping[str, Any], None] = None,
         summarize: Optional[bool] = None,
         sum: Optional[Sequence[str]] = None,
+        detail: Optional[Literal["summary", "full"]] = None,
         store: Union[MemoryStore, RedisStore, None] = None,
         fetch_tool: Optional[str] = None,
     ) -> None: ...
+    @staticmethod
+    def for_agents(
+        *,
+        max_lines: Optional[int] = None,
+        max_rows: Optional[int] = None,
+        max_cell_chars: Optional[int] = None,
+        max_chars: Optional[int] = None,
+        max_tokens: Optional[int] = None,
+        layout: Optional[Layout] = None,
+        strategy: Optional[Strategy] = None,
+        redact_keys: Optional[Sequence[str]] = None,
+        shape: Union[Shape, Mapping[str, Any], None] = None,
+        summarize: Optional[bool] = None,
+        sum: Optional[Sequence[str]] = None,
+        detail: Optional[Literal["summary", "full"]] = None,
+        store: Union[MemoryStore, RedisStore, None] = None,
+        fetch_tool: Optional[str] = None,
+    ) -> Formatter:
+        """The agent preset: compact layout; machine-only fields (API URLs and URL
+        templates, node ids) and null or empty fields folded out of the view and named in
+        one left-out line that says how to get them (`Call TOOL(detail="full")`, or the
+        stored full result when `store` is set); then these options on top."""
     def tool(
         self,
         name: str,
@@ -96,6 +121,7 @@ class Formatter:
         shape: Union[Shape, Mapping[str, Any], None] = None,
         summarize: Optional[bool] = None,
         sum: Optional[Sequence[str]] = None,
+        detail: Optional[Literal["summary", "full"]] = None,
     ) -> Formatter:
         """A new formatter with options for one tool; unset ones inherit the global options
         (`redact_keys` adds to them, `shape` replaces the global shape). Calling it again for

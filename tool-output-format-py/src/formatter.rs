@@ -11,7 +11,7 @@ use pyo3::types::{PyDict, PyString};
 use serde_json::{Value, json};
 use tool_output_format::focus::RowOrder;
 use tool_output_format::{
-    Formatted, Formatter, Kept, Layout, Report, ResultStore, Shape, Strategy, ToolOptions,
+    Detail, Formatted, Formatter, Kept, Layout, Report, ResultStore, Shape, Strategy, ToolOptions,
 };
 
 use crate::agent::to_result;
@@ -33,6 +33,7 @@ struct Options {
     shape: Option<Shape>,
     summarize: Option<bool>,
     sum: Option<Vec<String>>,
+    detail: Option<Detail>,
     store: Option<Arc<dyn ResultStore>>,
     fetch_tool: Option<String>,
 }
@@ -66,6 +67,7 @@ const KEYS: &[&str] = &[
     "shape",
     "summarize",
     "sum",
+    "detail",
     "store",
     "fetch_tool",
 ];
@@ -177,6 +179,13 @@ impl Options {
                     };
                     o.shape = Some(shape);
                 }
+                "detail" => {
+                    o.detail = Some(choice(
+                        &key,
+                        &v,
+                        &[("summary", Detail::Summary), ("full", Detail::Full)],
+                    )?);
+                }
                 "store" => o.store = Some(result_store(&v)?),
                 "fetch_tool" => {
                     o.fetch_tool = Some(
@@ -242,6 +251,9 @@ impl Options {
         if let Some(c) = self.sum {
             t = t.sum(c);
         }
+        if let Some(d) = self.detail {
+            t = t.detail(d);
+        }
         t
     }
 }
@@ -258,6 +270,16 @@ impl PyFormatter {
     fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let o = Options::parse(Site::Formatter, options)?;
         Ok(PyFormatter(o.global(Formatter::new())))
+    }
+
+    /// The agent preset (Rust's `Formatter::for_agents()`): compact layout, machine-only
+    /// fields (API URLs, node ids) and empty ones folded out of the view and named in one
+    /// left-out line that says how to get them; then these options on top.
+    #[staticmethod]
+    #[pyo3(signature = (**options))]
+    fn for_agents(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let o = Options::parse(Site::Formatter, options)?;
+        Ok(PyFormatter(o.global(Formatter::for_agents())))
     }
 
     /// A new formatter with options for one tool (unset ones inherit the global options);

@@ -119,6 +119,28 @@ def test_tool_options_layer_over_global_ones():
     assert shaped.format("u", {"a": 1, "b": 2}) == "**u result**\n\n- a: 1\n- b: 2"
 
 
+
+def test_for_agents_preset():
+    # The same text as Rust's Formatter::for_agents() (its doctest pins this string).
+    repo = {"id": 1, "name": "hello", "url": "https://api.example.com/r/1",
+            "node_id": "R_1", "homepage": None, "owner": {"login": "ada", "avatar_url": "a"}}
+    assert Formatter.for_agents().format("get_repo", repo) == (
+        "**get_repo result**\n\n- id: 1\n- name: hello\n- owner:\n  - login: ada\n\n"
+        "[Left out in summary detail: machine-only: url, node_id, avatar_url; empty: homepage. "
+        'Call get_repo(detail="full") for them]'
+    )
+    # detail="full" (how a tool serves its detail argument) shows every field.
+    full = Formatter.for_agents(detail="full").format("get_repo", repo)
+    assert "- node_id: R_1" in full and "[Left out" not in full
+    # Options apply on top of the preset; per tool too.
+    assert Formatter.for_agents(max_rows=1).format("t", [{"a": 1}, {"a": 2}]).startswith(
+        "[Truncated to 1 rows of 2 total]"
+    )
+    assert "[Left out" not in Formatter.for_agents().tool("get_repo", detail="full").format("get_repo", repo)
+    with pytest.raises(ValueError, match='unknown detail "most"'):
+        Formatter(detail="most")
+
+
 def test_format_json():
     rows = [{"id": i, "ok": i % 2 == 0} for i in range(1000)]
     assert Formatter(max_rows=2).format_json("t", rows) == {

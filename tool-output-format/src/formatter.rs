@@ -11,7 +11,6 @@ use crate::focus::RowOrder;
 use crate::focused::Query;
 use crate::options::{Layout, Strategy, ToolOptions};
 use crate::pipeline::{Call, Renderer, StoreTarget, Target};
-use crate::redact::Secrets;
 use crate::report::Formatted;
 use crate::resolved::Resolved;
 use crate::shape::Shape;
@@ -141,9 +140,8 @@ impl Formatter {
     /// let fmt = tool_output_format::Formatter::new().max_lines(1);
     /// assert_eq!(fmt.format("t", "a\nb"), "[Truncated to 1 lines of 2 total]\n\n```\na\n```");
     /// ```
-    pub fn max_lines(mut self, n: usize) -> Self {
-        self.options.max_lines = Some(n);
-        self
+    pub fn max_lines(self, n: usize) -> Self {
+        self.with(|o| o.max_lines(n))
     }
 
     /// Cap on table rows for every tool (defaults to [`max_lines`](Self::max_lines)).
@@ -153,9 +151,8 @@ impl Formatter {
     /// let md = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
     /// assert!(md.starts_with("[Truncated to 1 rows of 2 total]\n\n"));
     /// ```
-    pub fn max_rows(mut self, n: usize) -> Self {
-        self.options.max_rows = Some(n);
-        self
+    pub fn max_rows(self, n: usize) -> Self {
+        self.with(|o| o.max_rows(n))
     }
 
     /// Table layout for every tool (default [`Layout::Aligned`]).
@@ -165,9 +162,8 @@ impl Formatter {
     /// let md = Formatter::new().layout(Layout::Compact).format("t", &serde_json::json!([{"a": 1}]));
     /// assert_eq!(md, "|a|\n|-|\n|1|");
     /// ```
-    pub fn layout(mut self, layout: Layout) -> Self {
-        self.options.layout = Some(layout);
-        self
+    pub fn layout(self, layout: Layout) -> Self {
+        self.with(|o| o.layout(layout))
     }
 
     /// Cap on the characters of any table cell or record value (default: none). Longer
@@ -179,9 +175,8 @@ impl Formatter {
     /// let md = fmt.format("t", &serde_json::json!([{"title": "A rather long title"}, {"title": "Short one"}]));
     /// assert_eq!(md, "| title            |\n|------------------|\n| A ra…[+15 chars] |\n| Short one        |");
     /// ```
-    pub fn max_cell_chars(mut self, n: usize) -> Self {
-        self.options.max_cell_chars = Some(n);
-        self
+    pub fn max_cell_chars(self, n: usize) -> Self {
+        self.with(|o| o.max_cell_chars(n))
     }
 
     /// Budget for the whole output, in characters (default: none). Tables lose trailing
@@ -196,9 +191,8 @@ impl Formatter {
     /// assert!(md.starts_with("[Truncated to "));
     /// assert!(md.lines().next().unwrap().ends_with(" rows of 1000 total]"));
     /// ```
-    pub fn max_chars(mut self, n: usize) -> Self {
-        self.options.max_chars = Some(n);
-        self
+    pub fn max_chars(self, n: usize) -> Self {
+        self.with(|o| o.max_chars(n))
     }
 
     /// Budget for the whole output in o200k tokens, counted exactly (feature `tokens`).
@@ -211,9 +205,8 @@ impl Formatter {
     /// assert!(out.report.tokens.unwrap() <= 100);
     /// ```
     #[cfg(feature = "tokens")]
-    pub fn max_tokens(mut self, n: usize) -> Self {
-        self.options.max_tokens = Some(n);
-        self
+    pub fn max_tokens(self, n: usize) -> Self {
+        self.with(|o| o.max_tokens(n))
     }
 
     /// Replace the token counter used by `max_tokens` and reports (default [`O200k`](crate::O200k)).
@@ -252,6 +245,13 @@ impl Formatter {
         self
     }
 
+    /// Apply one [`ToolOptions`] setter to the formatter-wide options: every option builder
+    /// of `Formatter` is that setter, so each option has one implementation.
+    fn with(mut self, set: impl FnOnce(ToolOptions) -> ToolOptions) -> Self {
+        self.options = set(std::mem::take(&mut self.options));
+        self
+    }
+
     /// Keys whose values render as `[redacted]` wherever they occur, for every tool
     /// (case-insensitive, nested included; see [`ToolOptions::redact_keys`] for per tool).
     ///
@@ -262,9 +262,8 @@ impl Formatter {
     /// assert!(!md.contains("k-123") && !md.contains("pw\""));
     /// assert!(md.contains("[redacted]"));
     /// ```
-    pub fn redact_keys<I: IntoIterator<Item = S>, S: Into<String>>(mut self, keys: I) -> Self {
-        self.options.secrets = self.options.secrets.union(&Secrets::new(keys));
-        self
+    pub fn redact_keys<I: IntoIterator<Item = S>, S: Into<String>>(self, keys: I) -> Self {
+        self.with(|o| o.redact_keys(keys))
     }
 
     /// Which lines of long strings to keep, for every tool (default [`Strategy::Head`]).
@@ -274,9 +273,8 @@ impl Formatter {
     /// let md = Formatter::new().max_lines(2).strategy(Strategy::HeadTail).format("t", "1\n2\n3\n4");
     /// assert_eq!(md, "[Truncated to 2 lines of 4 total: the first 1 and the last 1]\n\n```\n1\n… [2 lines omitted] …\n4\n```");
     /// ```
-    pub fn strategy(mut self, strategy: Strategy) -> Self {
-        self.options.strategy = Some(strategy);
-        self
+    pub fn strategy(self, strategy: Strategy) -> Self {
+        self.with(|o| o.strategy(strategy))
     }
 
     /// Shape the results of every tool (see [`Shape`] and [`ToolOptions::shape`]). A tool's
@@ -299,9 +297,8 @@ impl Formatter {
     /// assert_eq!(fmt.format("", &v), "- id: 1");
     /// assert_eq!(fmt.format("raw", &v).lines().count(), 6);
     /// ```
-    pub fn shape(mut self, shape: Shape) -> Self {
-        self.options.shape = Some(Arc::new(shape));
-        self
+    pub fn shape(self, shape: Shape) -> Self {
+        self.with(|o| o.shape(shape))
     }
 
     /// Add a summary over **all** rows when the result's table is cut (by a row cap or a
@@ -322,9 +319,8 @@ impl Formatter {
     ///     | id | status |\n|----|--------|\n| 1  | ok     |\n| 2  | ok     |\n\n\
     ///     [Summary of all 500 rows]\n- id: 1 to 500\n- status: ok 400, failed 100");
     /// ```
-    pub fn summarize(mut self, on: bool) -> Self {
-        self.options.summarize = Some(on);
-        self
+    pub fn summarize(self, on: bool) -> Self {
+        self.with(|o| o.summarize(on))
     }
 
     /// Columns whose numbers summaries also sum, exactly, for every tool (per tool:
@@ -336,9 +332,8 @@ impl Formatter {
     /// let md = Formatter::new().max_rows(1).summarize(true).sum(["amount"]).format("t", &rows);
     /// assert!(md.ends_with("- amount: 0.25 to 2, sum 3.75"));
     /// ```
-    pub fn sum<I: IntoIterator<Item = S>, S: Into<String>>(mut self, columns: I) -> Self {
-        self.options.sum = Some(columns.into_iter().map(Into::into).collect());
-        self
+    pub fn sum<I: IntoIterator<Item = S>, S: Into<String>>(self, columns: I) -> Self {
+        self.with(|o| o.sum(columns))
     }
 
     /// The detail level of derived records for every tool (default [`Detail::Summary`]:
@@ -350,9 +345,8 @@ impl Formatter {
     /// let fmt = Formatter::new().detail(Detail::Full);
     /// assert_eq!(fmt.format("t", &1), "1");
     /// ```
-    pub fn detail(mut self, detail: Detail) -> Self {
-        self.options.detail = Some(detail);
-        self
+    pub fn detail(self, detail: Detail) -> Self {
+        self.with(|o| o.detail(detail))
     }
 
     /// Keep the full result of every cut output in `store` and end the output with the

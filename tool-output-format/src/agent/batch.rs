@@ -28,6 +28,9 @@ use crate::agent::next::NextAction;
 /// assert_eq!(batch.counts_line(), "3 total, 2 succeeded, 1 failed");
 /// assert_eq!(batch.retry_line().unwrap(), r#"Next: call send_invites(emails=["c@example.com"])"#);
 /// ```
+///
+/// Its builders own the plain names (`retry_call(...)` sets a value), so the getters that read a value
+/// back are `get_`-prefixed (`get_retry_call()`), as `std::process::Command::get_program` is.
 #[derive(Clone, Debug, PartialEq)]
 #[must_use]
 pub struct Batch<T = ()> {

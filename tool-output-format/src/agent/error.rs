@@ -194,6 +194,9 @@ impl fmt::Display for ErrorKind {
 ///      hint: list_orders(customer_id=...) lists this customer's orders"
 /// );
 /// ```
+///
+/// Its builders own the plain names (`hint(...)` sets a value), so the getters that read a value
+/// back are `get_`-prefixed (`get_hint()`), as `std::process::Command::get_program` is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
 pub struct ToolError {

@@ -18,6 +18,9 @@ use crate::text::{escape_inline, is_hidden_control};
 /// let next = NextAction::call("check_job_status").arg("jobId", "job_9").after_secs(30);
 /// assert_eq!(next.line(), r#"Next: call check_job_status(jobId="job_9") after 30 s"#);
 /// ```
+///
+/// Its builders own the plain names (`after_secs(...)` sets a value), so the getters that read a value
+/// back are `get_`-prefixed (`get_after_secs()`), as `std::process::Command::get_program` is.
 #[derive(Clone, Debug, PartialEq)]
 #[must_use]
 pub struct NextAction {

@@ -30,6 +30,9 @@ use crate::text::escape_inline;
 ///     ]
 /// );
 /// ```
+///
+/// Its builders own the plain names (`has_more(...)` sets a value), so the getters that read a value
+/// back are `get_`-prefixed (`get_has_more()`), as `std::process::Command::get_program` is.
 #[derive(Clone, Debug, PartialEq)]
 #[must_use]
 pub struct Page<T> {
