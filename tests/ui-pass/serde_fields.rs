@@ -1,6 +1,7 @@
 //! A derived struct whose fields have no `ToolOutput` impl of their own: `SystemTime`, a
-//! `Uuid` (serialized as a string), a user's `Serialize`-only struct, a `Money(u64)` newtype
-//! deriving `ToolOutput`, and a Unix-seconds field through `with = "epoch_seconds"`.
+//! `Uuid` (serialized as a string; with the `uuid` feature, which the workspace's tests turn
+//! on, its own impl renders the same text), a user's `Serialize`-only struct, a `Money(u64)`
+//! newtype deriving `ToolOutput`, and a Unix-seconds field through `with = "epoch_seconds"`.
 
 use std::time::{Duration, UNIX_EPOCH};
 

@@ -648,6 +648,7 @@ mod build;
 mod caps;
 mod detail;
 mod doc;
+mod ecosystem;
 mod fit;
 pub mod focus;
 mod focused;
