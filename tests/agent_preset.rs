@@ -44,23 +44,38 @@ fn github_labels_exact() {
     );
 }
 
-/// An error body: the message and the errors kept, the documentation link named.
+/// An error body whose only machine-only field is one URL: the left-out line naming it
+/// would cost more than the URL, so the preset folds nothing and shows it all (the text and
+/// the structured form alike).
 #[test]
 fn github_error_422_exact() {
-    let md = Formatter::for_agents().format("create_label", &api("github_error_422"));
+    let v = api("github_error_422");
+    let md = Formatter::for_agents().format("create_label", &v);
     assert_eq!(
         md,
         "**create_label result**\n\n\
          - message: Validation Failed\n\
          - errors:\n\n  \
-           |resource|code|field|\n  |-|-|-|\n  |Label|invalid|color|\n\n\
-         [Left out in summary detail: machine-only: documentation_url. \
+           |resource|code|field|\n  |-|-|-|\n  |Label|invalid|color|\n\
+         - documentation_url: https://docs.github.com/rest/reference/issues#create-a-label"
+    );
+    assert_eq!(
+        Formatter::for_agents().format_json("create_label", &v),
+        json!({"result": v, "notices": []})
+    );
+    // The same error with a long URL folds it (and names it).
+    let mut long = v.clone();
+    long["documentation_url"] = json!(format!("https://docs.github.com/{}", "x".repeat(120)));
+    let md = Formatter::for_agents().format("create_label", &long);
+    assert!(
+        md.ends_with(
+            "[Left out in summary detail: machine-only: documentation_url. \
          Call create_label(detail=\"full\") for them]"
+        ),
+        "{md}"
     );
 }
 
-/// A record full of nulls: the filled fields shown, every empty one named by its path (the
-/// first 24, then a count), the receipt URL named as machine-only.
 #[test]
 fn stripe_charge_exact() {
     let md = Formatter::for_agents().format("get_charge", &api("stripe_charge"));
@@ -122,7 +137,13 @@ fn full_detail_shows_everything() {
         .format("get_repo", &v);
     assert!(!full.contains("[Left out"));
     assert!(full.contains("- node_id: MDA6RW50aXR5MQ=="), "{full}");
-    assert!(full.contains("- homepage:\n"), "{full}");
+    // Empty fields are shown too, on the record's `(empty)` line (the compact layout).
+    let empty_line = full
+        .lines()
+        .find(|l| l.starts_with("- (empty): "))
+        .expect("an (empty) line");
+    assert!(empty_line.contains("homepage"), "{full}");
+    assert!(full.contains("- organization: (same as owner)"), "{full}");
     let summary = Formatter::for_agents().format("get_repo", &v);
     assert!(summary.len() * 3 < full.len());
 }
@@ -256,7 +277,9 @@ fn accounted(
     names: &(Vec<String>, Vec<String>),
 ) -> bool {
     if machine(key) {
-        return names.0.iter().any(|n| n == key);
+        // Named; or, when nothing was folded (folding would not have paid), shown.
+        let nothing_folded = names.0.is_empty() && names.1.is_empty();
+        return names.0.iter().any(|n| n == key) || (nothing_folded && body.contains(key));
     }
     if is_empty(v) {
         // Named, or shown as an empty cell of a column that is kept (filled in another row).
@@ -319,7 +342,8 @@ proptest! {
 /// The property can fail: a line that forgets a name is caught.
 #[test]
 fn the_property_catches_a_silent_drop() {
-    let v = json!({"id": "v1q", "url": "u", "note": null});
+    // A URL long enough that folding it pays.
+    let v = json!({"id": "v1q", "url": format!("https://api.example.com/{}", "u".repeat(120)), "note": null});
     let text = Formatter::for_agents().format("t", &v);
     let (body, line) = text
         .split_once("\n\n")
@@ -336,7 +360,9 @@ fn the_property_catches_a_silent_drop() {
 /// is the line.
 #[test]
 fn the_structured_form_names_them() {
-    let v = api("github_error_422");
+    let mut v = api("github_error_422");
+    let url = format!("https://docs.github.com/{}", "x".repeat(120));
+    v["documentation_url"] = json!(url);
     let out = Formatter::for_agents().format_json("create_label", &v);
     assert_eq!(
         out,

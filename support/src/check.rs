@@ -160,6 +160,7 @@ pub fn check(v: &Value, o: &Opts, md: &str) -> Result<(), String> {
 
     let mut want = Expected {
         nested_rows: o.rows_cap(),
+        lean: o.layout == Layout::Compact,
         ..Expected::default()
     };
     match v {
@@ -202,10 +203,7 @@ pub fn check(v: &Value, o: &Opts, md: &str) -> Result<(), String> {
                 &body[title.len()..]
             };
             ensure!(body.starts_with("- "), "record fields must start the body");
-            for (_, f) in map {
-                want.shape.items.push(1);
-                want.value(f, 1, 1);
-            }
+            want.record(map, 0, 0);
         }
         _ => unreachable!("scalars are checked above"),
     }
@@ -493,6 +491,8 @@ struct Expected {
     code_blocks: Vec<String>,
     shape: Shape,
     depth_cuts: Vec<String>,
+    /// Records are written lean (the compact layout).
+    lean: bool,
 }
 
 impl Expected {
@@ -520,6 +520,74 @@ impl Expected {
         self.tables.push(grid);
     }
 
+    /// A record at nesting `depth` whose fields become items at item depth `level + 1`. In
+    /// the compact layout (lean records), two or more null or empty-string fields whose keys
+    /// hold no comma are one `(empty)` item after the others, and a nested block equal to
+    /// one of the first 32 distinct earlier nested blocks is one item with nothing below it
+    /// (`(same as KEY)`; never for a block that holds a cut: a nested table past the row
+    /// cap, the depth limit, a string with a cut marker's text).
+    fn record(&mut self, m: &serde_json::Map<String, Value>, depth: usize, level: usize) {
+        let groupable = |k: &str, v: &Value| {
+            matches!(v, Value::Null) || v.as_str() == Some("")
+        } && !k.is_empty() && !k.contains(',') && k != "(empty)";
+        let grouped = self.lean && m.iter().filter(|(k, v)| groupable(k, v)).count() >= 2;
+        let mut candidates: Vec<&Value> = Vec::new();
+        for (k, f) in m {
+            if grouped && groupable(k, f) {
+                continue;
+            }
+            self.shape.items.push(level + 1);
+            if self.lean && self.is_block(f, depth + 1) {
+                if candidates.contains(&f) {
+                    continue;
+                }
+                if candidates.len() < 32 {
+                    candidates.push(f);
+                }
+            }
+            self.value(f, depth + 1, level + 1);
+        }
+        if grouped {
+            self.shape.items.push(level + 1);
+        }
+    }
+
+    /// A value written as a nested block that holds no cut (a nested table within the row
+    /// cap, nothing at the depth limit).
+    fn is_block(&self, v: &Value, depth: usize) -> bool {
+        if depth >= MAX_DEPTH {
+            return false;
+        }
+        match v {
+            Value::Object(m) => !m.is_empty() && m.values().all(|f| self.uncut(f, depth + 1)),
+            Value::Array(a) if a.is_empty() => false,
+            Value::Array(a) if is_table(a) => {
+                a.len() <= self.nested_rows && a.iter().all(|r| self.uncut(r, depth + 1))
+            }
+            Value::Array(a) => {
+                !a.iter().all(joinable) && a.iter().all(|x| self.uncut(x, depth + 1))
+            }
+            _ => false,
+        }
+    }
+
+    /// True when nothing inside `v` is cut by the row cap or the depth limit.
+    fn uncut(&self, v: &Value, depth: usize) -> bool {
+        match v {
+            Value::String(s) => !s.contains("…[+") && !s.contains("[Truncated"),
+            Value::Object(m) => {
+                m.is_empty() || (depth < MAX_DEPTH && m.values().all(|f| self.uncut(f, depth + 1)))
+            }
+            Value::Array(a) => {
+                a.is_empty()
+                    || (depth < MAX_DEPTH
+                        && (!is_table(a) || a.len() <= self.nested_rows)
+                        && a.iter().all(|x| self.uncut(x, depth + 1)))
+            }
+            _ => true,
+        }
+    }
+
     /// A list at nesting `depth` whose entries become items at item depth `level + 1`.
     fn list(&mut self, items: &[Value], depth: usize, level: usize) {
         for v in items {
@@ -543,12 +611,7 @@ impl Expected {
                     count_values(v)
                 ));
             }
-            Value::Object(m) => {
-                for (_, f) in m {
-                    self.shape.items.push(level + 1);
-                    self.value(f, depth + 1, level + 1);
-                }
-            }
+            Value::Object(m) => self.record(m, depth, level),
             Value::Array(a) if is_table(a) => {
                 let kept = a.len().min(self.nested_rows);
                 if kept < a.len() {

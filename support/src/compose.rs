@@ -562,9 +562,12 @@ pub fn check(
         fail("the shape's drop did not apply", String::new());
     }
     // The agent preset folds the URL out of the view and names it (the matrix's rows carry
-    // `internal_url`; random rows do not).
+    // `internal_url`; random rows do not), unless folding did not pay (a small result no
+    // shorter folded): then there is no left-out line and the URL is shown.
     if o.agent && !o.shape && exact_rows && rows > 0 {
-        if text.contains("https://api.example.com/tickets/") {
+        let folded = text.contains("[Left out in summary detail: ");
+        let shown = text.contains("https://api.example.com/tickets/");
+        if folded && shown {
             fail("the agent preset showed a machine-only URL", String::new());
         }
         let untyped = matches!(
@@ -576,7 +579,7 @@ pub fn check(
                 | Wrapper::Batch
                 | Wrapper::Streamed
         );
-        if untyped && !text.contains("machine-only: internal_url") {
+        if untyped && !shown && !text.contains("machine-only: internal_url") {
             fail(
                 "the agent preset dropped a field without naming it",
                 String::new(),

@@ -585,24 +585,26 @@ fn a_closed_stdout_is_not_an_error() {
 /// named); `--detail full` shows every field.
 #[test]
 fn agent_preset_folds_and_names() {
-    let input = r#"{"id": 7, "url": "https://api.example.com/r/7", "node_id": "R_7", "name": "hello", "homepage": null}"#;
+    let input = r#"{"id": 7, "url": "https://api.github.com/repos/octo/hello", "hooks_url": "https://api.github.com/repos/octo/hello/hooks", "node_id": "R_kgDOAbCdEf", "name": "hello", "homepage": null}"#;
     let (code, out, err) = run(&["--agent", "--tool", "get_repo"], input);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
         "**get_repo result**\n\n- id: 7\n- name: hello\n\n\
-         [Left out in summary detail: machine-only: url, node_id; empty: homepage. \
+         [Left out in summary detail: machine-only: url, hooks_url, node_id; empty: homepage. \
          Call get_repo(detail=\"full\") for them]\n"
     );
     let (code, out, _) = run(&["--agent", "--detail", "full"], input);
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "- id: 7\n- url: https://api.example.com/r/7\n- node_id: R_7\n- name: hello\n- homepage:\n"
+        "- id: 7\n- url: https://api.github.com/repos/octo/hello\n\
+         - hooks_url: https://api.github.com/repos/octo/hello/hooks\n\
+         - node_id: R_kgDOAbCdEf\n- name: hello\n- homepage:\n"
     );
     // A table: compact unless a layout is given.
-    let rows =
-        r#"[{"id": 1, "html_url": "h1", "note": ""}, {"id": 2, "html_url": "h2", "note": ""}]"#;
+    let rows = r#"[{"id": 1, "html_url": "https://github.com/octokit/hello-world/issues/1", "note": ""},
+            {"id": 2, "html_url": "https://github.com/octokit/hello-world/issues/2", "note": ""}]"#;
     let (_, out, _) = run(&["--agent"], rows);
     assert_eq!(
         out,

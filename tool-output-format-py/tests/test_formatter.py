@@ -122,16 +122,18 @@ def test_tool_options_layer_over_global_ones():
 
 def test_for_agents_preset():
     # The same text as Rust's Formatter::for_agents() (its doctest pins this string).
-    repo = {"id": 1, "name": "hello", "url": "https://api.example.com/r/1",
-            "node_id": "R_1", "homepage": None, "owner": {"login": "ada", "avatar_url": "a"}}
+    repo = {"id": 1, "name": "hello", "url": "https://api.github.com/repos/ada/hello",
+            "hooks_url": "https://api.github.com/repos/ada/hello/hooks", "node_id": "R_kgDOAbCdEf",
+            "homepage": None,
+            "owner": {"login": "ada", "avatar_url": "https://avatars.githubusercontent.com/u/1?v=4"}}
     assert Formatter.for_agents().format("get_repo", repo) == (
         "**get_repo result**\n\n- id: 1\n- name: hello\n- owner:\n  - login: ada\n\n"
-        "[Left out in summary detail: machine-only: url, node_id, avatar_url; empty: homepage. "
+        "[Left out in summary detail: machine-only: url, hooks_url, node_id, avatar_url; empty: homepage. "
         'Call get_repo(detail="full") for them]'
     )
     # detail="full" (how a tool serves its detail argument) shows every field.
     full = Formatter.for_agents(detail="full").format("get_repo", repo)
-    assert "- node_id: R_1" in full and "[Left out" not in full
+    assert "- node_id: R_kgDOAbCdEf" in full and "[Left out" not in full
     # Options apply on top of the preset; per tool too.
     assert Formatter.for_agents(max_rows=1).format("t", [{"a": 1}, {"a": 2}]).startswith(
         "[Truncated to 1 rows of 2 total]"

@@ -100,13 +100,19 @@ impl Formatter {
     /// 3. **Nested objects in tables flatten** into dotted columns where that reads in fewer
     ///    tokens (see [`Shape::flatten`]); records keep their nested bullets.
     /// 4. **Compact layout** ([`Layout::Compact`]): unpadded tables, the fewest tokens of
-    ///    the markdown forms.
+    ///    the markdown forms, and lean records (null and empty-string fields named on one
+    ///    `(empty)` line, a nested value that repeats an earlier sibling's written
+    ///    `(same as KEY)`; see [`Layout::Compact`]).
     /// 5. **The left-out line says how to get them**: `Call TOOL(detail="full") for them`
     ///    (the tool should accept a `detail` argument and render with
     ///    `.detail(Detail::Full)`, which turns rules 1 and 2 off); with a
     ///    [`store`](Self::store), the full result is stored whenever something was left out,
     ///    the line says `They are in the stored full result` and the Next line that fetches it
     ///    follows. Each kind lists at most 24 names, then `and N more`.
+    /// 6. **Folding pays or is undone**: when a small result (a text of at most 1,000
+    ///    characters, no budget, no store) is no shorter with its fields folded and the
+    ///    left-out line than with nothing folded, nothing is folded (a GitHub 422 error
+    ///    whose only machine-only field is one `documentation_url`).
     ///
     /// Everything else is the default formatter's (caps, budgets, secrets, envelopes); any
     /// option can be changed on the result. A shape set later (for every tool or one)
@@ -116,17 +122,19 @@ impl Formatter {
     /// use serde_json::json;
     /// use tool_output_format::{Detail, Formatter};
     ///
-    /// let repo = json!({"id": 1, "name": "hello", "url": "https://api.example.com/r/1",
-    ///                   "node_id": "R_1", "homepage": null, "owner": {"login": "ada", "avatar_url": "a"}});
+    /// let repo = json!({"id": 1, "name": "hello", "url": "https://api.github.com/repos/ada/hello",
+    ///                   "hooks_url": "https://api.github.com/repos/ada/hello/hooks", "node_id": "R_kgDOAbCdEf",
+    ///                   "homepage": null,
+    ///                   "owner": {"login": "ada", "avatar_url": "https://avatars.githubusercontent.com/u/1?v=4"}});
     /// assert_eq!(
     ///     Formatter::for_agents().format("get_repo", &repo),
     ///     "**get_repo result**\n\n- id: 1\n- name: hello\n- owner:\n  - login: ada\n\n\
-    ///      [Left out in summary detail: machine-only: url, node_id, avatar_url; empty: homepage. \
+    ///      [Left out in summary detail: machine-only: url, hooks_url, node_id, avatar_url; empty: homepage. \
     ///      Call get_repo(detail=\"full\") for them]"
     /// );
     /// // Full detail shows every field.
     /// let full = Formatter::for_agents().detail(Detail::Full).format("get_repo", &repo);
-    /// assert!(full.contains("- node_id: R_1") && !full.contains("[Left out"));
+    /// assert!(full.contains("- node_id: R_kgDOAbCdEf") && !full.contains("[Left out"));
     /// ```
     pub fn for_agents() -> Self {
         Formatter::new()

@@ -56,6 +56,9 @@ pub(crate) enum Target {
     Json,
 }
 
+/// The longest result (in characters) for which [`Call::run`] checks that folding paid.
+const FOLD_CHECK_CHARS: usize = 1_000;
+
 /// One call: the tool, its options resolved once, the query and where it goes.
 pub(crate) struct Call<'c> {
     pub tool: &'c str,
@@ -99,10 +102,36 @@ impl Output {
 
 impl Call<'_> {
     /// Run the pipeline on `result`.
+    ///
+    /// A folding shape (the agent preset's) folds only where that pays: when it left fields
+    /// out of a small result (text, or the structured JSON written compactly, of at most
+    /// [`FOLD_CHECK_CHARS`] characters; no budget, no store), the same result with nothing
+    /// folded is rendered too and kept when it is no longer (a left-out line naming one
+    /// short URL costs more than the URL).
     pub fn run<T: ToolOutput + ?Sized>(&self, result: &T) -> Output {
         if let (Some(render), Target::Text) = (self.renderer, self.target) {
             return Output::Text(self.custom(render, result));
         }
+        let (out, folded) = self.run_shaped(result, false);
+        let size = |o: &Output| match o {
+            Output::Text(f) => f.text.chars().count(),
+            Output::Json(v) => v.to_string().chars().count(),
+        };
+        if folded && self.store.is_none() && !self.opts.has_budget() {
+            let folded_size = size(&out);
+            if folded_size <= FOLD_CHECK_CHARS {
+                let (unfolded, _) = self.run_shaped(result, true);
+                if size(&unfolded) <= folded_size {
+                    return unfolded;
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Call::run`] with the options' shape; `unfold`: a folding shape only flattens, as
+    /// in full detail. Also says whether a folding shape left anything out.
+    fn run_shaped<T: ToolOutput + ?Sized>(&self, result: &T, unfold: bool) -> (Output, bool) {
         let opts = &self.opts;
         let left_out = LeftOut::default();
         let stats = RefCell::new(ShapeStats::default());
@@ -111,7 +140,7 @@ impl Call<'_> {
         // shows every field, flattened where the preset would flatten.
         let flat_only;
         let shape = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
-            Some(s) if s.folds() && opts.detail.is_full() => {
+            Some(s) if s.folds() && (unfold || opts.detail.is_full()) => {
                 flat_only = crate::shape::Shape::new().flatten();
                 Some(&flat_only)
             }
@@ -152,7 +181,7 @@ impl Call<'_> {
                 f.report.shape_errors = shape.errors();
             }
         }
-        out
+        (out, left_out.folded())
     }
 
     fn plan(&self, start: usize, want: usize) -> RowPlan {

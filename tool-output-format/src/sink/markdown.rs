@@ -3,6 +3,7 @@
 //! only here.
 
 mod envelope;
+mod lean;
 
 use super::{Document, Sink};
 use crate::doc::{Node, Record, Table, depth_notice};
@@ -29,6 +30,12 @@ pub const PAD_CAP: usize = 32;
 pub(crate) trait TableStyle: Sync {
     /// Append `t` (at least one column), each line prefixed by `indent`.
     fn table(&self, out: &mut String, t: &Table<'_>, indent: &str);
+
+    /// True when records are written lean: empty fields grouped on one line and repeated
+    /// nested values named (the rules in `lean.rs`).
+    fn lean_records(&self) -> bool {
+        false
+    }
 }
 
 /// The markdown sink with tables in style `S`.
@@ -45,6 +52,7 @@ impl<S: TableStyle> Sink for Markdown<S> {
         let mut w = Writer {
             out: String::new(),
             style: &self.0,
+            cut: false,
         };
         for n in doc.notices {
             w.line("", &n.to_string());
@@ -52,6 +60,7 @@ impl<S: TableStyle> Sink for Markdown<S> {
         if !doc.notices.is_empty() {
             w.blank();
         }
+        w.cut = !doc.notices.is_empty();
         w.root(doc.body, doc.title);
         while w.out.ends_with('\n') {
             w.out.pop();
@@ -63,6 +72,8 @@ impl<S: TableStyle> Sink for Markdown<S> {
 struct Writer<'s, S> {
     out: String,
     style: &'s S,
+    /// The result carries a cut notice (lean records name no repeated value then).
+    cut: bool,
 }
 
 impl<S: TableStyle> Writer<'_, S> {
@@ -117,12 +128,64 @@ impl<S: TableStyle> Writer<'_, S> {
 
     /// `- key: value` lines for each field, nested values below.
     fn fields(&mut self, r: &Record<'_>, indent: &str) {
+        if self.style.lean_records() {
+            return self.lean_fields(r, indent);
+        }
         for f in &r.fields {
+            self.key(&f.name, indent);
+            self.value(&f.value, indent, true);
+        }
+    }
+
+    /// `- key:` (the value follows).
+    fn key(&mut self, name: &str, indent: &str) {
+        self.out.push_str(indent);
+        self.out.push_str("- ");
+        escape_text(name, Place::ItemStart(Some(':')), &mut self.out);
+        self.out.push(':');
+    }
+
+    /// [`Writer::fields`] under the lean rules: empty fields named on one `(empty)` line,
+    /// a nested value that repeats an earlier sibling's written `(same as NAME)`.
+    fn lean_fields(&mut self, r: &Record<'_>, indent: &str) {
+        let plan = lean::Plan::of(r, self.cut);
+        for (f, instead) in r.fields.iter().zip(&plan.fields) {
+            match *instead {
+                lean::Instead::Grouped => {}
+                lean::Instead::SameAs(j) => {
+                    self.key(&f.name, indent);
+                    self.out.push_str(" (same as ");
+                    escape_text(&r.fields[j].name, Place::Inline, &mut self.out);
+                    self.out.push_str(")\n");
+                }
+                lean::Instead::Itself => {
+                    if &*f.name == lean::EMPTY_KEY {
+                        self.out.push_str(indent);
+                        self.out.push_str("- \\u{28}empty):");
+                    } else {
+                        self.key(&f.name, indent);
+                    }
+                    match &f.value {
+                        Node::Str(s) if lean::looks_like_reference(s) => {
+                            self.out.push_str(" \\u{28}");
+                            escape_text(&s[1..], Place::Inline, &mut self.out);
+                            self.out.push('\n');
+                        }
+                        v => self.value(v, indent, true),
+                    }
+                }
+            }
+        }
+        if !plan.grouped.is_empty() {
             self.out.push_str(indent);
             self.out.push_str("- ");
-            escape_text(&f.name, Place::ItemStart(Some(':')), &mut self.out);
+            self.out.push_str(lean::EMPTY_KEY);
             self.out.push(':');
-            self.value(&f.value, indent, true);
+            for (n, &i) in plan.grouped.iter().enumerate() {
+                self.out.push_str(if n == 0 { " " } else { ", " });
+                escape_text(&r.fields[i].name, Place::Inline, &mut self.out);
+            }
+            self.out.push('\n');
         }
     }
 
@@ -259,6 +322,10 @@ impl<S: TableStyle> Writer<'_, S> {
 }
 
 impl TableStyle for Compact {
+    fn lean_records(&self) -> bool {
+        true
+    }
+
     fn table(&self, out: &mut String, t: &Table<'_>, indent: &str) {
         let ncols = t.columns().len();
         // One pass: each cell is escaped straight into the output.

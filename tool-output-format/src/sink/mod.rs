@@ -48,6 +48,26 @@ pub enum Layout {
     /// (0.89x). `| a | b |` with spaces measured 2,648 / 44,540 / 5,490, and `|---|`
     /// separators cost 8-22 tokens more per table than `|-|`. Dropping the outer pipes saves
     /// another 3% but makes a row with an empty first cell ambiguous, so they stay.
+    ///
+    /// Records are written lean, dropping nothing: two or more null or empty-string fields
+    /// (each `- key:` with nothing after it) are named on one last `(empty)` line, and a
+    /// nested record, table or list equal to an earlier sibling's value is written
+    /// `(same as KEY)` (never when a cut could hide a difference: a value holding a cut, or a
+    /// result with a cut notice). A key named `(empty)` and a string value of the form
+    /// `(same as …)` are written with their `(` as `\u{28}`. On a GitHub repository this
+    /// takes the record from 1,909 to 1,624 o200k tokens (its compact JSON: 1,785), a Stripe
+    /// charge from 551 to 522 (JSON: 519).
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, Layout};
+    /// let repo = serde_json::json!({"id": 7, "homepage": null, "owner": {"login": "octo"},
+    ///                               "organization": {"login": "octo"}, "license": null});
+    /// assert_eq!(
+    ///     Formatter::new().layout(Layout::Compact).format("", &repo),
+    ///     "- id: 7\n- owner:\n  - login: octo\n- organization: (same as owner)\n\
+    ///      - (empty): homepage, license"
+    /// );
+    /// ```
     Compact,
     /// Tables as RFC 4180 CSV (header, then rows, written by the `csv` crate); records,
     /// lists and strings as in markdown, notices as in markdown (a line, then a blank line).
