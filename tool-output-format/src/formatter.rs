@@ -182,7 +182,16 @@ impl Formatter {
     /// Budget for the whole output, in characters (default: none). Tables lose trailing
     /// rows, strings lines, records long values then trailing fields, lists trailing items,
     /// until the text fits; every cut is announced first with exact counts. An output that
-    /// fits is unchanged. See `fit` for the rules and the too-small case.
+    /// fits is unchanged.
+    ///
+    /// What a budget cuts first: the largest collections at any depth (table rows, list
+    /// items, lines of long strings, a prefix kept of each); then long values, cut to no
+    /// less than 32 characters and only when that keeps more rows; whole fields of a record
+    /// last, largest first, short scalar fields (ids, counts, flags, cursors of up to 64
+    /// characters) only when nothing else is left. Agent envelopes ([`Page`](crate::Page),
+    /// [`ToolError`](crate::ToolError), ...) are never cut, only the data inside them. When
+    /// nothing fits, one line says what was omitted and the least it needs:
+    /// `[Omitted: the result needs 5 chars, over the budget of 3]`.
     ///
     /// ```
     /// let rows: Vec<_> = (0..1000).map(|i| serde_json::json!({"id": i, "name": "x"})).collect();
@@ -306,8 +315,15 @@ impl Formatter {
     /// table: the row count, then per column the min and max of numbers, the earliest and
     /// latest of timestamps and dates, value counts of columns with few distinct values, and
     /// sums of the columns named with [`sum`](Self::sum). Exact figures, computed in one pass
-    /// over every row (the whole table is built once; the caps cut what is rendered). See
-    /// the crate docs, "Large results", for the rules and what a budget cuts first.
+    /// over every row (the whole table is built once; the caps cut what is rendered).
+    ///
+    /// Value counts are given for a column with at most 10 distinct values (each at most 64
+    /// bytes, at least two cells per value on average); `earliest to latest` for RFC 3339
+    /// timestamps and `YYYY-MM-DD` dates; `, N empty` for null or missing cells. The summary
+    /// is computed after redaction and before cells are shortened; tables nested in records
+    /// are not summarised. Under a budget, rows are cut first (down to one), then the
+    /// summary's column lines from the last. The repository's `docs/large-results.md` has
+    /// the rules with the detail levels and the store.
     ///
     /// ```
     /// use tool_output_format::Formatter;
@@ -477,11 +493,37 @@ impl Formatter {
     /// Render a tool result. An empty `tool` name omits the record title line.
     ///
     /// Never panics (unless a registered renderer does); every cut is announced in the
-    /// output with exact counts.
+    /// output with exact counts. The text never ends with a newline and no line ends in
+    /// white space.
+    ///
+    /// | result | rendering |
+    /// |---|---|
+    /// | non-empty list of records | markdown table, columns in first-seen order across all rows |
+    /// | one record | `**{tool} result**`, a blank line, then `- key: value` bullets |
+    /// | string | fenced code block (fence longer than any backtick run inside) |
+    /// | number, bool | the value as serde_json writes it |
+    /// | null | `null` |
+    /// | empty list / empty record | `*(empty)*` |
+    /// | list of scalars, or mixed | one bullet per item; records as sub-bullets |
+    ///
+    /// Inside a record, nested objects are sub-bullets, lists of records tables inside the
+    /// item, lists of scalars joined with `, `, multi-line strings code blocks inside the
+    /// item. In a table cell, null is empty, a list of scalars is joined with `, ` and other
+    /// nested values are compact JSON. Text is escaped only where it would change the
+    /// structure, by one invertible mapping: `|` as `\|`, a line break as `<br>`, control
+    /// and bidi characters and a space at either end of a value as `\u{HEX}`, the escape
+    /// forms themselves, and a block opener (`# `, `>`, `- `, a fence, ...) at the start of a
+    /// list item gets a backslash. The repository's `docs/rendering.md` and
+    /// `docs/escaping.md` have every rule, how to read a value back, and what the formatter
+    /// guarantees on hostile input.
     ///
     /// ```
+    /// use serde_json::json;
     /// let fmt = tool_output_format::Formatter::new();
-    /// assert_eq!(fmt.format("", &serde_json::json!({"a": 1})), "- a: 1");
+    /// assert_eq!(fmt.format("", &json!({"a": 1})), "- a: 1");
+    /// assert_eq!(fmt.format("t", &json!([{"a": "x|y"}])), "| a    |\n|------|\n| x\\|y |");
+    /// assert_eq!(fmt.format("t", &json!(["one", "two"])), "- one\n- two");
+    /// assert_eq!(fmt.format("t", &json!([])), "*(empty)*");
     /// ```
     pub fn format<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> String {
         self.call(tool, None, false, Target::Text)
@@ -535,8 +577,12 @@ impl Formatter {
     /// `{"result": <the value after caps>, "notices": [<one object per cut>]}`: a table
     /// stays an array of objects whose cells keep their kind (numbers, booleans, `null`,
     /// nested JSON); each notice has a `kind`, a `path` (a JSON Pointer into `result`), its
-    /// figures and the `text` markdown prints. The full shape and the planned envelope keys
-    /// are in the crate docs ("Structured JSON"). `max_chars` / `max_tokens` measure the
+    /// figures and the `text` markdown prints: `kind` is one of `rows`, `lines`, `fields`,
+    /// `items`, `shortened`, `omitted`, `depth`; `path` is `""` for the whole result. An agent
+    /// envelope ([`Page`](crate::Page), [`ToolError`](crate::ToolError), ...) is one object
+    /// inside `result`, its data under its own key (`items`, `result`) and its parts
+    /// (`has_more`, `next_cursor`, `error`, ...) beside the data, never cut (see
+    /// [`Envelope`](crate::Envelope)). `max_chars` / `max_tokens` measure the
     /// compact serialization. The layout does not matter here; a registered renderer is not
     /// used (it writes text, and this is the data).
     ///

@@ -10,7 +10,7 @@
 //! | any other array or object | compact JSON (key order kept) | `Json` |
 //!
 //! Record fields follow the same rules for scalars; nested objects and lists of records
-//! become sub-bullets and tables instead (see the crate docs).
+//! become sub-bullets and tables instead (see [`Formatter::format`](crate::Formatter::format)).
 //!
 //! For the structured JSON form ([`Context::is_structured`]) an array of scalars is compact
 //! JSON (kind `Json`) like any other array, so it reads back as an array.

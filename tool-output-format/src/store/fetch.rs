@@ -1,43 +1,4 @@
-//! [`Fetch`]: the fetch side of trim and reference. It serves a stored result page by page,
-//! so the model reaches the last row of a result that was cut to its first twenty.
-//!
-//! A cut result ends with `Next: call get_stored_result(ref="r_...")`. Rendering the stored
-//! value again through the same storing formatter would cut it to the same first rows and
-//! store it once more, and the model would loop on the first page. `Fetch` instead:
-//!
-//! - reads the stored value with [`ResultStore::get`] and splits it into **rows**: the items
-//!   of an array, the rows of the largest array field of an object (its other fields are left
-//!   out of the pages), or the lines of a string; anything else is one row;
-//! - keeps only the rows that contain every word of the optional **query** (case-insensitive,
-//!   in the text of any value of the row);
-//! - renders `page_size` of them from the **cursor** (the position of the next row, a decimal
-//!   number this tool wrote) as a [`Page`]: its footer says `has_more`, the `next_cursor` and
-//!   the next call, `Next: call get_stored_result(ref="r_...", cursor="50")`;
-//! - renders with the formatter it was given **minus its store**: caps and budgets still apply
-//!   to the page, and when they cut it the cursor resumes at the first row left out (each row
-//!   carries its own cursor), but the page is never stored again.
-//!
-//! The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
-//!
-//! ```
-//! use std::sync::Arc;
-//! use std::time::Duration;
-//! use serde_json::json;
-//! use tool_output_format::{Formatter, MemoryStore, ResultStore};
-//! use tool_output_format::store::Fetch;
-//!
-//! let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(600)));
-//! let rows: Vec<_> = (1..=5).map(|id| json!({"id": id})).collect();
-//! let reference = store.put(&json!(rows)).unwrap();
-//!
-//! let fetch = Fetch::new(store, "get_stored_result").page_size(2);
-//! let page = fetch.call(&reference, Some("2"), None);
-//! assert!(page.contains("| 3  |"), "{page}");
-//! assert!(page.contains("has_more: true"));
-//! assert!(page.ends_with(&format!(
-//!     "Next: call get_stored_result(ref=\"{reference}\", cursor=\"4\")"
-//! )));
-//! ```
+//! [`Fetch`]: the fetch side of trim and reference (the rules are on the type).
 
 use std::sync::Arc;
 
@@ -50,7 +11,47 @@ use crate::formatter::Formatter;
 /// Rows per page unless set ([`Fetch::page_size`]).
 pub const DEFAULT_PAGE_SIZE: usize = 50;
 
-/// A ready fetch handler for stored results: see the [module](self) documentation.
+/// A ready fetch handler for stored results: the fetch side of trim and reference. It serves
+/// a stored result page by page, so the model reaches the last row of a result that was cut
+/// to its first twenty.
+///
+/// A cut result ends with `Next: call get_stored_result(ref="r_...")`. Rendering the stored
+/// value again through the same storing formatter would cut it to the same first rows and
+/// store it once more, and the model would loop on the first page. `Fetch` instead:
+///
+/// - reads the stored value with [`ResultStore::get`] and splits it into **rows**: the items
+///   of an array, the rows of the largest array field of an object (its other fields are left
+///   out of the pages), or the lines of a string; anything else is one row;
+/// - keeps only the rows that contain every word of the optional **query** (case-insensitive,
+///   in the text of any value of the row);
+/// - renders `page_size` of them from the **cursor** (the position of the next row, a decimal
+///   number this tool wrote) as a [`Page`]: its footer says `has_more`, the `next_cursor` and
+///   the next call, `Next: call get_stored_result(ref="r_...", cursor="50")`;
+/// - renders with the formatter it was given **minus its store**: caps and budgets still apply
+///   to the page, and when they cut it the cursor resumes at the first row left out (each row
+///   carries its own cursor), but the page is never stored again.
+///
+/// The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
+///
+/// ```
+/// use std::sync::Arc;
+/// use std::time::Duration;
+/// use serde_json::json;
+/// use tool_output_format::{Formatter, MemoryStore, ResultStore};
+/// use tool_output_format::store::Fetch;
+///
+/// let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(600)));
+/// let rows: Vec<_> = (1..=5).map(|id| json!({"id": id})).collect();
+/// let reference = store.put(&json!(rows)).unwrap();
+///
+/// let fetch = Fetch::new(store, "get_stored_result").page_size(2);
+/// let page = fetch.call(&reference, Some("2"), None);
+/// assert!(page.contains("| 3  |"), "{page}");
+/// assert!(page.contains("has_more: true"));
+/// assert!(page.ends_with(&format!(
+///     "Next: call get_stored_result(ref=\"{reference}\", cursor=\"4\")"
+/// )));
+/// ```
 #[derive(Clone)]
 pub struct Fetch {
     store: Source,
