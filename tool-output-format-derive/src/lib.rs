@@ -17,7 +17,7 @@
 //!   form, else a compile error at its type (the choice is made by the compiler, see the
 //!   runtime's `__private::Field`).
 //!
-//! The pipeline is serde_derive's: `attr` parses `#[tool_output(...)]` and the
+//! The pipeline is `serde_derive`'s: `attr` parses `#[tool_output(...)]` and the
 //! `#[serde(...)]` keys we honour, `ast` resolves every final name, `check` runs the
 //! cross-field rules, `ctxt` collects all errors for one compile, `expand` generates the
 //! code and `fallback` a stub impl when there were errors.

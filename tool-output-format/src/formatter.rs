@@ -68,7 +68,7 @@ impl fmt::Debug for Formatter {
             .field("options", &self.options)
             .field("tools", &tools)
             .field("store", &self.store.as_ref().map(|s| &s.fetch_tool))
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -79,6 +79,7 @@ impl Formatter {
     /// let fmt = tool_output_format::Formatter::new();
     /// assert_eq!(fmt.format("t", &42), "42");
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
@@ -128,6 +129,7 @@ impl Formatter {
     /// let full = Formatter::for_agents().detail(Detail::Full).format("get_repo", &repo);
     /// assert!(full.contains("- node_id: R_1") && !full.contains("[Left out"));
     /// ```
+    #[must_use]
     pub fn for_agents() -> Self {
         Formatter::new()
             .layout(Layout::Compact)
@@ -140,6 +142,7 @@ impl Formatter {
     /// let fmt = tool_output_format::Formatter::new().max_lines(1);
     /// assert_eq!(fmt.format("t", "a\nb"), "[Truncated to 1 lines of 2 total]\n\n```\na\n```");
     /// ```
+    #[must_use]
     pub fn max_lines(self, n: usize) -> Self {
         self.with(|o| o.max_lines(n))
     }
@@ -151,6 +154,7 @@ impl Formatter {
     /// let md = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
     /// assert!(md.starts_with("[Truncated to 1 rows of 2 total]\n\n"));
     /// ```
+    #[must_use]
     pub fn max_rows(self, n: usize) -> Self {
         self.with(|o| o.max_rows(n))
     }
@@ -162,6 +166,7 @@ impl Formatter {
     /// let md = Formatter::new().layout(Layout::Compact).format("t", &serde_json::json!([{"a": 1}]));
     /// assert_eq!(md, "|a|\n|-|\n|1|");
     /// ```
+    #[must_use]
     pub fn layout(self, layout: Layout) -> Self {
         self.with(|o| o.layout(layout))
     }
@@ -175,6 +180,7 @@ impl Formatter {
     /// let md = fmt.format("t", &serde_json::json!([{"title": "A rather long title"}, {"title": "Short one"}]));
     /// assert_eq!(md, "| title            |\n|------------------|\n| A ra…[+15 chars] |\n| Short one        |");
     /// ```
+    #[must_use]
     pub fn max_cell_chars(self, n: usize) -> Self {
         self.with(|o| o.max_cell_chars(n))
     }
@@ -200,6 +206,7 @@ impl Formatter {
     /// assert!(md.starts_with("[Truncated to "));
     /// assert!(md.lines().next().unwrap().ends_with(" rows of 1000 total]"));
     /// ```
+    #[must_use]
     pub fn max_chars(self, n: usize) -> Self {
         self.with(|o| o.max_chars(n))
     }
@@ -214,6 +221,7 @@ impl Formatter {
     /// assert!(out.report.tokens.unwrap() <= 100);
     /// ```
     #[cfg(feature = "tokens")]
+    #[must_use]
     pub fn max_tokens(self, n: usize) -> Self {
         self.with(|o| o.max_tokens(n))
     }
@@ -229,6 +237,7 @@ impl Formatter {
     /// assert!(fmt.format("t", "0123456789abcdef").len() <= 10 || true);
     /// ```
     #[cfg(feature = "tokens")]
+    #[must_use]
     pub fn token_counter(mut self, counter: Arc<dyn TokenCounter>) -> Self {
         self.counter = Some(counter);
         self
@@ -271,6 +280,7 @@ impl Formatter {
     /// assert!(!md.contains("k-123") && !md.contains("pw\""));
     /// assert!(md.contains("[redacted]"));
     /// ```
+    #[must_use]
     pub fn redact_keys<I: IntoIterator<Item = S>, S: Into<String>>(self, keys: I) -> Self {
         self.with(|o| o.redact_keys(keys))
     }
@@ -282,6 +292,7 @@ impl Formatter {
     /// let md = Formatter::new().max_lines(2).strategy(Strategy::HeadTail).format("t", "1\n2\n3\n4");
     /// assert_eq!(md, "[Truncated to 2 lines of 4 total: the first 1 and the last 1]\n\n```\n1\n… [2 lines omitted] …\n4\n```");
     /// ```
+    #[must_use]
     pub fn strategy(self, strategy: Strategy) -> Self {
         self.with(|o| o.strategy(strategy))
     }
@@ -306,6 +317,7 @@ impl Formatter {
     /// assert_eq!(fmt.format("", &v), "- id: 1");
     /// assert_eq!(fmt.format("raw", &v).lines().count(), 6);
     /// ```
+    #[must_use]
     pub fn shape(self, shape: Shape) -> Self {
         self.with(|o| o.shape(shape))
     }
@@ -335,6 +347,7 @@ impl Formatter {
     ///     | id | status |\n|----|--------|\n| 1  | ok     |\n| 2  | ok     |\n\n\
     ///     [Summary of all 500 rows]\n- id: 1 to 500\n- status: ok 400, failed 100");
     /// ```
+    #[must_use]
     pub fn summarize(self, on: bool) -> Self {
         self.with(|o| o.summarize(on))
     }
@@ -348,6 +361,7 @@ impl Formatter {
     /// let md = Formatter::new().max_rows(1).summarize(true).sum(["amount"]).format("t", &rows);
     /// assert!(md.ends_with("- amount: 0.25 to 2, sum 3.75"));
     /// ```
+    #[must_use]
     pub fn sum<I: IntoIterator<Item = S>, S: Into<String>>(self, columns: I) -> Self {
         self.with(|o| o.sum(columns))
     }
@@ -361,6 +375,7 @@ impl Formatter {
     /// let fmt = Formatter::new().detail(Detail::Full);
     /// assert_eq!(fmt.format("t", &1), "1");
     /// ```
+    #[must_use]
     pub fn detail(self, detail: Detail) -> Self {
         self.with(|o| o.detail(detail))
     }
@@ -389,6 +404,7 @@ impl Formatter {
     /// assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\")")));
     /// assert_eq!(store.get(&reference).unwrap(), rows);
     /// ```
+    #[must_use]
     pub fn store(mut self, store: Arc<dyn ResultStore>, fetch_tool: &str) -> Self {
         self.store = Some(StoreTarget {
             store,
@@ -439,6 +455,7 @@ impl Formatter {
     /// let text = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
     /// assert!(text.contains("Next: call more(id=\"r_"), "{text}");
     /// ```
+    #[must_use]
     pub fn store_ref_arg(mut self, name: &str) -> Self {
         self.ref_arg = Some(name.to_owned());
         self
@@ -468,6 +485,7 @@ impl Formatter {
     ///     .register("ping", |_| "pong".to_string());
     /// assert_eq!(fmt.format("ping", &()), "pong");
     /// ```
+    #[must_use]
     pub fn register<F>(mut self, tool: impl Into<String>, render: F) -> Self
     where
         F: Fn(&Value) -> String + Send + Sync + 'static,
@@ -485,6 +503,7 @@ impl Formatter {
     /// assert!(fmt.format("tail_log", "a\nb").starts_with("[Truncated"));
     /// assert_eq!(fmt.format("cat", "a\nb"), "```\na\nb\n```");
     /// ```
+    #[must_use]
     pub fn tool(mut self, tool: impl Into<String>, options: ToolOptions) -> Self {
         self.tools.entry(tool.into()).or_default().options = options;
         self
@@ -501,7 +520,7 @@ impl Formatter {
     /// | non-empty list of records | markdown table, columns in first-seen order across all rows |
     /// | one record | `**{tool} result**`, a blank line, then `- key: value` bullets |
     /// | string | fenced code block (fence longer than any backtick run inside) |
-    /// | number, bool | the value as serde_json writes it |
+    /// | number, bool | the value as `serde_json` writes it |
     /// | null | `null` |
     /// | empty list / empty record | `*(empty)*` |
     /// | list of scalars, or mixed | one bullet per item; records as sub-bullets |
@@ -552,6 +571,7 @@ impl Formatter {
     ///     )
     /// );
     /// ```
+    #[must_use]
     pub fn focus(&self, query: &str) -> Focused<'_> {
         Focused::new(self, query)
     }
@@ -789,6 +809,7 @@ impl<'f> Focused<'f> {
     /// let fmt = tool_output_format::Formatter::new();
     /// assert_eq!(fmt.focus(" refund\n policy ").query(), "refund policy");
     /// ```
+    #[must_use]
     pub fn query(&self) -> &str {
         self.query.text()
     }

@@ -58,7 +58,7 @@
 //! | [`shape`]: [`Shape`], [`Convert`] | keep, drop, rename, flatten and convert fields of untyped results, in code or from a shape file |
 //! | [`focus`]: [`Focused`] | query-focused trimming of long text to the parts that match a question |
 //! | [`store`]: [`ResultStore`], [`MemoryStore`], `RedisStore` | keep the full result of a cut output and serve it back ([`store::Fetch`]) |
-//! | [`adapt`] | MCP (`rmcp`), rig, Anthropic and OpenAI tool results |
+//! | [`adapt`] | MCP (`rmcp`), rig, Anthropic and `OpenAI` tool results |
 //! | [`Layout`], [`Strategy`], [`Detail`], [`Notice`] | table layout, which lines of long strings to keep, detail level, the cut notices |
 //!
 //! # Features

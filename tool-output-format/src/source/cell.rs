@@ -3,7 +3,7 @@
 //! | value | cell text | kind |
 //! |---|---|---|
 //! | null / `None` | empty | `Null` |
-//! | bool, number | as serde_json writes it (`true`, `1.0`, `1e20`) | `Bool`, `Number` |
+//! | bool, number | as `serde_json` writes it (`true`, `1.0`, `1e20`) | `Bool`, `Number` |
 //! | string | the string | `Text` |
 //! | empty array / object | `[]` / `{}` | `Json` |
 //! | array of strings, numbers and bools | the items joined by `, ` | `List` |

@@ -67,7 +67,7 @@ use crate::doc::{Kind, Node};
 /// enum of unit variants as the variant's name; unit structs, enums with data and unions are
 /// compile errors.
 ///
-/// Field types go through this trait: strings, numbers (printed as serde_json prints them;
+/// Field types go through this trait: strings, numbers (printed as `serde_json` prints them;
 /// NaN and infinities are null), `bool`, `char`, `Option`, sequences, maps with string-like
 /// keys (a `HashMap` in sorted key order), smart pointers, other derived types,
 /// `serde_json::Value`, `std::time::SystemTime` (RFC 3339 in UTC) and `Duration`
