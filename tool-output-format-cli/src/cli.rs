@@ -32,6 +32,9 @@ each notice has kind, path (a JSON Pointer into result), its figures and text.";
 /// output: tables for lists of records, bullets for a record, a fenced block for a string.
 /// Every cut is announced with exact counts. Errors go to standard error as
 /// FILE:LINE:COLUMN: message, with nothing on standard output.
+// The doc comments here are `tof --help`, read as plain text in a terminal: no backticks.
+// Each bool is one `--flag` of the command line.
+#[allow(clippy::doc_markdown, clippy::struct_excessive_bools)]
 #[derive(Debug, Parser)]
 #[command(name = "tof", version, after_help = AFTER_HELP)]
 pub struct Cli {

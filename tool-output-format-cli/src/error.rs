@@ -114,6 +114,7 @@ pub fn at_byte(text: &[u8], e: &serde_json::Error) -> (usize, usize) {
 
 /// The 1-based line and column (counted in bytes) of byte `off` of `text`; `text.len()` is
 /// the position just after the last byte.
+#[allow(clippy::naive_bytecount)] // once per error; no `bytecount` dependency for it
 pub fn position(text: &[u8], off: usize) -> (usize, usize) {
     let before = &text[..off.min(text.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;

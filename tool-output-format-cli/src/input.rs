@@ -81,32 +81,29 @@ pub fn read(
         c.push_line(&lines.buf, lines.line, src)?;
         return stream(r, lines, c, src, progress);
     }
-    match serde_json::from_slice::<Value>(&lines.buf) {
-        Ok(first) => {
-            let first_line = lines.line;
-            let first_col = first_column(&lines.buf);
-            if !lines.next_record(&mut r, src)? {
-                return Ok(Input::Document(first));
-            }
-            c.push_value(first, src, || (first_line, first_col))?;
-            c.push_line(&lines.buf, lines.line, src)?;
-            stream(r, lines, c, src, progress)
+    if let Ok(first) = serde_json::from_slice::<Value>(&lines.buf) {
+        let first_line = lines.line;
+        let first_col = first_column(&lines.buf);
+        if !lines.next_record(&mut r, src)? {
+            return Ok(Input::Document(first));
         }
-        Err(_) => {
-            // JSON is read left to right: a syntax error inside the first line is the whole
-            // input's error, reported without reading the rest. Only an unfinished value (a
-            // pretty-printed document) or several values on the line need the rest.
-            for v in serde_json::Deserializer::from_slice(&lines.buf).into_iter::<IgnoredAny>() {
-                match v {
-                    Err(e) if !e.is_eof() => {
-                        return Err(Error::json(&src.name, &lines.buf, lines.line - 1, &e));
-                    }
-                    Err(_) => break,
-                    Ok(_) => {}
+        c.push_value(first, src, || (first_line, first_col))?;
+        c.push_line(&lines.buf, lines.line, src)?;
+        stream(r, lines, c, src, progress)
+    } else {
+        // JSON is read left to right: a syntax error inside the first line is the whole
+        // input's error, reported without reading the rest. Only an unfinished value (a
+        // pretty-printed document) or several values on the line need the rest.
+        for v in serde_json::Deserializer::from_slice(&lines.buf).into_iter::<IgnoredAny>() {
+            match v {
+                Err(e) if !e.is_eof() => {
+                    return Err(Error::json(&src.name, &lines.buf, lines.line - 1, &e));
                 }
+                Err(_) => break,
+                Ok(_) => {}
             }
-            whole(r, lines, c, src)
         }
+        whole(r, lines, c, src)
     }
 }
 
@@ -330,7 +327,7 @@ impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for KeySeed<'_> {
+impl Visitor<'_> for KeySeed<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

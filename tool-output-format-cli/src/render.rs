@@ -207,7 +207,10 @@ fn json_report(text: &str, v: &Value) -> SizeReport {
     let top = |kind: &str| {
         notices.iter().find_map(|n| {
             (n["kind"] == kind && n["path"] == "").then(|| {
-                let get = |k: &str| n[k].as_u64().unwrap_or(0) as usize;
+                let get = |k: &str| {
+                    n[k].as_u64()
+                        .map_or(0, |v| usize::try_from(v).unwrap_or(usize::MAX))
+                };
                 (get("kept"), get("total"))
             })
         })
@@ -222,7 +225,8 @@ fn json_report(text: &str, v: &Value) -> SizeReport {
         .iter()
         .filter(|n| n["kind"] == "shortened")
         .filter_map(|n| n["values"].as_u64())
-        .sum::<u64>() as usize;
+        .sum::<u64>();
+    let values_shortened = usize::try_from(values_shortened).unwrap_or(usize::MAX);
     SizeReport {
         chars: text.chars().count(),
         bytes: text.len(),

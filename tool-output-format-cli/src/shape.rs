@@ -5,7 +5,7 @@
 //! `Shape::from_toml_str` for the converter forms) and applied to every result through
 //! `Formatter::shape`.
 //!
-//! A JSON text is parsed with serde_json first, so a syntax error reads `FILE:LINE:COLUMN:
+//! A JSON text is parsed with `serde_json` first, so a syntax error reads `FILE:LINE:COLUMN:
 //! message` like every other input error; the object is then read by `Shape::from_value`
 //! (what `Shape::from_json_str` does after parsing), so every other mistake reads
 //! `FILE: shape WHERE: message`, naming the key or path. A TOML text goes through

@@ -3,7 +3,7 @@
 //!
 //! Our keys are validated strictly: an unknown key, a key set twice or a bad value is an error
 //! (collected in the [`Ctxt`], parsing goes on so every mistake is reported in one compile).
-//! Serde keys are read leniently: serde_derive validates them, so anything we do not use, or
+//! Serde keys are read leniently: `serde_derive` validates them, so anything we do not use, or
 //! cannot read, is skipped without a word.
 
 use proc_macro2::{Span, TokenTree};
@@ -389,18 +389,17 @@ fn lit_path(cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<Option<
     let Some(lit) = lit_str(cx, meta, key)? else {
         return Ok(None);
     };
-    match lit.parse::<Path>() {
-        Ok(p) => Ok(Some(p)),
-        Err(_) => {
-            cx.error_spanned_by(
-                &lit,
-                format!(
-                    "expected a path in {NS} attribute `{key}`: `{key} = \"path::to::item\"`, found {:?}",
-                    lit.value()
-                ),
-            );
-            Ok(None)
-        }
+    if let Ok(p) = lit.parse::<Path>() {
+        Ok(Some(p))
+    } else {
+        cx.error_spanned_by(
+            &lit,
+            format!(
+                "expected a path in {NS} attribute `{key}`: `{key} = \"path::to::item\"`, found {:?}",
+                lit.value()
+            ),
+        );
+        Ok(None)
     }
 }
 
@@ -419,37 +418,33 @@ fn with(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<With>> {
         .strip_prefix("fixed(")
         .and_then(|rest| rest.strip_suffix(')'))
     {
-        return Ok(match arg.trim().parse::<u8>() {
-            Ok(n) => {
-                let n = proc_macro2::Literal::u8_suffixed(n);
-                Some(With::Convert(quote::quote_spanned!(sp=> Fixed(#n))))
-            }
-            Err(_) => {
-                cx.error_spanned_by(
-                    &lit,
-                    format!(
-                        "{NS} attribute `with = \"fixed(N)\"` takes the number of decimals, 0 \
-                         to 255, found {text:?}"
-                    ),
-                );
-                None
-            }
-        });
-    }
-    match lit.parse::<Path>() {
-        Ok(p) => Ok(Some(With::Path(p))),
-        Err(_) => {
-            let names: Vec<String> = CONVERTERS.iter().map(|(n, _)| format!("{n:?}")).collect();
+        return Ok(if let Ok(n) = arg.trim().parse::<u8>() {
+            let n = proc_macro2::Literal::u8_suffixed(n);
+            Some(With::Convert(quote::quote_spanned!(sp=> Fixed(#n))))
+        } else {
             cx.error_spanned_by(
                 &lit,
                 format!(
-                    "expected a converter ({}, \"fixed(N)\") or a path to a function in {NS} \
-                     attribute `with`: `with = \"path::to::fn\"`, found {text:?}",
-                    names.join(", ")
+                    "{NS} attribute `with = \"fixed(N)\"` takes the number of decimals, 0 \
+                     to 255, found {text:?}"
                 ),
             );
-            Ok(None)
-        }
+            None
+        });
+    }
+    if let Ok(p) = lit.parse::<Path>() {
+        Ok(Some(With::Path(p)))
+    } else {
+        let names: Vec<String> = CONVERTERS.iter().map(|(n, _)| format!("{n:?}")).collect();
+        cx.error_spanned_by(
+            &lit,
+            format!(
+                "expected a converter ({}, \"fixed(N)\") or a path to a function in {NS} \
+                 attribute `with`: `with = \"path::to::fn\"`, found {text:?}",
+                names.join(", ")
+            ),
+        );
+        Ok(None)
     }
 }
 
@@ -498,7 +493,7 @@ fn check_title(cx: &Ctxt, lit: &LitStr) {
 }
 
 /// Serde's serialize name: `key = "..."` or `key(serialize = "...")`; `None` for any
-/// other form (serde_derive reports those).
+/// other form (`serde_derive` reports those).
 fn serde_ser_str(meta: &ParseNestedMeta) -> syn::Result<Option<LitStr>> {
     if meta.input.peek(Token![=]) {
         let value = meta.value()?;

@@ -1,4 +1,4 @@
-//! serde's rename rules, with serde_derive's exact algorithm (`serde_derive/src/internals/
+//! serde's rename rules, with `serde_derive`'s exact algorithm (`serde_derive/src/internals/
 //! case.rs`, 1.0.229), so `rename_all` gives the names `serde_json::to_value` gives.
 //!
 //! Fields and variants are converted differently, as in serde: a field is assumed to be
@@ -7,7 +7,10 @@
 //! non-ASCII first letter); we split at the first *character*, which gives the same result for
 //! every name serde accepts.
 
-use self::RenameRule::*;
+use self::RenameRule::{
+    CamelCase, KebabCase, LowerCase, None, PascalCase, ScreamingKebabCase, ScreamingSnakeCase,
+    SnakeCase, UpperCase,
+};
 
 /// The eight rules of `rename_all` (plus `None`: no rule).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -72,6 +75,7 @@ impl RenameRule {
     }
 
     /// Apply the rule to a struct field name (assumed `snake_case`).
+    #[allow(clippy::match_same_arms)] // one arm per rule, as serde_derive's `case.rs` has it
     pub fn apply_to_field(self, field: &str) -> String {
         match self {
             None | LowerCase | SnakeCase => field.to_owned(),

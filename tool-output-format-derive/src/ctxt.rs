@@ -1,5 +1,5 @@
 //! The error accumulator: every attribute mistake is collected, so the user sees all of them
-//! in one compile (serde_derive's `Ctxt`).
+//! in one compile (`serde_derive`'s `Ctxt`).
 
 use std::cell::RefCell;
 use std::fmt::Display;
@@ -64,8 +64,9 @@ impl Ctxt {
 
 impl Drop for Ctxt {
     fn drop(&mut self) {
-        if !thread::panicking() && self.errors.borrow().is_some() {
-            panic!("forgot to check for errors");
-        }
+        assert!(
+            thread::panicking() || self.errors.borrow().is_none(),
+            "forgot to check for errors"
+        );
     }
 }

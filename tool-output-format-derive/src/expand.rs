@@ -33,9 +33,10 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
 
 /// The runtime crate's path (`crate = "..."`, default `::tool_output_format`).
 pub fn runtime_path(krate: Option<&Path>) -> TokenStream {
-    match krate {
-        Some(p) => quote!(#p),
-        None => quote!(::tool_output_format),
+    if let Some(p) = krate {
+        quote!(#p)
+    } else {
+        quote!(::tool_output_format)
     }
 }
 
@@ -69,6 +70,9 @@ fn expand(cont: &Container) -> TokenStream {
     }
 }
 
+// One generated impl, written in the order it is emitted; split, its pieces would pass the
+// same dozen token streams around.
+#[allow(clippy::too_many_lines)]
 fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let ident = cont.ident;
     let mut generics = bounded(cont.generics, p);
@@ -138,14 +142,13 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             continue;
         }
         let name = LitStr::new(&f.name, f.name_span);
-        let v = field_value(f.ty, &f.attrs, quote!(self.#m), p);
+        let v = field_value(f.ty, &f.attrs, &quote!(self.#m), p);
         let (node, cell, value_json) = (v.node, v.cell, v.json);
-        let limit = match f.attrs.max_chars.get() {
-            Some(&n) => {
-                let n = Literal::usize_unsuffixed(n);
-                quote!(#p::Some(#n))
-            }
-            None => quote!(#p::None),
+        let limit = if let Some(&n) = f.attrs.max_chars.get() {
+            let n = Literal::usize_unsuffixed(n);
+            quote!(#p::Some(#n))
+        } else {
+            quote!(#p::None)
         };
         let column = quote!(out.push(#p::Text::Borrowed(#name)); limits.push(#limit););
         let field = quote!(r.push_limited(#p::Text::Borrowed(#name), #node, #limit););
@@ -177,16 +180,16 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             });
         }
     }
-    let title = match cont.attrs.title.get() {
-        Some(t) => quote!(#p::Some(#t)),
-        None => quote!(#p::None),
+    let title = if let Some(t) = cont.attrs.title.get() {
+        quote!(#p::Some(#t))
+    } else {
+        quote!(#p::None)
     };
-    let max_rows = match cont.attrs.max_rows.get() {
-        Some(&n) => {
-            let n = Literal::usize_unsuffixed(n);
-            quote!(#p::Some(#n))
-        }
-        None => quote!(#p::None),
+    let max_rows = if let Some(&n) = cont.attrs.max_rows.get() {
+        let n = Literal::usize_unsuffixed(n);
+        quote!(#p::Some(#n))
+    } else {
+        quote!(#p::None)
     };
     // `#[inline]` on every generated method: like serde's generic impls, their code is then
     // generated in the crates that call them, and only for the methods they call, instead of
@@ -261,7 +264,7 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
     let (ig, tg, wc) = generics.split_for_impl();
     if let [only] = fields {
         let i = &only.index;
-        let v = field_value(only.ty, &only.attrs, quote!(self.#i), p);
+        let v = field_value(only.ty, &only.attrs, &quote!(self.#i), p);
         let (node, cell, json) = (v.node, v.cell, v.json);
         return quote! {
             #[automatically_derived]
@@ -291,7 +294,7 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
         .iter()
         .map(|f| {
             let i = &f.index;
-            let v = field_value(f.ty, &f.attrs, quote!(self.#i), p);
+            let v = field_value(f.ty, &f.attrs, &quote!(self.#i), p);
             (v.node, v.json)
         })
         .unzip();
@@ -333,17 +336,17 @@ struct FieldValue {
 /// `ToolOutput` impl when it has one, else its `Serialize` form, else a compile error that
 /// says what to do. Expressions are spanned at the `with` literal or at the field's type, so
 /// a type error points at the user's tokens.
-fn field_value(ty: &Type, attrs: &attr::Field, place: TokenStream, p: &TokenStream) -> FieldValue {
+fn field_value(ty: &Type, attrs: &attr::Field, place: &TokenStream, p: &TokenStream) -> FieldValue {
     // A redacted field's value is never read: `[redacted]` stands in everywhere, including
     // the JSON a registered renderer receives.
     if attrs.redact.is_set() {
-        return via_field(ty.span(), quote!(#p::REDACTED), p);
+        return via_field(ty.span(), &quote!(#p::REDACTED), p);
     }
     match attrs.with.get() {
-        None => via_field(ty.span(), quote!(&#place), p),
+        None => via_field(ty.span(), &quote!(&#place), p),
         Some(With::Path(with)) => {
             let sp = with.span();
-            let mut v = via_field(sp, quote_spanned!(sp=> &#with(&#place)), p);
+            let mut v = via_field(sp, &quote_spanned!(sp=> &#with(&#place)), p);
             // The check that `with` returns a value (not `()`) is compiled, never run; a
             // computed value's node is made owned so it outlives the temporary.
             let node = v.node;
@@ -363,7 +366,7 @@ fn field_value(ty: &Type, attrs: &attr::Field, place: TokenStream, p: &TokenStre
                 .into_iter()
                 .next()
                 .map_or_else(Span::call_site, |t| t.span());
-            let source = via_field(ty.span(), quote!(&#place), p).json;
+            let source = via_field(ty.span(), &quote!(&#place), p).json;
             let json = quote_spanned!(sp=> #p::convert(&#p::Convert::#conv, #source));
             FieldValue {
                 node: quote_spanned!(sp=> #p::json_node(&#json, &inner)),
@@ -379,7 +382,7 @@ fn field_value(ty: &Type, attrs: &attr::Field, place: TokenStream, p: &TokenStre
 /// Every token is spanned at `sp`, the runtime path and the field access included: the
 /// compiler blames a call whose tokens come from one place at that place, so "`X` cannot be
 /// rendered" points at the field's type (or the `with` literal), not at the derive.
-fn via_field(sp: Span, value: TokenStream, p: &TokenStream) -> FieldValue {
+fn via_field(sp: Span, value: &TokenStream, p: &TokenStream) -> FieldValue {
     let wrapped = respan(quote!((&&&#p::Field(#value))), sp);
     FieldValue {
         node: respan(quote!(#wrapped.__tof_node(&inner)), sp),

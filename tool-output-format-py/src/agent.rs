@@ -117,7 +117,7 @@ pub fn json_form(obj: &Bound<'_, PyAny>) -> Option<Value> {
     None
 }
 
-/// The kind named by its snake_case name.
+/// The kind named by its `snake_case` name.
 fn error_kind(name: &str) -> PyResult<ErrorKind> {
     ErrorKind::ALL
         .iter()
@@ -340,13 +340,10 @@ impl PyPage {
         item_cursors: Option<Vec<String>>,
         next_call: Option<(Bound<'_, PyAny>, String)>,
     ) -> PyResult<Self> {
-        let items = match to_value(items)? {
-            Value::Array(items) => items,
-            _ => {
-                return Err(PyTypeError::new_err(
-                    "Page items are a list (or tuple) of results",
-                ));
-            }
+        let Value::Array(items) = to_value(items)? else {
+            return Err(PyTypeError::new_err(
+                "Page items are a list (or tuple) of results",
+            ));
         };
         let mut p = Page::new(items).has_more(has_more);
         if let Some(c) = next_cursor {

@@ -1,4 +1,4 @@
-//! Python values to `serde_json::Value` and back, walked directly through PyO3 (no JSON
+//! Python values to `serde_json::Value` and back, walked directly through `PyO3` (no JSON
 //! text in between).
 //!
 //! | Python | JSON |
@@ -215,7 +215,7 @@ fn other(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, ConvError> {
     })
 }
 
-/// An `int`: 64 bits signed or unsigned as a number, larger as its decimal text (serde_json
+/// An `int`: 64 bits signed or unsigned as a number, larger as its decimal text (`serde_json`
 /// numbers hold 64 bits; the text keeps every digit).
 fn int(i: &Bound<'_, PyInt>) -> PyResult<Value> {
     if let Ok(n) = i.extract::<i64>() {

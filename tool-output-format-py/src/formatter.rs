@@ -83,7 +83,7 @@ fn count(key: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {
     usize::try_from(n).map_err(|_| PyValueError::new_err(format!("{key} is >= 0, got {n}")))
 }
 
-/// One of `names` (snake_case Rust names), as its value.
+/// One of `names` (`snake_case` Rust names), as its value.
 fn choice<T: Copy>(key: &str, v: &Bound<'_, PyAny>, names: &[(&str, T)]) -> PyResult<T> {
     let s: String = v
         .extract()

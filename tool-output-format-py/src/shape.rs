@@ -194,6 +194,7 @@ impl PyShape {
     /// `{"fixed": N}`, `{"map": {...}}` or `{"prefix": "..."}`), `drop_empty`, `flatten`.
     /// A mistake raises `ShapeError` naming the file and where it is; a missing file `OSError`.
     #[staticmethod]
+    #[allow(clippy::needless_pass_by_value)] // PyO3 extracts a Python path as an owned PathBuf
     fn from_file(path: PathBuf) -> PyResult<Self> {
         let text = std::fs::read_to_string(&path)?;
         let toml = path

@@ -33,6 +33,14 @@
 //!
 //! An output that fits is returned unchanged.
 
+// The searches interpolate in f64 between counts and sizes (far below 2^52); a guess is
+// floored and clamped to the search range before it is used.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
+
 use std::cell::RefCell;
 
 use crate::caps::{Cut, Keep, Notice, SHORT_SCALAR, cut, nested_len};
@@ -144,6 +152,9 @@ impl<'a> Fitter<'_, 'a> {
     }
 
     /// Fit `node` (uncut) into the budget, starting from what the caps keep.
+    // One search over one shared state (the document, the kept counts, the measures); its
+    // steps are in order and commented, and split they would pass that state around.
+    #[allow(clippy::too_many_lines)]
     pub fn fit(&self, node: Node<'a>, caps: &Keep) -> Fitted<'a> {
         let doc = RefCell::new(node);
         let node = &doc;

@@ -54,6 +54,14 @@
 //! `Formatter::store` the full result is stored and the output ends with the fetch tool's
 //! `Next:` line, as for any cut.
 
+// The budget search guesses in f64 from character counts (far below 2^52); a guess is
+// floored, kept at 0 or more and clamped between the fitting and the failing budget.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
+
 use std::borrow::Cow;
 
 use crate::doc::{Node, Table};
@@ -282,12 +290,12 @@ fn before(line: &str, rendered: &str, no_notices: bool) -> String {
 }
 
 /// Focus a top-level string. Returns the mode and the new body (`None`: keep the node).
-fn focus_text<'a>(
+fn focus_text(
     query: &Query,
     text: &str,
     opts: &Resolved,
     limits: &[Limit<'_>],
-    plain: Plain<'_, 'a>,
+    plain: Plain<'_, '_>,
 ) -> Option<(Mode, Option<String>)> {
     let ranked = query.focus.ranked(text).ok()?;
     let lines = Some(opts.max_lines);
@@ -309,7 +317,7 @@ fn focus_text<'a>(
     };
     let Some(mut chars) = chars.filter(|_| !limits.is_empty()) else {
         return match ranked.select(Limits { chars: None, lines }) {
-            Ok(t) => Some(focused(t, ranked.lines)),
+            Ok(t) => Some(focused(&t, ranked.lines)),
             Err(Fallback::NoMatch) => no_match(),
             Err(_) => None,
         };
@@ -369,7 +377,7 @@ fn focus_text<'a>(
         }
         chars = next;
     }
-    best.or(smallest).map(|t| focused(t, ranked.lines))
+    best.or(smallest).map(|t| focused(&t, ranked.lines))
 }
 
 /// How many characters a rendering may grow by (or, negative, must shrink by) to meet every
@@ -388,7 +396,7 @@ fn room(text: &str, limits: &[Limit<'_>]) -> f64 {
 }
 
 /// The mode and body of a focused string.
-fn focused(t: Trimmed, lines_total: usize) -> (Mode, Option<String>) {
+fn focused(t: &Trimmed, lines_total: usize) -> (Mode, Option<String>) {
     let units = Kept {
         kept: t.kept,
         total: t.total,

@@ -68,7 +68,7 @@ impl fmt::Debug for Formatter {
             .field("options", &self.options)
             .field("tools", &tools)
             .field("store", &self.store.as_ref().map(|s| &s.fetch_tool))
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -79,6 +79,7 @@ impl Formatter {
     /// let fmt = tool_output_format::Formatter::new();
     /// assert_eq!(fmt.format("t", &42), "42");
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
@@ -136,6 +137,7 @@ impl Formatter {
     /// let full = Formatter::for_agents().detail(Detail::Full).format("get_repo", &repo);
     /// assert!(full.contains("- node_id: R_kgDOAbCdEf") && !full.contains("[Left out"));
     /// ```
+    #[must_use]
     pub fn for_agents() -> Self {
         Formatter::new()
             .layout(Layout::Compact)
@@ -148,6 +150,7 @@ impl Formatter {
     /// let fmt = tool_output_format::Formatter::new().max_lines(1);
     /// assert_eq!(fmt.format("t", "a\nb"), "[Truncated to 1 lines of 2 total]\n\n```\na\n```");
     /// ```
+    #[must_use]
     pub fn max_lines(self, n: usize) -> Self {
         self.with(|o| o.max_lines(n))
     }
@@ -159,6 +162,7 @@ impl Formatter {
     /// let md = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
     /// assert!(md.starts_with("[Truncated to 1 rows of 2 total]\n\n"));
     /// ```
+    #[must_use]
     pub fn max_rows(self, n: usize) -> Self {
         self.with(|o| o.max_rows(n))
     }
@@ -170,6 +174,7 @@ impl Formatter {
     /// let md = Formatter::new().layout(Layout::Compact).format("t", &serde_json::json!([{"a": 1}]));
     /// assert_eq!(md, "|a|\n|-|\n|1|");
     /// ```
+    #[must_use]
     pub fn layout(self, layout: Layout) -> Self {
         self.with(|o| o.layout(layout))
     }
@@ -183,6 +188,7 @@ impl Formatter {
     /// let md = fmt.format("t", &serde_json::json!([{"title": "A rather long title"}, {"title": "Short one"}]));
     /// assert_eq!(md, "| title            |\n|------------------|\n| A ra…[+15 chars] |\n| Short one        |");
     /// ```
+    #[must_use]
     pub fn max_cell_chars(self, n: usize) -> Self {
         self.with(|o| o.max_cell_chars(n))
     }
@@ -190,7 +196,16 @@ impl Formatter {
     /// Budget for the whole output, in characters (default: none). Tables lose trailing
     /// rows, strings lines, records long values then trailing fields, lists trailing items,
     /// until the text fits; every cut is announced first with exact counts. An output that
-    /// fits is unchanged. See `fit` for the rules and the too-small case.
+    /// fits is unchanged.
+    ///
+    /// What a budget cuts first: the largest collections at any depth (table rows, list
+    /// items, lines of long strings, a prefix kept of each); then long values, cut to no
+    /// less than 32 characters and only when that keeps more rows; whole fields of a record
+    /// last, largest first, short scalar fields (ids, counts, flags, cursors of up to 64
+    /// characters) only when nothing else is left. Agent envelopes ([`Page`](crate::Page),
+    /// [`ToolError`](crate::ToolError), ...) are never cut, only the data inside them. When
+    /// nothing fits, one line says what was omitted and the least it needs:
+    /// `[Omitted: the result needs 5 chars, over the budget of 3]`.
     ///
     /// ```
     /// let rows: Vec<_> = (0..1000).map(|i| serde_json::json!({"id": i, "name": "x"})).collect();
@@ -199,6 +214,7 @@ impl Formatter {
     /// assert!(md.starts_with("[Truncated to "));
     /// assert!(md.lines().next().unwrap().ends_with(" rows of 1000 total]"));
     /// ```
+    #[must_use]
     pub fn max_chars(self, n: usize) -> Self {
         self.with(|o| o.max_chars(n))
     }
@@ -213,6 +229,7 @@ impl Formatter {
     /// assert!(out.report.tokens.unwrap() <= 100);
     /// ```
     #[cfg(feature = "tokens")]
+    #[must_use]
     pub fn max_tokens(self, n: usize) -> Self {
         self.with(|o| o.max_tokens(n))
     }
@@ -228,6 +245,7 @@ impl Formatter {
     /// assert!(fmt.format("t", "0123456789abcdef").len() <= 10 || true);
     /// ```
     #[cfg(feature = "tokens")]
+    #[must_use]
     pub fn token_counter(mut self, counter: Arc<dyn TokenCounter>) -> Self {
         self.counter = Some(counter);
         self
@@ -270,6 +288,7 @@ impl Formatter {
     /// assert!(!md.contains("k-123") && !md.contains("pw\""));
     /// assert!(md.contains("[redacted]"));
     /// ```
+    #[must_use]
     pub fn redact_keys<I: IntoIterator<Item = S>, S: Into<String>>(self, keys: I) -> Self {
         self.with(|o| o.redact_keys(keys))
     }
@@ -281,6 +300,7 @@ impl Formatter {
     /// let md = Formatter::new().max_lines(2).strategy(Strategy::HeadTail).format("t", "1\n2\n3\n4");
     /// assert_eq!(md, "[Truncated to 2 lines of 4 total: the first 1 and the last 1]\n\n```\n1\n… [2 lines omitted] …\n4\n```");
     /// ```
+    #[must_use]
     pub fn strategy(self, strategy: Strategy) -> Self {
         self.with(|o| o.strategy(strategy))
     }
@@ -305,6 +325,7 @@ impl Formatter {
     /// assert_eq!(fmt.format("", &v), "- id: 1");
     /// assert_eq!(fmt.format("raw", &v).lines().count(), 6);
     /// ```
+    #[must_use]
     pub fn shape(self, shape: Shape) -> Self {
         self.with(|o| o.shape(shape))
     }
@@ -314,8 +335,15 @@ impl Formatter {
     /// table: the row count, then per column the min and max of numbers, the earliest and
     /// latest of timestamps and dates, value counts of columns with few distinct values, and
     /// sums of the columns named with [`sum`](Self::sum). Exact figures, computed in one pass
-    /// over every row (the whole table is built once; the caps cut what is rendered). See
-    /// the crate docs, "Large results", for the rules and what a budget cuts first.
+    /// over every row (the whole table is built once; the caps cut what is rendered).
+    ///
+    /// Value counts are given for a column with at most 10 distinct values (each at most 64
+    /// bytes, at least two cells per value on average); `earliest to latest` for RFC 3339
+    /// timestamps and `YYYY-MM-DD` dates; `, N empty` for null or missing cells. The summary
+    /// is computed after redaction and before cells are shortened; tables nested in records
+    /// are not summarised. Under a budget, rows are cut first (down to one), then the
+    /// summary's column lines from the last. The repository's `docs/large-results.md` has
+    /// the rules with the detail levels and the store.
     ///
     /// ```
     /// use tool_output_format::Formatter;
@@ -327,6 +355,7 @@ impl Formatter {
     ///     | id | status |\n|----|--------|\n| 1  | ok     |\n| 2  | ok     |\n\n\
     ///     [Summary of all 500 rows]\n- id: 1 to 500\n- status: ok 400, failed 100");
     /// ```
+    #[must_use]
     pub fn summarize(self, on: bool) -> Self {
         self.with(|o| o.summarize(on))
     }
@@ -340,6 +369,7 @@ impl Formatter {
     /// let md = Formatter::new().max_rows(1).summarize(true).sum(["amount"]).format("t", &rows);
     /// assert!(md.ends_with("- amount: 0.25 to 2, sum 3.75"));
     /// ```
+    #[must_use]
     pub fn sum<I: IntoIterator<Item = S>, S: Into<String>>(self, columns: I) -> Self {
         self.with(|o| o.sum(columns))
     }
@@ -353,6 +383,7 @@ impl Formatter {
     /// let fmt = Formatter::new().detail(Detail::Full);
     /// assert_eq!(fmt.format("t", &1), "1");
     /// ```
+    #[must_use]
     pub fn detail(self, detail: Detail) -> Self {
         self.with(|o| o.detail(detail))
     }
@@ -381,6 +412,7 @@ impl Formatter {
     /// assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\")")));
     /// assert_eq!(store.get(&reference).unwrap(), rows);
     /// ```
+    #[must_use]
     pub fn store(mut self, store: Arc<dyn ResultStore>, fetch_tool: &str) -> Self {
         self.store = Some(StoreTarget {
             store,
@@ -431,6 +463,7 @@ impl Formatter {
     /// let text = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
     /// assert!(text.contains("Next: call more(id=\"r_"), "{text}");
     /// ```
+    #[must_use]
     pub fn store_ref_arg(mut self, name: &str) -> Self {
         self.ref_arg = Some(name.to_owned());
         self
@@ -460,6 +493,7 @@ impl Formatter {
     ///     .register("ping", |_| "pong".to_string());
     /// assert_eq!(fmt.format("ping", &()), "pong");
     /// ```
+    #[must_use]
     pub fn register<F>(mut self, tool: impl Into<String>, render: F) -> Self
     where
         F: Fn(&Value) -> String + Send + Sync + 'static,
@@ -477,6 +511,7 @@ impl Formatter {
     /// assert!(fmt.format("tail_log", "a\nb").starts_with("[Truncated"));
     /// assert_eq!(fmt.format("cat", "a\nb"), "```\na\nb\n```");
     /// ```
+    #[must_use]
     pub fn tool(mut self, tool: impl Into<String>, options: ToolOptions) -> Self {
         self.tools.entry(tool.into()).or_default().options = options;
         self
@@ -485,11 +520,37 @@ impl Formatter {
     /// Render a tool result. An empty `tool` name omits the record title line.
     ///
     /// Never panics (unless a registered renderer does); every cut is announced in the
-    /// output with exact counts.
+    /// output with exact counts. The text never ends with a newline and no line ends in
+    /// white space.
+    ///
+    /// | result | rendering |
+    /// |---|---|
+    /// | non-empty list of records | markdown table, columns in first-seen order across all rows |
+    /// | one record | `**{tool} result**`, a blank line, then `- key: value` bullets |
+    /// | string | fenced code block (fence longer than any backtick run inside) |
+    /// | number, bool | the value as `serde_json` writes it |
+    /// | null | `null` |
+    /// | empty list / empty record | `*(empty)*` |
+    /// | list of scalars, or mixed | one bullet per item; records as sub-bullets |
+    ///
+    /// Inside a record, nested objects are sub-bullets, lists of records tables inside the
+    /// item, lists of scalars joined with `, `, multi-line strings code blocks inside the
+    /// item. In a table cell, null is empty, a list of scalars is joined with `, ` and other
+    /// nested values are compact JSON. Text is escaped only where it would change the
+    /// structure, by one invertible mapping: `|` as `\|`, a line break as `<br>`, control
+    /// and bidi characters and a space at either end of a value as `\u{HEX}`, the escape
+    /// forms themselves, and a block opener (`# `, `>`, `- `, a fence, ...) at the start of a
+    /// list item gets a backslash. The repository's `docs/rendering.md` and
+    /// `docs/escaping.md` have every rule, how to read a value back, and what the formatter
+    /// guarantees on hostile input.
     ///
     /// ```
+    /// use serde_json::json;
     /// let fmt = tool_output_format::Formatter::new();
-    /// assert_eq!(fmt.format("", &serde_json::json!({"a": 1})), "- a: 1");
+    /// assert_eq!(fmt.format("", &json!({"a": 1})), "- a: 1");
+    /// assert_eq!(fmt.format("t", &json!([{"a": "x|y"}])), "| a    |\n|------|\n| x\\|y |");
+    /// assert_eq!(fmt.format("t", &json!(["one", "two"])), "- one\n- two");
+    /// assert_eq!(fmt.format("t", &json!([])), "*(empty)*");
     /// ```
     pub fn format<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> String {
         self.call(tool, None, false, Target::Text)
@@ -518,6 +579,7 @@ impl Formatter {
     ///     )
     /// );
     /// ```
+    #[must_use]
     pub fn focus(&self, query: &str) -> Focused<'_> {
         Focused::new(self, query)
     }
@@ -543,8 +605,12 @@ impl Formatter {
     /// `{"result": <the value after caps>, "notices": [<one object per cut>]}`: a table
     /// stays an array of objects whose cells keep their kind (numbers, booleans, `null`,
     /// nested JSON); each notice has a `kind`, a `path` (a JSON Pointer into `result`), its
-    /// figures and the `text` markdown prints. The full shape and the planned envelope keys
-    /// are in the crate docs ("Structured JSON"). `max_chars` / `max_tokens` measure the
+    /// figures and the `text` markdown prints: `kind` is one of `rows`, `lines`, `fields`,
+    /// `items`, `shortened`, `omitted`, `depth`; `path` is `""` for the whole result. An agent
+    /// envelope ([`Page`](crate::Page), [`ToolError`](crate::ToolError), ...) is one object
+    /// inside `result`, its data under its own key (`items`, `result`) and its parts
+    /// (`has_more`, `next_cursor`, `error`, ...) beside the data, never cut (see
+    /// [`Envelope`](crate::Envelope)). `max_chars` / `max_tokens` measure the
     /// compact serialization. The layout does not matter here; a registered renderer is not
     /// used (it writes text, and this is the data).
     ///
@@ -751,6 +817,7 @@ impl<'f> Focused<'f> {
     /// let fmt = tool_output_format::Formatter::new();
     /// assert_eq!(fmt.focus(" refund\n policy ").query(), "refund policy");
     /// ```
+    #[must_use]
     pub fn query(&self) -> &str {
         self.query.text()
     }

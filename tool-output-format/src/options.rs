@@ -102,6 +102,7 @@ impl ToolOptions {
     /// let v = serde_json::json!({"user": "ada", "Token": "s3cr3t"});
     /// assert_eq!(fmt.format("login", &v), "**login result**\n\n- user: ada\n- Token: [redacted]");
     /// ```
+    #[must_use]
     pub fn redact_keys<I: IntoIterator<Item = S>, S: Into<String>>(mut self, keys: I) -> Self {
         self.secrets = self.secrets.union(&Secrets::new(keys));
         self

@@ -333,7 +333,7 @@ impl Call<'_> {
             // What a budget cuts after rows and before cells: the summary's column lines
             // (the most that still leave a whole row, found by bisection).
             if trailer.summary_len() > 0 && summary_squeezed(&f.cut.notices) {
-                f = squeeze_summary(&trailer, &fitter, &rebuild, &caps, f);
+                f = squeeze_summary(&trailer, &fitter, &rebuild, &caps);
             }
             if f.cut.values_shortened > 0 {
                 trailer.set_cut_elsewhere();
@@ -574,7 +574,6 @@ fn squeeze_summary<'a>(
     fitter: &Fitter<'_, 'a>,
     rebuild: &dyn Fn() -> Node<'a>,
     caps: &Keep,
-    fitted: crate::fit::Fitted<'a>,
 ) -> crate::fit::Fitted<'a> {
     let (mut lo, mut hi) = (0, trailer.summary_len());
     let mut best = None;
@@ -589,15 +588,11 @@ fn squeeze_summary<'a>(
             lo = mid + 1;
         }
     }
-    let _ = fitted;
-    match best {
-        Some((n, g)) => {
-            trailer.set_summary_lines(n);
-            g
-        }
-        None => {
-            trailer.set_summary_lines(0);
-            fitter.fit(rebuild(), caps)
-        }
+    if let Some((n, g)) = best {
+        trailer.set_summary_lines(n);
+        g
+    } else {
+        trailer.set_summary_lines(0);
+        fitter.fit(rebuild(), caps)
     }
 }

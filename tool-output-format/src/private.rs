@@ -238,6 +238,7 @@ const fn contains(names: &Names, name: &str) -> bool {
 
 /// The error message for the first name of `added` that `taken` already has (evaluated at
 /// compile time by derived code: a clash fails the build at the flattened field).
+#[must_use]
 pub const fn clash(taken: &Names, added: &Names) -> Option<&'static str> {
     let mut i = 0;
     while i < added.own.len() {

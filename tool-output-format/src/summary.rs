@@ -33,7 +33,7 @@
 //!
 //! Sums are exact decimal sums of the cells' text (no `f64` rounding): `0.1 + 0.2` is `0.3`.
 //! The sum is printed without trailing fraction zeros, with `.0` kept when any cell of the
-//! column was a float (as serde_json writes floats); it is left out when it needs more than
+//! column was a float (as `serde_json` writes floats); it is left out when it needs more than
 //! 38 significant digits or a scale over 40 decimal places.
 //!
 //! # Cost
@@ -413,7 +413,7 @@ impl Column {
             Some(Figure::Numbers {
                 min,
                 max,
-                sum: self.sum.and_then(|s| s.finish()),
+                sum: self.sum.and_then(DecimalSum::finish),
             })
         } else if self.times == self.cells {
             match self.time {
@@ -489,7 +489,7 @@ fn parse_timestamp(text: &str) -> Option<Timestamp> {
     text.parse().ok()
 }
 
-/// A number as serde_json writes it: an integer (exact up to `i128`) or a float.
+/// A number as `serde_json` writes it: an integer (exact up to `i128`) or a float.
 #[derive(Debug, Clone, Copy)]
 enum Num {
     Int(i128),
@@ -525,6 +525,7 @@ impl Num {
 }
 
 /// `a` compared with `f`, exactly (no rounding of `a` to `f64`).
+#[allow(clippy::cast_possible_truncation)] // `f` is checked to be in range first (below)
 fn cmp_int_float(a: i128, f: f64) -> Ordering {
     const TWO_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
     if f >= TWO_127 {
@@ -618,7 +619,7 @@ fn parse_decimal(text: &str) -> Option<(i128, u32)> {
     for b in int.bytes().chain(frac.bytes()) {
         m = m.checked_mul(10)?.checked_add(i128::from(b - b'0'))?;
     }
-    let mut scale = (frac.len() as i64).checked_sub(exp)?;
+    let mut scale = i64::try_from(frac.len()).ok()?.checked_sub(exp)?;
     if scale < 0 {
         m = m.checked_mul(10i128.checked_pow(u32::try_from(-scale).ok()?)?)?;
         scale = 0;

@@ -40,7 +40,7 @@
 //! value's compact JSON once `\|` is read as `|`, and parses with `serde_json`; only a JSON
 //! string that holds a literal `<br>` or `\u{` reads differently until decoded.
 //!
-//! **Where a markdown viewer disagrees.** A viewer applies CommonMark's backslash escapes to
+//! **Where a markdown viewer disagrees.** A viewer applies `CommonMark`'s backslash escapes to
 //! the raw text: data `a\*b` or `\_id` shows as `a*b` / `_id`, `C:\path` shows as is, a cell
 //! `\\|` shows as `\|`, `<details>` inside a cell or value may render as HTML, and `**x**`
 //! renders bold. The raw text is the contract: it is the data, byte for byte, under the
@@ -105,7 +105,7 @@ pub fn escape_text(s: &str, place: Place, out: &mut String) {
     if let Some(p) = opens_block(written, next) {
         out.insert(start + p, '\\');
     } else if let Some(p) = data_backslash_before_opener(written, next) {
-        out.replace_range(start + p..start + p + 1, "\\u{5C}");
+        out.replace_range((start + p)..=(start + p), "\\u{5C}");
     }
 }
 
@@ -156,7 +156,7 @@ fn escape_body(s: &str, item_start: bool, out: &mut String) {
             '<' if rest.starts_with("br>") => out.push_str("\\<"),
             // `\u{` would read as an escape, `\<br>` as a literal `<br>`.
             '\\' if rest.starts_with("u{") || rest.starts_with(['\n', '\r']) => {
-                out.push_str("\\u{5C}")
+                out.push_str("\\u{5C}");
             }
             c if is_hidden_control(c) => push_code_point(c, out),
             c => out.push(c),
@@ -167,6 +167,7 @@ fn escape_body(s: &str, item_start: bool, out: &mut String) {
 /// Where a backslash goes when `o` (escaped text at the start of a list item, followed on
 /// the line by `next`) would open a block: before its first character, or after a leading
 /// digit run for an ordered-list marker.
+#[allow(clippy::naive_bytecount)] // a list item's first line; no `bytecount` dependency for it
 fn opens_block(o: &str, next: Option<char>) -> Option<usize> {
     let b = o.as_bytes();
     // A space, a tab or the end of the line at byte `i`.
@@ -263,7 +264,7 @@ fn escape_chars(part: &str, offset: usize, total: usize, out: &mut String) {
             ' ' if (offset == 0 && i < lead)
                 || (offset + part.len() == total && i >= trail_from) =>
             {
-                out.push_str("\\u{20}")
+                out.push_str("\\u{20}");
             }
             // A final backslash would escape the `|` that closes a compact table cell (GFM
             // reads `\|` as an escaped pipe whatever precedes it).
@@ -294,6 +295,7 @@ pub fn is_plain_inline(s: &str) -> bool {
 }
 
 /// Byte classes for the fast paths: [`ESCAPE`] (see `needs_inline_escape`), [`NON_ASCII`].
+#[allow(clippy::cast_possible_truncation)] // `b < 256`; `u8::try_from` is not const
 const CLASS: [u8; 256] = {
     let mut t = [0; 256];
     let mut b = 0;

@@ -15,7 +15,7 @@ pub trait TokenCounter: Send + Sync {
     fn count(&self, text: &str) -> usize;
 }
 
-/// Exact o200k_base counts (the tokenizer of GPT-4o-class models), from `tiktoken-rs`'s
+/// Exact `o200k_base` counts (the tokenizer of GPT-4o-class models), from `tiktoken-rs`'s
 /// embedded vocabulary: offline, built once per process on first use.
 ///
 /// ```

@@ -39,7 +39,7 @@ pub fn anthropic_tool_result<T: ToolOutput + ?Sized>(
     })
 }
 
-/// The result as an OpenAI Chat Completions `role: "tool"` message, to append to
+/// The result as an `OpenAI` Chat Completions `role: "tool"` message, to append to
 /// `messages` after the assistant message that made the call.
 ///
 /// The API has no error flag: an error is told by its text (the `**{tool} failed**` title,

@@ -7,7 +7,7 @@
 //! | an MCP server on `rmcp` (feature `rmcp`) | `McpResult::new(&fmt, tool, &result)` as the `#[tool]` function's return type (`adapt::rmcp`) | a `CallToolResult`: the markdown as a text block, `isError` for errors, a `resource_link` block per reference, `structuredContent` with `McpResult::structured` |
 //! | a rig agent (feature `rig`) | `adapt::rig::output(&fmt, tool, &result)` as the tool's `call` result | the markdown as one text block (not a JSON-quoted string); errors as a `ToolExecutionError` whose model output is the markdown |
 //! | the Anthropic Messages API | [`anthropic_tool_result`] | a `tool_result` content block: `tool_use_id`, `content`, `is_error` |
-//! | the OpenAI Chat Completions API | [`openai_tool_message`] | a `role: "tool"` message: `tool_call_id`, `content` |
+//! | the `OpenAI` Chat Completions API | [`openai_tool_message`] | a `role: "tool"` message: `tool_call_id`, `content` |
 //!
 //! Every adapter renders once with [`Formatter::format_with_report`]: the text is exactly
 //! what [`Formatter::format`] returns, and "is this an error" is `Formatted::is_error()`

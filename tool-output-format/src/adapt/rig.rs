@@ -43,6 +43,11 @@ use crate::{Formatter, ToolOutput};
 /// whose model output and message are the markdown. For a typed [`ToolError`], [`error`]
 /// keeps its kind and retryability.
 ///
+/// # Errors
+///
+/// A `ToolExecutionError` when the result is an error (`Formatted::is_error`): the model
+/// still reads the markdown.
+///
 /// ```
 /// use tool_output_format::{ErrorKind, Formatter, ToolError, adapt::rig::output};
 ///
@@ -65,6 +70,10 @@ pub fn output<T: ToolOutput + ?Sized>(
 /// [`output`] on the async path: a cut result is stored in the formatter's
 /// [async store](Formatter::store_async) without blocking the agent's runtime, bounded by
 /// its timeout (a failed put is told in the text, no reference promised).
+///
+/// # Errors
+///
+/// As [`output`]: a `ToolExecutionError` when the result is an error.
 pub async fn output_async<T: ToolOutput + ?Sized>(
     fmt: &Formatter,
     tool: &str,

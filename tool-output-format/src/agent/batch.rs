@@ -211,6 +211,7 @@ impl<T> Batch<T> {
     /// use tool_output_format::Batch;
     /// assert_eq!(Batch::new().ok("a").items().len(), 1);
     /// ```
+    #[must_use]
     pub fn items(&self) -> &[BatchItem<T>] {
         &self.items
     }
@@ -249,6 +250,7 @@ impl<T> Batch<T> {
     /// use tool_output_format::Batch;
     /// assert_eq!(Batch::new().ok("a").ok("b").total(), 2);
     /// ```
+    #[must_use]
     pub fn total(&self) -> usize {
         self.items.len()
     }
@@ -259,6 +261,7 @@ impl<T> Batch<T> {
     /// use tool_output_format::Batch;
     /// assert_eq!(Batch::new().ok("a").succeeded_count(), 1);
     /// ```
+    #[must_use]
     pub fn succeeded_count(&self) -> usize {
         self.items.iter().filter(|i| i.is_ok()).count()
     }
@@ -269,6 +272,7 @@ impl<T> Batch<T> {
     /// use tool_output_format::Batch;
     /// assert_eq!(Batch::new().ok("a").failed_count(), 0);
     /// ```
+    #[must_use]
     pub fn failed_count(&self) -> usize {
         self.items.len() - self.succeeded_count()
     }
@@ -281,6 +285,7 @@ impl<T> Batch<T> {
     /// let (action, arg) = batch.get_retry_call().unwrap();
     /// assert_eq!((action.tool(), arg), ("send_invites", "emails"));
     /// ```
+    #[must_use]
     pub fn get_retry_call(&self) -> Option<(&NextAction, &str)> {
         self.retry_call.as_ref().map(|(a, arg)| (a, arg.as_str()))
     }
@@ -292,6 +297,7 @@ impl<T> Batch<T> {
     /// use tool_output_format::Batch;
     /// assert_eq!(Batch::new().ok("a").counts_line(), "1 total, 1 succeeded, 0 failed");
     /// ```
+    #[must_use]
     pub fn counts_line(&self) -> String {
         counts_line(self.succeeded_count(), self.failed_count())
     }
@@ -308,6 +314,7 @@ impl<T> Batch<T> {
     ///     .retry_call("send", "ids");
     /// assert_eq!(batch.retry_action().unwrap().line(), r#"Next: call send(ids=["a","b"]) after 60 s"#);
     /// ```
+    #[must_use]
     pub fn retry_action(&self) -> Option<NextAction> {
         let (action, arg) = self.retry_call.as_ref()?;
         let mut ids = Vec::new();
@@ -337,6 +344,7 @@ impl<T> Batch<T> {
     ///     .retry_call("send_invites", "emails");
     /// assert_eq!(batch.retry_line(), None); // nothing a retry can fix
     /// ```
+    #[must_use]
     pub fn retry_line(&self) -> Option<String> {
         self.retry_action().map(|a| a.line())
     }
@@ -348,6 +356,7 @@ impl<T> Batch<T> {
 /// use tool_output_format::agent::counts_line;
 /// assert_eq!(counts_line(2, 1), "3 total, 2 succeeded, 1 failed");
 /// ```
+#[must_use]
 pub fn counts_line(succeeded: usize, failed: usize) -> String {
     let total = succeeded.saturating_add(failed);
     format!("{total} total, {succeeded} succeeded, {failed} failed")

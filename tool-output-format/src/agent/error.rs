@@ -6,7 +6,7 @@ use std::fmt;
 
 /// What kind of failure a [`ToolError`] is: a small closed set, like `std::io::ErrorKind`.
 ///
-/// Each kind has a snake_case name ([`ErrorKind::as_str`], also its `Display`), which is what
+/// Each kind has a `snake_case` name ([`ErrorKind::as_str`], also its `Display`), which is what
 /// the rendering shows (`- kind: not_found`), and a default for whether retrying the same
 /// call can help ([`ErrorKind::retryable_by_default`]):
 ///
@@ -74,12 +74,13 @@ impl ErrorKind {
         ErrorKind::Internal,
     ];
 
-    /// The snake_case name the rendering shows.
+    /// The `snake_case` name the rendering shows.
     ///
     /// ```
     /// use tool_output_format::ErrorKind;
     /// assert_eq!(ErrorKind::PermissionDenied.as_str(), "permission_denied");
     /// ```
+    #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             ErrorKind::InvalidInput => "invalid_input",
@@ -100,6 +101,7 @@ impl ErrorKind {
     /// use tool_output_format::ErrorKind;
     /// assert_eq!(ErrorKind::RateLimited.words(), "rate limited");
     /// ```
+    #[must_use]
     pub const fn words(self) -> &'static str {
         match self {
             ErrorKind::InvalidInput => "invalid input",
@@ -123,6 +125,7 @@ impl ErrorKind {
     /// assert!(ErrorKind::Timeout.retryable_by_default());
     /// assert!(!ErrorKind::Internal.retryable_by_default());
     /// ```
+    #[must_use]
     pub const fn retryable_by_default(self) -> bool {
         matches!(
             self,
@@ -141,6 +144,7 @@ impl ErrorKind {
     /// use tool_output_format::ErrorKind;
     /// assert_eq!(ErrorKind::from_io(std::io::ErrorKind::TimedOut), ErrorKind::Timeout);
     /// ```
+    #[must_use]
     pub fn from_io(kind: std::io::ErrorKind) -> ErrorKind {
         use std::io::ErrorKind as Io;
         match kind {
@@ -170,7 +174,7 @@ impl ErrorKind {
 }
 
 impl fmt::Display for ErrorKind {
-    /// Writes the snake_case name ([`ErrorKind::as_str`]).
+    /// Writes the `snake_case` name ([`ErrorKind::as_str`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -288,6 +292,7 @@ impl ToolError {
     /// use tool_output_format::{ErrorKind, ToolError};
     /// assert_eq!(ToolError::new(ErrorKind::Conflict, "exists").kind(), ErrorKind::Conflict);
     /// ```
+    #[must_use]
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
@@ -298,6 +303,7 @@ impl ToolError {
     /// use tool_output_format::ToolError;
     /// assert_eq!(ToolError::from("boom").message(), "boom");
     /// ```
+    #[must_use]
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -308,6 +314,7 @@ impl ToolError {
     /// use tool_output_format::ToolError;
     /// assert_eq!(ToolError::from("boom").get_hint(), None);
     /// ```
+    #[must_use]
     pub fn get_hint(&self) -> Option<&str> {
         self.hint.as_deref()
     }
@@ -318,6 +325,7 @@ impl ToolError {
     /// use tool_output_format::{ErrorKind, ToolError};
     /// assert_eq!(ToolError::new(ErrorKind::Timeout, "slow").get_retryable(), None);
     /// ```
+    #[must_use]
     pub fn get_retryable(&self) -> Option<bool> {
         self.retryable
     }
@@ -330,6 +338,7 @@ impl ToolError {
     /// assert!(ToolError::new(ErrorKind::Timeout, "slow").is_retryable());
     /// assert!(!ToolError::new(ErrorKind::NotFound, "gone").is_retryable());
     /// ```
+    #[must_use]
     pub fn is_retryable(&self) -> bool {
         self.retryable
             .unwrap_or(self.retry_after_secs.is_some() || self.kind.retryable_by_default())
@@ -341,6 +350,7 @@ impl ToolError {
     /// use tool_output_format::{ErrorKind, ToolError};
     /// assert_eq!(ToolError::new(ErrorKind::RateLimited, "slow down").get_retry_after_secs(), None);
     /// ```
+    #[must_use]
     pub fn get_retry_after_secs(&self) -> Option<u64> {
         self.retry_after_secs
     }
@@ -353,6 +363,7 @@ impl ToolError {
     /// let err = ToolError::new(ErrorKind::RateLimited, "slow down").retry_after_secs(30);
     /// assert_eq!(err.retryable_text(), "true, after 30 s");
     /// ```
+    #[must_use]
     pub fn retryable_text(&self) -> String {
         match (self.is_retryable(), self.retry_after_secs) {
             (true, Some(secs)) => format!("true, after {secs} s"),

@@ -37,6 +37,7 @@ impl Link {
     /// use tool_output_format::agent::Link;
     /// assert_eq!(Link::new("a]b", "u").label(), "a]b");
     /// ```
+    #[must_use]
     pub fn label(&self) -> &str {
         &self.label
     }
@@ -47,6 +48,7 @@ impl Link {
     /// use tool_output_format::agent::Link;
     /// assert_eq!(Link::new("view", "https://x.example/a b").url(), "https://x.example/a b");
     /// ```
+    #[must_use]
     pub fn url(&self) -> &str {
         &self.url
     }
@@ -57,6 +59,7 @@ impl Link {
     /// use tool_output_format::agent::Link;
     /// assert_eq!(Link::new("view", "https://x.example/a b").markdown(), "[view](https://x.example/a%20b)");
     /// ```
+    #[must_use]
     pub fn markdown(&self) -> String {
         link(&self.label, &self.url)
     }
@@ -81,6 +84,7 @@ impl Link {
 ///     "[a\\]b](https://x.example/q?%28a%20b%29%3Cc%3E%0A)"
 /// );
 /// ```
+#[must_use]
 pub fn link(label: &str, url: &str) -> String {
     let mut out = String::with_capacity(label.len() + url.len() + 4);
     write_link(label, url, &mut out);
@@ -138,6 +142,7 @@ fn encode_url(url: &str, out: &mut String) {
 ///     "Links: [view](https://x.example/7), [edit](https://x.example/7/edit)"
 /// );
 /// ```
+#[must_use]
 pub fn links_line(links: &[Link]) -> Option<String> {
     if links.is_empty() {
         return None;

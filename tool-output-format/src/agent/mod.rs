@@ -63,7 +63,7 @@
 //!
 //! An empty page is `*(empty)*`, a blank line, `has_more: false`: empty, not failed.
 //!
-//! **ToolError**: the pinned title, a blank line, then bullets like a record's (values
+//! **`ToolError`**: the pinned title, a blank line, then bullets like a record's (values
 //! escaped and laid out as record values are; `hint` only when set):
 //!
 //! ```text

@@ -92,6 +92,7 @@ impl NextAction {
     /// use tool_output_format::NextAction;
     /// assert_eq!(NextAction::call("get_order").tool(), "get_order");
     /// ```
+    #[must_use]
     pub fn tool(&self) -> &str {
         &self.tool
     }
@@ -104,6 +105,7 @@ impl NextAction {
     /// assert_eq!(next.args()[0].0, "order_id");
     /// assert_eq!(next.args()[0].1, "ORD-7");
     /// ```
+    #[must_use]
     pub fn args(&self) -> &[(String, Value)] {
         &self.args
     }
@@ -114,6 +116,7 @@ impl NextAction {
     /// use tool_output_format::NextAction;
     /// assert_eq!(NextAction::call("poll").after_secs(5).get_after_secs(), Some(5));
     /// ```
+    #[must_use]
     pub fn get_after_secs(&self) -> Option<u64> {
         self.after_secs
     }
@@ -124,6 +127,7 @@ impl NextAction {
     /// use tool_output_format::NextAction;
     /// assert_eq!(NextAction::call("poll").get_reason(), None);
     /// ```
+    #[must_use]
     pub fn get_reason(&self) -> Option<&str> {
         self.reason.as_deref()
     }
@@ -133,7 +137,7 @@ impl NextAction {
     ///
     /// Values are compact JSON (`serde_json::to_string`), made line-safe without leaving
     /// JSON: a character `text::is_hidden_control` rejects (line and paragraph
-    /// separators, C1 and bidi controls; serde_json already escapes C0) is written as
+    /// separators, C1 and bidi controls; `serde_json` already escapes C0) is written as
     /// `\uXXXX`, and a `<` that could open an HTML tag, comment or autolink (before a
     /// letter, `/`, `!` or `?`) as `\u003c`. Each value still parses with `serde_json` to the
     /// value given. The tool name, argument names and reason are escaped like inline text
@@ -144,6 +148,7 @@ impl NextAction {
     /// let next = NextAction::call("list_contacts").arg("cursor", "eyJvZmZzZXQiOjUwfQ");
     /// assert_eq!(next.line(), r#"Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")"#);
     /// ```
+    #[must_use]
     pub fn line(&self) -> String {
         let mut out = String::with_capacity(32 + self.tool.len());
         self.write_line(&mut out);
@@ -205,7 +210,7 @@ pub(crate) fn write_json(value: &Value, out: &mut String) {
                 .peek()
                 .is_some_and(|&n| n.is_ascii_alphabetic() || "/!?".contains(n)) =>
             {
-                out.push_str("\\u003c")
+                out.push_str("\\u003c");
             }
             c if is_hidden_control(c) => {
                 use std::fmt::Write;

@@ -1,6 +1,7 @@
 //! [`Page`]: one page of a cursor-paginated list, and its footer ([`PageFooter`]).
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use crate::agent::next::NextAction;
 use crate::text::escape_inline;
@@ -146,6 +147,7 @@ impl<T> Page<T> {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1, 2]).items(), &[1, 2]);
     /// ```
+    #[must_use]
     pub fn items(&self) -> &[T] {
         &self.items
     }
@@ -156,6 +158,7 @@ impl<T> Page<T> {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1, 2]).into_items(), vec![1, 2]);
     /// ```
+    #[must_use]
     pub fn into_items(self) -> Vec<T> {
         self.items
     }
@@ -166,6 +169,7 @@ impl<T> Page<T> {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1, 2]).len(), 2);
     /// ```
+    #[must_use]
     pub fn len(&self) -> usize {
         self.items.len()
     }
@@ -176,6 +180,7 @@ impl<T> Page<T> {
     /// use tool_output_format::Page;
     /// assert!(Page::new(Vec::<u8>::new()).is_empty());
     /// ```
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
@@ -186,6 +191,7 @@ impl<T> Page<T> {
     /// use tool_output_format::Page;
     /// assert!(!Page::new(vec![1]).get_has_more());
     /// ```
+    #[must_use]
     pub fn get_has_more(&self) -> bool {
         self.has_more
     }
@@ -196,6 +202,7 @@ impl<T> Page<T> {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1]).get_next_cursor(), None);
     /// ```
+    #[must_use]
     pub fn get_next_cursor(&self) -> Option<&str> {
         self.next_cursor.as_deref()
     }
@@ -206,6 +213,7 @@ impl<T> Page<T> {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1]).get_total(), None);
     /// ```
+    #[must_use]
     pub fn get_total(&self) -> Option<u64> {
         self.total
     }
@@ -216,6 +224,7 @@ impl<T> Page<T> {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1]).get_item_cursors(), None);
     /// ```
+    #[must_use]
     pub fn get_item_cursors(&self) -> Option<&[String]> {
         self.item_cursors.as_deref()
     }
@@ -228,6 +237,7 @@ impl<T> Page<T> {
     /// let (action, arg) = page.get_next_call().unwrap();
     /// assert_eq!((action.tool(), arg), ("list", "cursor"));
     /// ```
+    #[must_use]
     pub fn get_next_call(&self) -> Option<(&NextAction, &str)> {
         self.next_call.as_ref().map(|(a, arg)| (a, arg.as_str()))
     }
@@ -263,6 +273,7 @@ impl<T> Page<T> {
     ///     ]
     /// );
     /// ```
+    #[must_use]
     pub fn footer(&self, kept: usize) -> PageFooter {
         self.meta().footer(kept)
     }
@@ -363,6 +374,7 @@ pub(crate) fn stored_cut_notice(kept: usize, len: usize) -> String {
 ///      to read them, repeat this call with a page size of at most 25]"
 /// );
 /// ```
+#[must_use]
 pub fn cut_notice(kept: usize, len: usize, resumes: bool, has_cursor: bool) -> String {
     let first = kept.saturating_add(1);
     let mut out = if first >= len {
@@ -371,7 +383,7 @@ pub fn cut_notice(kept: usize, len: usize, resumes: bool, has_cursor: bool) -> S
         format!("[Items {first}-{len} of this page were cut")
     };
     if resumes {
-        out.push_str(&format!(": next_cursor resumes at item {first}]"));
+        let _ = write!(out, ": next_cursor resumes at item {first}]");
         return out;
     }
     out.push_str(if has_cursor {
@@ -386,9 +398,10 @@ pub fn cut_notice(kept: usize, len: usize, resumes: bool, has_cursor: bool) -> S
     if kept == 0 {
         out.push_str(", repeat this call with a smaller page size]");
     } else {
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             ", repeat this call with a page size of at most {kept}]"
-        ));
+        );
     }
     out
 }
@@ -470,6 +483,7 @@ impl PageFooter {
     /// use tool_output_format::Page;
     /// assert!(Page::new(vec![1, 2]).footer(1).has_more());
     /// ```
+    #[must_use]
     pub fn has_more(&self) -> bool {
         self.has_more
     }
@@ -480,6 +494,7 @@ impl PageFooter {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1, 2]).item_cursors(["a", "b"]).footer(1).cursor(), Some("b"));
     /// ```
+    #[must_use]
     pub fn cursor(&self) -> Option<&str> {
         self.cursor.as_deref()
     }
@@ -490,6 +505,7 @@ impl PageFooter {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1]).total(9).footer(1).total(), Some(9));
     /// ```
+    #[must_use]
     pub fn total(&self) -> Option<u64> {
         self.total
     }
@@ -500,6 +516,7 @@ impl PageFooter {
     /// use tool_output_format::Page;
     /// assert!(Page::new(vec![1]).next_call("list", "cursor").footer(1).next().is_none());
     /// ```
+    #[must_use]
     pub fn next(&self) -> Option<&NextAction> {
         self.next.as_ref()
     }
@@ -513,6 +530,7 @@ impl PageFooter {
     ///     Some("[Item 2 of this page was cut and no cursor reaches it: to read it, repeat this call with a page size of at most 1]")
     /// );
     /// ```
+    #[must_use]
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
     }
@@ -524,6 +542,7 @@ impl PageFooter {
     /// use tool_output_format::Page;
     /// assert_eq!(Page::new(vec![1]).has_more(true).footer(1).lines(), ["has_more: true"]);
     /// ```
+    #[must_use]
     pub fn lines(&self) -> Vec<String> {
         let mut lines = Vec::with_capacity(5);
         lines.push(String::from(if self.has_more {

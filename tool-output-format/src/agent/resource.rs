@@ -83,6 +83,7 @@ impl ResourceRef {
     /// use tool_output_format::ResourceRef;
     /// assert_eq!(ResourceRef::new("resource://files/abc").uri(), "resource://files/abc");
     /// ```
+    #[must_use]
     pub fn uri(&self) -> &str {
         &self.uri
     }
@@ -93,6 +94,7 @@ impl ResourceRef {
     /// use tool_output_format::ResourceRef;
     /// assert_eq!(ResourceRef::new("u").get_name(), None);
     /// ```
+    #[must_use]
     pub fn get_name(&self) -> Option<&str> {
         self.name.as_deref()
     }
@@ -103,6 +105,7 @@ impl ResourceRef {
     /// use tool_output_format::ResourceRef;
     /// assert_eq!(ResourceRef::new("u").get_content_type(), None);
     /// ```
+    #[must_use]
     pub fn get_content_type(&self) -> Option<&str> {
         self.content_type.as_deref()
     }
@@ -113,6 +116,7 @@ impl ResourceRef {
     /// use tool_output_format::ResourceRef;
     /// assert_eq!(ResourceRef::new("u").get_size_bytes(), None);
     /// ```
+    #[must_use]
     pub fn get_size_bytes(&self) -> Option<u64> {
         self.size_bytes
     }
@@ -129,6 +133,7 @@ impl ResourceRef {
     /// let r = ResourceRef::new("resource://exports/9").content_type("text/csv").size_bytes(1_500_000);
     /// assert_eq!(r.line(), "Resource: resource://exports/9 (text/csv, 1.5 MB)");
     /// ```
+    #[must_use]
     pub fn line(&self) -> String {
         let mut details = String::new();
         if let Some(ct) = &self.content_type {
@@ -149,24 +154,21 @@ impl ResourceRef {
                 escape_inline(&self.uri, false, out);
             }
         };
-        match self.name.as_deref().filter(|n| !n.is_empty()) {
-            Some(name) => {
-                escape_inline(name, false, &mut out);
-                if !details.is_empty() {
-                    out.push_str(" (");
-                    out.push_str(&details);
-                    out.push(')');
-                }
-                out.push(' ');
-                write_uri(&mut out);
+        if let Some(name) = self.name.as_deref().filter(|n| !n.is_empty()) {
+            escape_inline(name, false, &mut out);
+            if !details.is_empty() {
+                out.push_str(" (");
+                out.push_str(&details);
+                out.push(')');
             }
-            None => {
-                write_uri(&mut out);
-                if !details.is_empty() {
-                    out.push_str(" (");
-                    out.push_str(&details);
-                    out.push(')');
-                }
+            out.push(' ');
+            write_uri(&mut out);
+        } else {
+            write_uri(&mut out);
+            if !details.is_empty() {
+                out.push_str(" (");
+                out.push_str(&details);
+                out.push(')');
             }
         }
         out
@@ -190,6 +192,7 @@ impl fmt::Display for ResourceRef {
 /// assert_eq!(human_size(48_213), "48.2 kB");
 /// assert_eq!(human_size(999_950), "1.0 MB");
 /// ```
+#[must_use]
 pub fn human_size(bytes: u64) -> String {
     const UNITS: [&str; 6] = ["kB", "MB", "GB", "TB", "PB", "EB"];
     if bytes < 1000 {

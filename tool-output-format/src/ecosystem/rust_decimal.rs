@@ -1,5 +1,5 @@
 //! `rust_decimal::Decimal` (feature `rust_decimal`): its string form, scale kept (`49.99`,
-//! `1.50`, `-0.001`), which is what rust_decimal's serde impl writes by default. A string,
+//! `1.50`, `-0.001`), which is what `rust_decimal`'s serde impl writes by default. A string,
 //! not a number: a JSON number would lose the scale and, past 17 digits, the value.
 
 use ::rust_decimal::Decimal;

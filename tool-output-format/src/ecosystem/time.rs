@@ -54,19 +54,25 @@ fn timestamp(t: &Timestamp, out: &mut String) {
 fn civil_date(d: Date) -> Option<jiff::civil::Date> {
     let year = i16::try_from(d.year()).ok()?;
     // Month 1 to 12 and day 1 to 31 always fit an `i8`.
-    jiff::civil::Date::new(year, u8::from(d.month()) as i8, d.day() as i8).ok()
+    jiff::civil::Date::new(
+        year,
+        u8::from(d.month()).cast_signed(),
+        d.day().cast_signed(),
+    )
+    .ok()
 }
 
 /// jiff's civil time (every `Time` is one).
 fn civil_time(t: Time) -> jiff::civil::Time {
     jiff::civil::Time::constant(
-        t.hour() as i8,
-        t.minute() as i8,
-        t.second() as i8,
-        t.nanosecond() as i32,
+        t.hour().cast_signed(),
+        t.minute().cast_signed(),
+        t.second().cast_signed(),
+        t.nanosecond().cast_signed(),
     )
 }
 
+#[allow(clippy::trivially_copy_pass_by_ref)] // the writer signature every impl here shares
 fn date(d: &Date, out: &mut String) {
     let _ = match civil_date(*d) {
         Some(civil) => write!(out, "{civil}"),
@@ -74,6 +80,7 @@ fn date(d: &Date, out: &mut String) {
     };
 }
 
+#[allow(clippy::trivially_copy_pass_by_ref)] // the writer signature every impl here shares
 fn time_of_day(t: &Time, out: &mut String) {
     let _ = write!(out, "{}", civil_time(*t));
 }

@@ -38,7 +38,7 @@
 //!    paragraphs of at most 12 non-blank lines on average.
 //! 3. Else **lines** ([`Unit::Lines`], logs and listings): each non-blank line.
 //!
-//! A fenced code block (three or more backticks or tildes, CommonMark rules) is never split:
+//! A fenced code block (three or more backticks or tildes, `CommonMark` rules) is never split:
 //! headings and blank lines inside it do not count, and in line mode it is one section that
 //! counts for all its lines. Blank lines between sections are not sections.
 //!
@@ -149,6 +149,7 @@ impl Unit {
     /// ```
     /// assert_eq!(tool_output_format::focus::Unit::Lines.name(2), "lines");
     /// ```
+    #[must_use]
     pub fn name(self, n: usize) -> &'static str {
         let (one, many) = match self {
             Unit::Sections => ("section", "sections"),
@@ -189,11 +190,13 @@ pub struct Trimmed {
 
 impl Trimmed {
     /// The first line: `[Kept 4 of 40 sections relevant to "refund policy"]`.
+    #[must_use]
     pub fn notice(&self) -> &str {
         self.text.split_once("\n\n").map_or(&self.text, |(n, _)| n)
     }
 
     /// The kept sections and gap lines, without the notice line.
+    #[must_use]
     pub fn body(&self) -> &str {
         self.text.split_once("\n\n").map_or("", |(_, b)| b)
     }
@@ -255,6 +258,7 @@ impl Focus {
     /// use tool_output_format::focus::Focus;
     /// assert_eq!(Focus::new("refund\u{1b}[31m policy").query(), "refund[31m policy");
     /// ```
+    #[must_use]
     pub fn new(query: &str) -> Focus {
         let clean: String = query
             .chars()
@@ -273,17 +277,20 @@ impl Focus {
     }
 
     /// The query as shown in notices.
+    #[must_use]
     pub fn query(&self) -> &str {
         &self.shown
     }
 
     /// `[No section matched "refund policy"]`: the first line when [`Focus::text`] returned
     /// [`Fallback::NoMatch`], before the caller's usual cut.
+    #[must_use]
     pub fn no_match_notice(&self) -> String {
         format!("[No section matched \"{}\"]", self.shown)
     }
 
     /// `[No row matched "refund policy"]`, for [`Focus::rank_rows`].
+    #[must_use]
     pub fn no_row_match_notice(&self) -> String {
         format!("[No row matched \"{}\"]", self.shown)
     }
@@ -291,6 +298,11 @@ impl Focus {
     /// Trim `text` to the sections most relevant to the query, in their original order,
     /// within `budget_chars` characters (notices included). See the [module docs](self) for
     /// the rules and [`Fallback`] for when it does not apply.
+    ///
+    /// # Errors
+    ///
+    /// A [`Fallback`] when focus does not apply and the caller cuts as usual: the query has no
+    /// words, the text fits, no section matched, or the budget is too small (see its variants).
     ///
     /// ```
     /// use tool_output_format::focus::Focus;
@@ -341,6 +353,11 @@ impl Focus {
     /// The `top` rows most relevant to the query: each row is given as its cells' texts
     /// (pass the text cells; numbers may be passed as text too). Rows scoring zero are never
     /// kept.
+    ///
+    /// # Errors
+    ///
+    /// A [`Fallback`] when focus does not apply: the query has no words, the rows fit `top`,
+    /// no row matched, or `top` is zero (see its variants).
     ///
     /// ```
     /// use tool_output_format::focus::{Focus, RowOrder};

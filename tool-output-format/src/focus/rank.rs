@@ -7,6 +7,14 @@
 //! changed in forty years), and is what BM25 setups used for decades; it is written out below
 //! step by step after Porter's reference C version and checked against his published examples.
 
+// BM25 turns counts into f64 scores (counts of terms and documents, far below 2^52); the
+// stemmer keeps Porter's signed indices (`j`, `k` may step to -1), always in 0..len when used.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss
+)]
+
 use unicode_segmentation::UnicodeSegmentation;
 
 /// BM25 term-frequency saturation (the usual default).
@@ -358,12 +366,12 @@ impl Stemmer {
     }
 
     fn step4(&mut self) {
-        if self.k < 1 {
-            return;
-        }
         const SUFFIXES: &[&str] = &[
             "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent",
         ];
+        if self.k < 1 {
+            return;
+        }
         let mut found = SUFFIXES.iter().any(|s| self.ends(s));
         if !found && self.ends("ion") {
             found = self.j >= 0 && matches!(self.at(self.j), b's' | b't');

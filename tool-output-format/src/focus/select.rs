@@ -151,7 +151,7 @@ impl<'a> Layout<'a> {
     }
 
     /// Write the output; `cut` replaces the text of the one kept section.
-    fn render(&self, kept: &[usize], cut: Option<String>) -> Trimmed {
+    fn render(&self, kept: &[usize], cut: Option<&str>) -> Trimmed {
         let unit = self.input.split.unit;
         let kept_units = self.kept_units(kept);
         let total = self.total_units();
@@ -170,7 +170,7 @@ impl<'a> Layout<'a> {
             if let Some((_, units)) = gaps.next_if(|&(at, _)| at == p) {
                 piece(&mut out, &gap_line(units, unit));
             }
-            match &cut {
+            match cut {
                 Some(c) => piece(&mut out, c),
                 None => piece(
                     &mut out,
@@ -181,7 +181,7 @@ impl<'a> Layout<'a> {
         if let Some((_, units)) = gaps.next() {
             piece(&mut out, &gap_line(units, unit));
         }
-        let lines = match &cut {
+        let lines = match cut {
             Some(c) => text::lines(c).count(),
             None => kept.iter().map(|&i| self.lines[i]).sum(),
         };
@@ -248,7 +248,7 @@ fn cut_best(
         }
         _ => cut,
     };
-    Ok(layout.render(&[best], Some(cut)))
+    Ok(layout.render(&[best], Some(&cut)))
 }
 
 /// Characters of the first `n` lines of `text` (line breaks between them included, the one

@@ -95,7 +95,7 @@ pub(crate) fn split(text: &str) -> Split {
     }
 }
 
-/// Classify every line; track fenced code blocks (CommonMark: a line of three or more
+/// Classify every line; track fenced code blocks (`CommonMark`: a line of three or more
 /// backticks or tildes, indented at most three spaces, closed by a fence of the same
 /// character at least as long; an unclosed fence runs to the end of the text).
 fn classify(text: &str) -> Vec<Line> {
@@ -106,29 +106,25 @@ fn classify(text: &str) -> Vec<Line> {
     for raw in text.split_inclusive('\n') {
         let end = start + raw.trim_end_matches(['\n', '\r']).len();
         let line = &text[start..end];
-        let kind = match open {
-            Some((ch, len)) => {
-                if fence(line)
-                    .is_some_and(|(c, n, rest)| c == ch && n >= len && rest.trim().is_empty())
-                {
-                    open = None;
-                }
-                Kind::Code
+        let kind = if let Some((ch, len)) = open {
+            if fence(line).is_some_and(|(c, n, rest)| c == ch && n >= len && rest.trim().is_empty())
+            {
+                open = None;
             }
-            None => {
-                // A backtick fence's info string cannot contain a backtick.
-                let opening = fence(line).filter(|(c, _, info)| *c == b'~' || !info.contains('`'));
-                if let Some((c, n, _)) = opening {
-                    open = Some((c, n));
-                    blocks += 1;
-                    Kind::Code
-                } else if line.trim().is_empty() {
-                    Kind::Blank
-                } else if is_heading(line) {
-                    Kind::Heading
-                } else {
-                    Kind::Text
-                }
+            Kind::Code
+        } else {
+            // A backtick fence's info string cannot contain a backtick.
+            let opening = fence(line).filter(|(c, _, info)| *c == b'~' || !info.contains('`'));
+            if let Some((c, n, _)) = opening {
+                open = Some((c, n));
+                blocks += 1;
+                Kind::Code
+            } else if line.trim().is_empty() {
+                Kind::Blank
+            } else if is_heading(line) {
+                Kind::Heading
+            } else {
+                Kind::Text
             }
         };
         lines.push(Line {

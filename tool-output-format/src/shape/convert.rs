@@ -1,7 +1,7 @@
 //! [`Convert`]: machine encodings to readable ones (epochs and offsets to UTC, cents to
 //! amounts, codes to names, one id format).
 //!
-//! Money and decimals are exact: the number's text (as serde_json holds it) is read digit by
+//! Money and decimals are exact: the number's text (as `serde_json` holds it) is read digit by
 //! digit, never through `f64`. Dates and times go through `jiff`.
 
 use serde_json::Value;
@@ -83,16 +83,19 @@ pub struct ValueMap {
 
 impl ValueMap {
     /// The value paired with `key`, if any.
+    #[must_use]
     pub fn get(&self, key: &Value) -> Option<&Value> {
         key_text(key).and_then(|k| self.pairs.get(k.as_ref()))
     }
 
     /// How many pairs it holds.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.pairs.len()
     }
 
     /// True when it holds no pair.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.pairs.is_empty()
     }
@@ -200,6 +203,7 @@ impl Convert {
     }
 
     /// The name used in shape files and messages: `epoch_seconds`, `fixed`, `map`, ...
+    #[must_use]
     pub fn name(&self) -> &'static str {
         match self {
             Convert::EpochSeconds => "epoch_seconds",
@@ -340,7 +344,7 @@ impl Decimal {
             .take_while(|&&d| d == b'0')
             .count();
         digits.drain(..lead);
-        let scale = (frac_len as i64).saturating_sub(exponent);
+        let scale = i64::try_from(frac_len).ok()?.saturating_sub(exponent);
         let d = Decimal {
             negative,
             digits,
@@ -361,10 +365,8 @@ impl Decimal {
             }
             self.scale = 0;
         } else {
-            if scale > MAX_DIGITS as i64 {
-                return None;
-            }
-            self.scale = scale as u32;
+            let digits = usize::try_from(scale).ok().filter(|&s| s <= MAX_DIGITS)?;
+            self.scale = u32::try_from(digits).ok()?;
         }
         Some(self)
     }

@@ -55,17 +55,20 @@ impl ShapeError {
     }
 
     /// The kind of mistake.
+    #[must_use]
     pub fn kind(&self) -> ShapeErrorKind {
         self.kind
     }
 
     /// Where it is: `keep[1]`, `rename["user.login"]`, `convert["amount"].fixed`, or `line 3
     /// column 5` for a JSON syntax error; empty for the whole shape.
+    #[must_use]
     pub fn at(&self) -> &str {
         &self.at
     }
 
     /// What is wrong and what was expected.
+    #[must_use]
     pub fn message(&self) -> &str {
         &self.message
     }

@@ -36,6 +36,11 @@ impl Shape {
     /// names its line and column. (A key given twice in one JSON object is not detected: the
     /// last one counts, as in `serde_json`.)
     ///
+    /// # Errors
+    ///
+    /// A [`ShapeError`] of kind `Syntax` for text that is not JSON (its line and column), else
+    /// the first mistake [`Shape::from_value`] finds.
+    ///
     /// ```
     /// use tool_output_format::Shape;
     /// use serde_json::json;
@@ -75,6 +80,11 @@ impl Shape {
 
     /// Reads a shape file already parsed (or converted from YAML by the host) into a
     /// `serde_json::Value`. Same form and errors as [`Shape::from_json_str`].
+    ///
+    /// # Errors
+    ///
+    /// A [`ShapeError`] for the first mistake: a value that is not an object, an unknown key,
+    /// or a value of the wrong kind, with where it is ([`ShapeError::at`]).
     ///
     /// ```
     /// use tool_output_format::Shape;
@@ -147,6 +157,11 @@ impl Shape {
     /// A path with a dot is a quoted key in TOML (`"user.login" = "author"`): unquoted,
     /// `user.login` is a dotted key, a table `user` with the key `login`, and the shape reads
     /// it as the one path `user` (an error for `rename`, whose new name must be a string).
+    ///
+    /// # Errors
+    ///
+    /// A [`ShapeError`] of kind `Syntax` for text that is not TOML (its line and column), else
+    /// the mistakes [`Shape::from_json_str`] reports.
     ///
     /// ```
     /// use tool_output_format::Shape;
@@ -279,8 +294,8 @@ fn converter(spec: &Value, at: &str) -> Result<Convert, ShapeError> {
             };
             let at = format!("{at}.{name}");
             match name.as_str() {
-                "fixed" => match arg.as_u64() {
-                    Some(n) if n <= 255 => Ok(Convert::Fixed(n as u8)),
+                "fixed" => match arg.as_u64().and_then(|n| u8::try_from(n).ok()) {
+                    Some(n) => Ok(Convert::Fixed(n)),
                     _ => Err(bad(
                         &at,
                         "`fixed` takes the number of decimals, 0 to 255",

@@ -102,7 +102,7 @@ use serde_json::{Map, Value};
 use crate::detail::LeftOut;
 use crate::redact::{REDACTED, Secrets};
 
-/// Values nested deeper than this (below the record) are not copied: serde_json's parser stops
+/// Values nested deeper than this (below the record) are not copied: `serde_json`'s parser stops
 /// at 128 levels, so only a hand-built value reaches it, and the renderer cuts at
 /// [`MAX_DEPTH`](crate::MAX_DEPTH) anyway. Such a subtree becomes the string
 /// `[not shaped: nested deeper than 128 levels]` and is counted in [`ShapeStats::too_deep`].
@@ -191,6 +191,7 @@ impl Shape {
     /// let v = json!([{"a": null, "b_url": "x"}]);
     /// assert_eq!(Shape::new().apply(&v), v);
     /// ```
+    #[must_use]
     pub fn new() -> Shape {
         Shape::default()
     }
@@ -207,6 +208,7 @@ impl Shape {
     ///     json!({"title": "T", "user.login": "li"})
     /// );
     /// ```
+    #[must_use]
     pub fn keep<I, S>(mut self, paths: I) -> Shape
     where
         I: IntoIterator<Item = S>,
@@ -240,6 +242,7 @@ impl Shape {
     ///     json!({"id": 1, "user": {"login": "li"}})
     /// );
     /// ```
+    #[must_use]
     pub fn drop<I, S>(mut self, patterns: I) -> Shape
     where
         I: IntoIterator<Item = S>,
@@ -276,6 +279,7 @@ impl Shape {
     ///     json!({"order_id": "ORD-1", "author": "li"})
     /// );
     /// ```
+    #[must_use]
     pub fn rename(mut self, path: impl AsRef<str>, name: impl Into<String>) -> Shape {
         let text = path.as_ref();
         let name = name.into();
@@ -292,7 +296,7 @@ impl Shape {
                     let message = format!(
                         "`{text}` is renamed twice (to `{first}` and to `{name}`); give it one name"
                     );
-                    self.error(ShapeErrorKind::Duplicate, at, message)
+                    self.error(ShapeErrorKind::Duplicate, at, message);
                 }
                 None => self.rename.push((path, name)),
             },
@@ -312,6 +316,7 @@ impl Shape {
     ///     json!({"items": [{"price_cents": "2.50"}, {"price_cents": "-0.05"}]})
     /// );
     /// ```
+    #[must_use]
     pub fn convert(mut self, path: impl AsRef<str>, converter: Convert) -> Shape {
         let text = path.as_ref();
         let at = format!("convert[{text:?}]");
@@ -322,7 +327,7 @@ impl Shape {
                     let message = format!(
                         "`{text}` has two converters ({first} and {converter}); give it one"
                     );
-                    self.error(ShapeErrorKind::Duplicate, at, message)
+                    self.error(ShapeErrorKind::Duplicate, at, message);
                 }
                 None => self.convert.push((path, converter)),
             },
@@ -340,6 +345,7 @@ impl Shape {
     /// assert_eq!(Shape::new().drop_empty().apply(&rows), json!([{"a": 1, "c": ""}, {"a": null, "c": "x"}]));
     /// assert_eq!(Shape::new().drop_empty().apply(&rows[0]), json!({"a": 1}));
     /// ```
+    #[must_use]
     pub fn drop_empty(mut self) -> Shape {
         self.drop_empty = true;
         self
@@ -377,6 +383,7 @@ impl Shape {
     ///     "|id|user.login|user.type|milestone|\n|-|-|-|-|\n|1|ada|User||\n|2|bo|Bot|{\"title\":\"v1\",\"due\":null}|"
     /// );
     /// ```
+    #[must_use]
     pub fn flatten(mut self) -> Shape {
         self.flatten = true;
         self
@@ -409,6 +416,10 @@ impl Shape {
 
     /// The first mistake in this shape, if any. See [`Shape::errors`] for all of them.
     ///
+    /// # Errors
+    ///
+    /// The first [`ShapeError`] of [`Shape::errors`].
+    ///
     /// ```
     /// use tool_output_format::Shape;
     ///
@@ -428,6 +439,7 @@ impl Shape {
 
     /// Every mistake in this shape, in the order the rules were given (the output-name clashes
     /// of kept fields last).
+    #[must_use]
     pub fn errors(&self) -> Vec<ShapeError> {
         let mut all = self.errors.clone();
         let names: Vec<String> = self.keep.iter().map(|p| self.output_name(p)).collect();
@@ -448,6 +460,7 @@ impl Shape {
     }
 
     /// True when the shape has no rules (applying it changes nothing).
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.keep.is_empty()
             && self.drop.is_empty()
@@ -459,6 +472,7 @@ impl Shape {
 
     /// Shapes a result: a record, an array of records (a table), or a mixed array (each record
     /// in it shaped as a record). Anything else comes back unchanged.
+    #[must_use]
     pub fn apply(&self, value: &Value) -> Value {
         self.apply_with_stats(value, &mut ShapeStats::default())
     }
@@ -581,6 +595,7 @@ impl Shape {
 
     /// The columns of shaped rows that are absent or empty (null, `""`, `[]`, `{}`) in every
     /// row, in first-seen order.
+    #[must_use]
     pub fn empty_columns(rows: &[Map<String, Value>]) -> Vec<String> {
         let mut seen: Vec<(&str, bool)> = Vec::new();
         for row in rows {
@@ -866,13 +881,14 @@ impl Apply<'_> {
                 self.depth -= 1;
                 Value::Object(object)
             }
-            scalar => match converter.apply(scalar) {
-                Some(new) => new,
-                None => {
+            scalar => {
+                if let Some(new) = converter.apply(scalar) {
+                    new
+                } else {
                     self.failed(scalar, converter, at);
                     scalar.clone()
                 }
-            },
+            }
         }
     }
 

@@ -26,7 +26,7 @@
 //!   a paragraph: `tests/csv.rs` re-parses it with pulldown-cmark and comrak and reads the
 //!   block's text back with `csv::Reader`. The one loss: markdown knows one line ending, so
 //!   a `\r` or `\r\n` inside a nested cell reads back as `\n` (at top level it is kept),
-//!   and a NUL as U+FFFD (CommonMark replaces it).
+//!   and a NUL as U+FFFD (`CommonMark` replaces it).
 //!   A nested table cut by the row cap says so in place, before the block, as in markdown.
 //!
 //! # Spreadsheet formula injection

@@ -276,7 +276,7 @@ fn cell(text: &str, kind: Kind) -> Value {
     }
 }
 
-/// A number's text (as serde_json writes it) as a JSON number. Integers beyond 64 bits are
+/// A number's text (as `serde_json` writes it) as a JSON number. Integers beyond 64 bits are
 /// strings, as `ToolOutput::to_json` gives them for `i128` / `u128`.
 fn number(text: &str) -> Value {
     if !text.contains(['.', 'e', 'E']) {

@@ -73,7 +73,8 @@ pub enum Layout {
     /// lists and strings as in markdown, notices as in markdown (a line, then a blank line).
     /// A table nested in a record is a fenced ```` ```csv ```` block inside the item.
     /// `csv::Reader` reads a top-level table back to exactly its header and kept cells;
-    /// rules, nesting and the formula-injection decision: see the crate docs.
+    /// rules, nesting and the formula-injection decision: `docs/rendering.md` ("Layouts") and
+    /// `src/sink/csv.rs` in the repository.
     ///
     /// ```
     /// use tool_output_format::{Formatter, Layout};
@@ -88,7 +89,8 @@ pub enum Layout {
     /// 1,428 -> 1,360 (0.92x), `rows_1000` 39,039 -> 36,626 (0.49x); the uniform tables
     /// together 6,143 -> 5,543, 0.92x TOON. Cells of nested JSON cost more in CSV (every
     /// quote doubled: `contacts_raw` 6,874 -> 7,731). A tab-separated variant saved 1.4%
-    /// more on the uniform tables (5,465) and was not kept: see the crate docs.
+    /// more on the uniform tables (5,465) and was not kept: plain TSV has no quoting
+    /// (BENCHMARKS.md, "CSV and TSV", in the repository).
     Csv,
 }
 

@@ -3,14 +3,14 @@
 //! | value | cell text | kind |
 //! |---|---|---|
 //! | null / `None` | empty | `Null` |
-//! | bool, number | as serde_json writes it (`true`, `1.0`, `1e20`) | `Bool`, `Number` |
+//! | bool, number | as `serde_json` writes it (`true`, `1.0`, `1e20`) | `Bool`, `Number` |
 //! | string | the string | `Text` |
 //! | empty array / object | `[]` / `{}` | `Json` |
 //! | array of strings, numbers and bools | the items joined by `, ` | `List` |
 //! | any other array or object | compact JSON (key order kept) | `Json` |
 //!
 //! Record fields follow the same rules for scalars; nested objects and lists of records
-//! become sub-bullets and tables instead (see the crate docs).
+//! become sub-bullets and tables instead (see [`Formatter::format`](crate::Formatter::format)).
 //!
 //! For the structured JSON form ([`Context::is_structured`]) an array of scalars is compact
 //! JSON (kind `Json`) like any other array, so it reads back as an array.

@@ -56,6 +56,69 @@ use crate::doc::{Kind, Node};
 ///     "| celsius | station |\n|---------|---------|\n| 21.5    | Oslo    |"
 /// );
 /// ```
+///
+/// # Deriving
+///
+/// With the `derive` feature (on by default), `use tool_output_format::ToolOutput;` brings the
+/// trait and its derive, like serde. A struct with named fields renders as a record, and
+/// `Vec<T>`, `&[T]`, `[T; N]`, `Box<[T]>` or `VecDeque<T>` of it as a table whose header
+/// cells are string literals fixed at compile time. A newtype renders as its field (as
+/// serde serializes it), a tuple struct with several fields as the list of their values, an
+/// enum of unit variants as the variant's name; unit structs, enums with data and unions are
+/// compile errors.
+///
+/// Field types go through this trait: strings, numbers (printed as `serde_json` prints them;
+/// NaN and infinities are null), `bool`, `char`, `Option`, sequences, maps with string-like
+/// keys (a `HashMap` in sorted key order), smart pointers, other derived types,
+/// `serde_json::Value`, `std::time::SystemTime` (RFC 3339 in UTC) and `Duration`
+/// (`1h 30m 5s 250ms`), jiff's types, and with their features `rust_decimal`, `chrono`,
+/// `time`, `url` and `uuid` types. A field whose type implements `serde::Serialize` but not
+/// `ToolOutput` renders through its JSON form; a type with neither is a compile error at
+/// the field's type.
+///
+/// ```
+/// use tool_output_format::{ToolOutput, to_markdown};
+///
+/// #[derive(ToolOutput)]
+/// struct Money(#[tool_output(with = "cents")] u64);
+///
+/// #[derive(ToolOutput)]
+/// #[tool_output(rename_all = "camelCase")]
+/// struct Order {
+///     order_id: u64,
+///     total: Money,
+///     #[tool_output(with = "epoch_seconds")]
+///     due: i64,
+///     #[tool_output(skip)]
+///     internal: u8,
+/// }
+///
+/// let order = Order { order_id: 7, total: Money(4999), due: 1_705_881_600, internal: 0 };
+/// assert_eq!(to_markdown(&order), "- orderId: 7\n- total: 49.99\n- due: 2024-01-22T00:00:00Z");
+/// ```
+///
+/// | attribute | on | effect |
+/// |---|---|---|
+/// | `rename = "name"` | field, variant | the column / key / value name (also `#[serde(rename)]`) |
+/// | `rename_all = "rule"` | struct, enum | serde's eight rules (also `#[serde(rename_all)]`) |
+/// | `skip` | field | left out everywhere (also `#[serde(skip)]`, `skip_serializing`); no other key beside it |
+/// | `flatten` | field | the nested derived struct's fields in place (also `#[serde(flatten)]`) |
+/// | `max_chars = N` | field | cut to N characters on a grapheme boundary, `…[+K chars]` |
+/// | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` or `Serialize` return type) |
+/// | `with = "epoch_seconds"`, `"epoch_millis"`, `"timestamp"`, `"cents"`, `"fixed(N)"` | field | the field's JSON form through that [`Convert`](crate::Convert) |
+/// | `redact` | field | the value is never read: `[redacted]` |
+/// | `detail = "full"` | field | shown only in [`Detail::Full`](crate::Detail::Full) |
+/// | `title = "..."` | struct | a `**title**` line over the table or record |
+/// | `max_rows = N` | struct | row cap for tables of this type |
+/// | `crate = "path"` | struct, enum | path of this crate when it is re-exported |
+/// | `canonical = "path::to::const_fn"` | struct | every final field name must satisfy `const fn(&str) -> bool` |
+///
+/// Name precedence: ours `rename` > serde `rename` > ours `rename_all` > serde `rename_all` >
+/// the field name. Mistakes are compile errors spanned at the key or literal, all reported
+/// in one compile. For a type that also derives `serde::Serialize` and uses only the
+/// serde-compatible attributes (and no `skip_serializing_if`), the output equals the output
+/// of its `serde_json::to_value` form. The repository's `docs/derive.md` has every
+/// attribute with an example and the full rules.
 pub trait ToolOutput {
     /// Describe this value as a document node.
     fn to_node<'a>(&'a self, cx: &Context<'_>) -> Node<'a>;

@@ -105,9 +105,10 @@ impl Cols {
         for (pos, (key, value)) in map.iter().enumerate() {
             let i = match self.cols.get(pos) {
                 Some(c) if c.name == *key => pos,
-                _ => match self.index.get(key.as_str()) {
-                    Some(&i) => i,
-                    None => {
+                _ => {
+                    if let Some(&i) = self.index.get(key.as_str()) {
+                        i
+                    } else {
                         self.index.insert(key.clone(), self.cols.len());
                         self.cols.push(Col {
                             name: key.clone(),
@@ -117,7 +118,7 @@ impl Cols {
                         });
                         self.cols.len() - 1
                     }
-                },
+                }
             };
             let col = &mut self.cols[i];
             if is_empty_value(value) {
@@ -202,7 +203,7 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
             .filter_map(Value::as_object)
             .map(|row| shape.apply_row_redacted(row, cx.secrets(), &mut uncounted, None));
         let leaves = columns.iter().map(|c| (c.name.as_str(), &c.keys[..]));
-        return Some(write(leaves, rows, items.len(), cx));
+        return Some(write(&leaves, rows, items.len(), cx));
     }
     let flatten = shape.flattens();
     let mut cols = Cols::default();
@@ -258,12 +259,12 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
             .collect(),
     );
     let leaves = out.iter().map(|l| (l.name.as_str(), &l.keys[..]));
-    Some(write(leaves, kept.into_iter(), items.len(), cx))
+    Some(write(&leaves, kept.into_iter(), items.len(), cx))
 }
 
 /// The table of shaped `rows` with these columns (name, keys to the value).
 fn write<'a, 'l, K: AsRef<str> + 'l>(
-    leaves: impl Iterator<Item = (&'l str, &'l [K])> + Clone,
+    leaves: &(impl Iterator<Item = (&'l str, &'l [K])> + Clone),
     rows: impl Iterator<Item = Map<String, Value>>,
     total: usize,
     cx: &Context<'_>,

@@ -1,43 +1,4 @@
-//! [`Fetch`]: the fetch side of trim and reference. It serves a stored result page by page,
-//! so the model reaches the last row of a result that was cut to its first twenty.
-//!
-//! A cut result ends with `Next: call get_stored_result(ref="r_...")`. Rendering the stored
-//! value again through the same storing formatter would cut it to the same first rows and
-//! store it once more, and the model would loop on the first page. `Fetch` instead:
-//!
-//! - reads the stored value with [`ResultStore::get`] and splits it into **rows**: the items
-//!   of an array, the rows of the largest array field of an object (its other fields are left
-//!   out of the pages), or the lines of a string; anything else is one row;
-//! - keeps only the rows that contain every word of the optional **query** (case-insensitive,
-//!   in the text of any value of the row);
-//! - renders `page_size` of them from the **cursor** (the position of the next row, a decimal
-//!   number this tool wrote) as a [`Page`]: its footer says `has_more`, the `next_cursor` and
-//!   the next call, `Next: call get_stored_result(ref="r_...", cursor="50")`;
-//! - renders with the formatter it was given **minus its store**: caps and budgets still apply
-//!   to the page, and when they cut it the cursor resumes at the first row left out (each row
-//!   carries its own cursor), but the page is never stored again.
-//!
-//! The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
-//!
-//! ```
-//! use std::sync::Arc;
-//! use std::time::Duration;
-//! use serde_json::json;
-//! use tool_output_format::{Formatter, MemoryStore, ResultStore};
-//! use tool_output_format::store::Fetch;
-//!
-//! let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(600)));
-//! let rows: Vec<_> = (1..=5).map(|id| json!({"id": id})).collect();
-//! let reference = store.put(&json!(rows)).unwrap();
-//!
-//! let fetch = Fetch::new(store, "get_stored_result").page_size(2);
-//! let page = fetch.call(&reference, Some("2"), None);
-//! assert!(page.contains("| 3  |"), "{page}");
-//! assert!(page.contains("has_more: true"));
-//! assert!(page.ends_with(&format!(
-//!     "Next: call get_stored_result(ref=\"{reference}\", cursor=\"4\")"
-//! )));
-//! ```
+//! [`Fetch`]: the fetch side of trim and reference (the rules are on the type).
 
 use std::sync::Arc;
 
@@ -50,7 +11,47 @@ use crate::formatter::Formatter;
 /// Rows per page unless set ([`Fetch::page_size`]).
 pub const DEFAULT_PAGE_SIZE: usize = 50;
 
-/// A ready fetch handler for stored results: see the [module](self) documentation.
+/// A ready fetch handler for stored results: the fetch side of trim and reference. It serves
+/// a stored result page by page, so the model reaches the last row of a result that was cut
+/// to its first twenty.
+///
+/// A cut result ends with `Next: call get_stored_result(ref="r_...")`. Rendering the stored
+/// value again through the same storing formatter would cut it to the same first rows and
+/// store it once more, and the model would loop on the first page. `Fetch` instead:
+///
+/// - reads the stored value with [`ResultStore::get`] and splits it into **rows**: the items
+///   of an array, the rows of the largest array field of an object (its other fields are left
+///   out of the pages), or the lines of a string; anything else is one row;
+/// - keeps only the rows that contain every word of the optional **query** (case-insensitive,
+///   in the text of any value of the row);
+/// - renders `page_size` of them from the **cursor** (the position of the next row, a decimal
+///   number this tool wrote) as a [`Page`]: its footer says `has_more`, the `next_cursor` and
+///   the next call, `Next: call get_stored_result(ref="r_...", cursor="50")`;
+/// - renders with the formatter it was given **minus its store**: caps and budgets still apply
+///   to the page, and when they cut it the cursor resumes at the first row left out (each row
+///   carries its own cursor), but the page is never stored again.
+///
+/// The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
+///
+/// ```
+/// use std::sync::Arc;
+/// use std::time::Duration;
+/// use serde_json::json;
+/// use tool_output_format::{Formatter, MemoryStore, ResultStore};
+/// use tool_output_format::store::Fetch;
+///
+/// let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(600)));
+/// let rows: Vec<_> = (1..=5).map(|id| json!({"id": id})).collect();
+/// let reference = store.put(&json!(rows)).unwrap();
+///
+/// let fetch = Fetch::new(store, "get_stored_result").page_size(2);
+/// let page = fetch.call(&reference, Some("2"), None);
+/// assert!(page.contains("| 3  |"), "{page}");
+/// assert!(page.contains("has_more: true"));
+/// assert!(page.ends_with(&format!(
+///     "Next: call get_stored_result(ref=\"{reference}\", cursor=\"4\")"
+/// )));
+/// ```
 #[derive(Clone)]
 pub struct Fetch {
     store: Source,
@@ -129,6 +130,7 @@ impl Fetch {
     /// let page = fetch.call(&r, None, None);
     /// assert!(page.ends_with(&format!("Next: call get_stored_result(ref=\"{r}\", cursor=\"1\")")), "{page}");
     /// ```
+    #[must_use]
     pub fn formatter(mut self, formatter: &Formatter) -> Self {
         formatter.ref_arg_name().clone_into(&mut self.ref_arg);
         self.formatter = formatter.without_store();
@@ -145,6 +147,7 @@ impl Fetch {
     ///     .arg_names("id", "from");
     /// assert_eq!(fetch.get_arg_names(), ("id", "from", "query"));
     /// ```
+    #[must_use]
     pub fn arg_names(mut self, reference: &str, cursor: &str) -> Self {
         reference.clone_into(&mut self.ref_arg);
         cursor.clone_into(&mut self.cursor_arg);
@@ -160,6 +163,7 @@ impl Fetch {
     ///     .query_arg("q");
     /// assert_eq!(fetch.get_arg_names().2, "q");
     /// ```
+    #[must_use]
     pub fn query_arg(mut self, name: &str) -> Self {
         name.clone_into(&mut self.query_arg);
         self
@@ -174,28 +178,34 @@ impl Fetch {
     ///     .page_size(0);
     /// assert_eq!(fetch.get_page_size(), 1);
     /// ```
+    #[must_use]
     pub fn page_size(mut self, rows: usize) -> Self {
         self.page_size = rows.max(1);
         self
     }
 
     /// The tool's name.
+    #[must_use]
     pub fn tool(&self) -> &str {
         &self.tool
     }
 
     /// The argument names: reference, cursor, query.
+    #[must_use]
     pub fn get_arg_names(&self) -> (&str, &str, &str) {
         (&self.ref_arg, &self.cursor_arg, &self.query_arg)
     }
 
     /// Rows per page.
+    #[must_use]
     pub fn get_page_size(&self) -> usize {
         self.page_size
     }
 
     /// The page of the stored result `reference` that starts at `cursor` (`None`: the first),
     /// keeping only rows that match `query` when given.
+    ///
+    /// # Errors
     ///
     /// Fails when the store does (expired, unknown, unavailable) or the cursor is not a row
     /// position ([`StoreErrorKind::Unknown`], saying how to start over).
@@ -234,6 +244,10 @@ impl Fetch {
 
     /// [`Fetch::page`] without blocking: an async store is awaited (a sync one is read as
     /// [`Fetch::page`] reads it).
+    ///
+    /// # Errors
+    ///
+    /// As [`Fetch::page`]: the store's error, or a cursor that is not a row position.
     #[cfg(feature = "async")]
     pub async fn page_async(
         &self,
@@ -310,6 +324,7 @@ impl Fetch {
 
     /// The page as the model reads it: rendered by the formatter (never stored), or the
     /// store's error as a tool error (`**get_stored_result failed**` and what to do).
+    #[must_use]
     pub fn call(&self, reference: &str, cursor: Option<&str>, query: Option<&str>) -> String {
         self.formatter
             .format(&self.tool, &self.result(reference, cursor, query))
@@ -330,11 +345,17 @@ impl Fetch {
     /// let missing = fetch.call_args(&serde_json::Map::new());
     /// assert!(missing.starts_with("**more failed**"), "{missing}");
     /// ```
+    #[must_use]
     pub fn call_args(&self, args: &Map<String, Value>) -> String {
         self.formatter.format(&self.tool, &self.result_args(args))
     }
 
     /// The result the tool returns for `args`: the page, or the error.
+    ///
+    /// # Errors
+    ///
+    /// An `invalid_input` [`ToolError`] when the reference argument is missing, and the
+    /// errors of [`Fetch::result`].
     pub fn result_args(&self, args: &Map<String, Value>) -> Result<Page<Value>, ToolError> {
         let text = |name: &str| match args.get(name) {
             Some(Value::String(s)) => Some(s.clone()),
@@ -356,6 +377,11 @@ impl Fetch {
     }
 
     /// The result the tool returns: the page, or the error.
+    ///
+    /// # Errors
+    ///
+    /// The [`StoreError`] of [`Fetch::page`] as a [`ToolError`] (`not_found` for an expired or
+    /// unknown reference or a bad cursor, `unavailable` when the store is down, for example).
     pub fn result(
         &self,
         reference: &str,
@@ -367,6 +393,7 @@ impl Fetch {
     }
 
     /// The formatter pages are rendered with (it has no store).
+    #[must_use]
     pub fn get_formatter(&self) -> &Formatter {
         &self.formatter
     }

@@ -74,6 +74,7 @@ impl ManualClock {
     /// let c = ManualClock::new();
     /// assert_eq!(c.now(), c.now());
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         ManualClock {
             start: Instant::now(),
@@ -92,7 +93,10 @@ impl ManualClock {
     /// assert_eq!(c.now() - t, Duration::from_secs(5));
     /// ```
     pub fn advance(&self, by: Duration) {
-        let mut o = self.offset.lock().unwrap_or_else(|e| e.into_inner());
+        let mut o = self
+            .offset
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         *o = o.saturating_add(by);
     }
 }
@@ -105,7 +109,10 @@ impl Default for ManualClock {
 
 impl Clock for ManualClock {
     fn now(&self) -> Instant {
-        let o = *self.offset.lock().unwrap_or_else(|e| e.into_inner());
+        let o = *self
+            .offset
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         // An offset too large for `Instant` stays at the last representable step.
         self.start.checked_add(o).unwrap_or(self.start)
     }
@@ -181,6 +188,7 @@ impl MemoryStore {
     /// let store = MemoryStore::new(Duration::from_secs(3600));
     /// assert_eq!(store.ttl(), Duration::from_secs(3600));
     /// ```
+    #[must_use]
     pub fn new(ttl: Duration) -> Self {
         Self::with_clock(ttl, Arc::new(SystemClock))
     }
@@ -211,6 +219,7 @@ impl MemoryStore {
     /// let store = MemoryStore::new(Duration::from_secs(60)).max_bytes(4);
     /// assert!(store.put(&serde_json::json!("hello")).is_err()); // 7 bytes of JSON
     /// ```
+    #[must_use]
     pub fn max_bytes(mut self, max_bytes: usize) -> Self {
         self.max_bytes = max_bytes;
         self
@@ -267,7 +276,9 @@ impl MemoryStore {
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // A panic while holding the lock cannot leave `Inner` half-updated in a way that
         // breaks its invariants for readers, so a poisoned lock is used as is.
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -410,7 +421,7 @@ impl fmt::Debug for MemoryStore {
             .field("results", &inner.live.len())
             .field("stored_bytes", &inner.bytes)
             .field("tombstones", &inner.gone.len())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 

@@ -71,12 +71,16 @@ pub use redis::RedisStore;
 pub trait ResultStore: Send + Sync {
     /// Keeps `value` and returns its reference (`r_` and 26 base32 characters).
     ///
+    /// # Errors
+    ///
     /// Fails with [`StoreErrorKind::TooLarge`] when the value exceeds what the store accepts
     /// and [`StoreErrorKind::Unavailable`] when the backend cannot be reached; the value is
     /// then not stored (the caller still has it).
     fn put(&self, value: &serde_json::Value) -> Result<String, StoreError>;
 
     /// Returns the full value stored under `reference`.
+    ///
+    /// # Errors
     ///
     /// Fails with [`StoreErrorKind::Expired`] (message contains "expired") for a reference
     /// this store issued whose time is up, and [`StoreErrorKind::Unknown`] (message contains
@@ -161,6 +165,7 @@ impl StoreError {
     /// let e = StoreError::new(StoreErrorKind::Unavailable, "down").with_source(io);
     /// assert_eq!(e.source().unwrap().to_string(), "connection refused");
     /// ```
+    #[must_use]
     pub fn with_source(mut self, source: impl Into<Box<dyn Error + Send + Sync>>) -> Self {
         self.source = Some(source.into());
         self
@@ -173,6 +178,7 @@ impl StoreError {
     /// use tool_output_format::store::StoreErrorKind;
     /// assert_eq!(StoreError::new(StoreErrorKind::TooLarge, "x").kind(), StoreErrorKind::TooLarge);
     /// ```
+    #[must_use]
     pub fn kind(&self) -> StoreErrorKind {
         self.kind
     }
@@ -184,6 +190,7 @@ impl StoreError {
     /// use tool_output_format::store::StoreErrorKind;
     /// assert_eq!(StoreError::new(StoreErrorKind::Corrupt, "bad bytes").message(), "bad bytes");
     /// ```
+    #[must_use]
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -196,6 +203,7 @@ impl StoreError {
     /// assert!(StoreError::new(StoreErrorKind::Unavailable, "down").is_retryable());
     /// assert!(!StoreError::new(StoreErrorKind::Expired, "gone").is_retryable());
     /// ```
+    #[must_use]
     pub fn is_retryable(&self) -> bool {
         self.kind == StoreErrorKind::Unavailable
     }

@@ -90,7 +90,10 @@ struct Handoff {
 impl ResultStore for Handoff {
     fn put(&self, value: &Value) -> Result<String, StoreError> {
         let reference = new_reference()?;
-        let mut slot = self.value.lock().unwrap_or_else(|e| e.into_inner());
+        let mut slot = self
+            .value
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         *slot = Some((reference.clone(), value.clone()));
         Ok(reference)
     }
@@ -117,6 +120,7 @@ impl Formatter {
     /// Keep the full result of every cut output of [`format_async`](Self::format_async) in
     /// `store`, waiting at most `timeout` for it (the same Next line as
     /// [`Formatter::store`]). The sync `format` calls do not use it.
+    #[must_use]
     pub fn store_async(
         self,
         store: Arc<dyn AsyncResultStore>,
@@ -148,7 +152,7 @@ impl Formatter {
         let taken = handoff
             .value
             .lock()
-            .unwrap_or_else(|e| e.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .take();
         let Some((reference, value)) = taken else {
             return out;

@@ -67,6 +67,8 @@ impl RedisStore {
     /// A store on the Redis at `url` (`redis://[:password@]host[:port][/db]`), whose results
     /// live `ttl`. Does not connect yet: the first call does (and says so if Redis is down).
     ///
+    /// # Errors
+    ///
     /// Fails with [`StoreErrorKind::Config`] when `url` is not a Redis URL.
     ///
     /// ```
@@ -109,6 +111,7 @@ impl RedisStore {
     /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?.prefix("myapp:");
     /// # Ok::<(), tool_output_format::StoreError>(())
     /// ```
+    #[must_use]
     pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
         self.prefix = prefix.into();
         self
@@ -123,6 +126,7 @@ impl RedisStore {
     ///     .timeout(Duration::from_millis(500));
     /// # Ok::<(), tool_output_format::StoreError>(())
     /// ```
+    #[must_use]
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = timeout;
         self
@@ -138,6 +142,7 @@ impl RedisStore {
     ///     .max_bytes(8 * 1024 * 1024);
     /// # Ok::<(), tool_output_format::StoreError>(())
     /// ```
+    #[must_use]
     pub fn max_bytes(mut self, max_bytes: usize) -> Self {
         self.max_bytes = max_bytes.min(MAX_VALUE_BYTES);
         self
@@ -231,7 +236,9 @@ impl RedisStore {
     }
 
     fn lock(&self) -> MutexGuard<'_, Option<redis::Connection>> {
-        self.connection.lock().unwrap_or_else(|e| e.into_inner())
+        self.connection
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -308,7 +315,10 @@ impl RedisStore {
 
     /// The async path's connection (made on first use, in the caller's runtime).
     fn manager(&self) -> Result<redis::aio::ConnectionManager, StoreError> {
-        let mut slot = self.manager.lock().unwrap_or_else(|e| e.into_inner());
+        let mut slot = self
+            .manager
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(m) = &*slot {
             return Ok(m.clone());
         }

@@ -21,6 +21,7 @@ impl Fetch {
     /// assert_eq!(tool.input_schema["required"], serde_json::json!(["id"]));
     /// assert!(tool.input_schema["properties"]["cursor"].is_object());
     /// ```
+    #[must_use]
     pub fn mcp_tool(&self) -> Tool {
         let (reference, cursor, query) = self.get_arg_names();
         let schema = json!({
