@@ -19,6 +19,7 @@
 //! registered renderer receives and what a result store keeps) always has every field.
 //! `serde_json::Value` results have no detail levels: everything is shown.
 
+use std::fmt::Write as _;
 use std::sync::Mutex;
 
 use crate::text::escape_inline;
@@ -218,7 +219,7 @@ fn list(names: &[String], max: usize, out: &mut String) {
         escape_inline(name, false, out);
     }
     if names.len() > max {
-        out.push_str(&format!(" and {} more", names.len() - max));
+        let _ = write!(out, " and {} more", names.len() - max);
     }
 }
 

@@ -30,7 +30,7 @@ pub enum Kind {
     Null,
     /// `true` or `false`.
     Bool,
-    /// A number, as serde_json writes it.
+    /// A number, as `serde_json` writes it.
     Number,
     /// A string.
     Text,
@@ -47,6 +47,7 @@ impl Kind {
     /// ```
     /// assert!(tool_output_format::Kind::Json.may_shorten());
     /// ```
+    #[must_use]
     pub fn may_shorten(self) -> bool {
         matches!(self, Kind::Text | Kind::List | Kind::Json)
     }
@@ -66,7 +67,7 @@ pub enum Node<'a> {
     Null,
     /// `true` or `false`.
     Bool(bool),
-    /// A number in its final text form, exactly as serde_json writes it (`1.0`, `1e20`).
+    /// A number in its final text form, exactly as `serde_json` writes it (`1.0`, `1e20`).
     Number(Text<'a>),
     /// A string, unescaped.
     Str(Text<'a>),
@@ -107,7 +108,7 @@ pub fn depth_notice(values: Option<usize>) -> String {
 /// Every walk in the crate is bounded by this depth, so no input can overflow the stack.
 pub const MAX_DEPTH: usize = 32;
 
-impl<'a> Node<'a> {
+impl Node<'_> {
     /// True for nodes that print as one piece of text (null, numbers, booleans, strings).
     ///
     /// ```
@@ -220,8 +221,9 @@ impl<'a> Record<'a> {
 
 /// Columns and rows of cells, stored in one flat buffer; each cell knows its [`Kind`].
 ///
-/// Cell text is the value under the cell rules (null -> empty, numbers as serde_json prints
-/// them, nested values as documented in the crate docs), not yet escaped.
+/// Cell text is the value under the cell rules (null -> empty, numbers as `serde_json` prints
+/// them, lists of scalars as `a, b`, other nested values as compact JSON; see
+/// [`Formatter::format`](crate::Formatter::format)), not yet escaped.
 ///
 /// ```
 /// use tool_output_format::{Kind, Table};
@@ -359,6 +361,7 @@ impl<'a> Table<'a> {
     }
 
     /// The kind of every cell, row by row.
+    #[must_use]
     pub fn kinds(&self) -> &[Kind] {
         &self.kinds
     }

@@ -557,7 +557,7 @@ impl Call<'_> {
         }
     }
 
-    #[allow(unused_mut)]
+    #[allow(unused_mut, clippy::unused_self)] // both used with the `tokens` feature
     fn with_tokens(&self, mut f: Formatted, count: bool) -> Formatted {
         #[cfg(feature = "tokens")]
         if count {

@@ -127,7 +127,7 @@ pub(crate) fn write_node(node: &Node<'_>, secrets: &Secrets, out: &mut String) {
     }
 }
 
-/// Append a number exactly as serde_json writes it.
+/// Append a number exactly as `serde_json` writes it.
 pub(crate) fn write_number(n: &Number, out: &mut String) {
     if let Some(i) = n.as_u64() {
         out.push_str(itoa::Buffer::new().format(i));
@@ -139,7 +139,7 @@ pub(crate) fn write_number(n: &Number, out: &mut String) {
     }
 }
 
-/// Append a JSON string literal (quotes and escapes as serde_json writes them).
+/// Append a JSON string literal (quotes and escapes as `serde_json` writes them).
 pub(crate) fn write_str(s: &str, out: &mut String) {
     out.push('"');
     let mut start = 0;

@@ -1,7 +1,7 @@
 //! [`ToolOutput`] for standard types: the runtime traits that generated code targets.
 //!
-//! Numbers print byte-identically to serde_json (`itoa` for integers; floats through
-//! `serde_json::Number`'s own `Display`, whatever float printer the serde_json in the build
+//! Numbers print byte-identically to `serde_json` (`itoa` for integers; floats through
+//! `serde_json::Number`'s own `Display`, whatever float printer the `serde_json` in the build
 //! uses; `f32` is widened to `f64` first, as `serde_json::to_value` does; NaN and infinities
 //! are `null`), so a typed result renders exactly like its `serde_json::to_value` form.
 //!
@@ -40,7 +40,7 @@ integers!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 macro_rules! wide_integers {
     ($($t:ty),*) => {$(
         /// Printed exactly; its JSON form is a number when it fits `i64`/`u64`, else a string
-        /// (serde_json cannot hold it as a number without `arbitrary_precision`).
+        /// (`serde_json` cannot hold it as a number without `arbitrary_precision`).
         impl ToolOutput for $t {
             fn to_node<'a>(&'a self, _: &Context<'_>) -> Node<'a> {
                 Node::Number(Text::Owned(itoa::Buffer::new().format(*self).to_owned()))

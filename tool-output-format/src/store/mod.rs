@@ -14,7 +14,7 @@
 //! | fetch it | [`ResultStore::get`]; an error tells [expired](StoreErrorKind::Expired) from [unknown](StoreErrorKind::Unknown) |
 //! | store cut results and point the model at them | [`Formatter::store`](crate::Formatter::store) |
 //! | serve a stored result page by page to the model (the fetch tool) | [`Fetch`] |
-//! | store from an async host without blocking it (feature `async`) | [`Formatter::store_async`](crate::Formatter::store_async), `format_async`; an [`AsyncResultStore`] |
+//! | store from an async host without blocking it (feature `async`) | `Formatter::store_async`, `format_async`; an `AsyncResultStore` |
 //! | return a fetch failure from a tool | `ToolError::from(store_error)` (`not_found` for expired and unknown, `unavailable` (retryable) when the backend is down) |
 //!
 //! References are `r_` followed by 26 characters of lowercase base32 (128 random bits from

@@ -84,7 +84,7 @@ impl<S: TableStyle> Writer<'_, S> {
             }
             // An empty page is `*(empty)*`, as at the top level.
             (None, Some(Node::List(items))) if items.is_empty() => {
-                self.out.push_str(" *(empty)*\n")
+                self.out.push_str(" *(empty)*\n");
             }
             (None, Some(body)) => self.value(body, indent, keyed),
             (None, None) => match foot.next() {
