@@ -552,23 +552,16 @@ impl Expected {
         }
     }
 
-    /// A value written as a nested block that holds no cut (a nested table within the row
-    /// cap, nothing at the depth limit).
+    /// A value written as a nested block (a non-empty record, a table, a list that is not
+    /// joined on one line) that holds no cut.
     fn is_block(&self, v: &Value, depth: usize) -> bool {
-        if depth >= MAX_DEPTH {
-            return false;
-        }
-        match v {
-            Value::Object(m) => !m.is_empty() && m.values().all(|f| self.uncut(f, depth + 1)),
-            Value::Array(a) if a.is_empty() => false,
-            Value::Array(a) if is_table(a) => {
-                a.len() <= self.nested_rows && a.iter().all(|r| self.uncut(r, depth + 1))
-            }
-            Value::Array(a) => {
-                !a.iter().all(joinable) && a.iter().all(|x| self.uncut(x, depth + 1))
-            }
+        let block = match v {
+            Value::Object(m) => !m.is_empty(),
+            // Records are never joinable, so a table is a block too.
+            Value::Array(a) => !a.is_empty() && !a.iter().all(joinable),
             _ => false,
-        }
+        };
+        block && self.uncut(v, depth)
     }
 
     /// True when nothing inside `v` is cut by the row cap or the depth limit.

@@ -52,7 +52,7 @@ impl<S: TableStyle> Sink for Markdown<S> {
         let mut w = Writer {
             out: String::new(),
             style: &self.0,
-            cut: false,
+            cut: !doc.notices.is_empty(),
         };
         for n in doc.notices {
             w.line("", &n.to_string());
@@ -60,7 +60,6 @@ impl<S: TableStyle> Sink for Markdown<S> {
         if !doc.notices.is_empty() {
             w.blank();
         }
-        w.cut = !doc.notices.is_empty();
         w.root(doc.body, doc.title);
         while w.out.ends_with('\n') {
             w.out.pop();
@@ -176,12 +175,13 @@ impl<S: TableStyle> Writer<'_, S> {
                 }
             }
         }
-        if !plan.grouped.is_empty() {
+        let mut grouped = plan.grouped().peekable();
+        if grouped.peek().is_some() {
             self.out.push_str(indent);
             self.out.push_str("- ");
             self.out.push_str(lean::EMPTY_KEY);
             self.out.push(':');
-            for (n, &i) in plan.grouped.iter().enumerate() {
+            for (n, i) in grouped.enumerate() {
                 self.out.push_str(if n == 0 { " " } else { ", " });
                 escape_text(&r.fields[i].name, Place::Inline, &mut self.out);
             }

@@ -30,10 +30,8 @@ pub(super) const EMPTY_KEY: &str = "(empty)";
 /// What the lean rules decided for one record: which fields are grouped and which repeat an
 /// earlier sibling.
 pub(super) struct Plan {
-    /// For each field: `None` (written as usual), or what replaces it.
+    /// For each field: written as usual, named on the `(empty)` line, or `(same as …)`.
     pub(super) fields: Vec<Instead>,
-    /// The grouped fields' indexes, in record order (empty when nothing is grouped).
-    pub(super) grouped: Vec<usize>,
 }
 
 /// What a field is written as instead of its value.
@@ -54,14 +52,11 @@ impl Plan {
         let groupable: Vec<usize> = (0..r.fields.len())
             .filter(|&i| is_groupable(r, i))
             .collect();
-        let grouped = if groupable.len() >= 2 {
+        if groupable.len() >= 2 {
             for &i in &groupable {
                 fields[i] = Instead::Grouped;
             }
-            groupable
-        } else {
-            Vec::new()
-        };
+        }
         let mut candidates: Vec<usize> = Vec::new();
         for (i, f) in r.fields.iter().enumerate() {
             if cut || !is_block(&f.value) || holds_cut(&f.value) {
@@ -73,7 +68,12 @@ impl Plan {
                 None => {}
             }
         }
-        Plan { fields, grouped }
+        Plan { fields }
+    }
+
+    /// The fields named on the `(empty)` line, in record order.
+    pub(super) fn grouped(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.fields.len()).filter(|&i| self.fields[i] == Instead::Grouped)
     }
 }
 
