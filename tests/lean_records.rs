@@ -151,3 +151,16 @@ fn typed_results_render_the_same_as_their_json() {
             .ends_with("- organization: (same as owner)\n- (empty): description, homepage")
     );
 }
+
+/// The composition matrix's untyped record exercises both rules, so every option set of the
+/// matrix runs over them (secrets redacted inside the repeated value too).
+#[test]
+fn the_composition_matrix_record_runs_both_rules() {
+    let v = tof_support::compose::ticket_value(0);
+    let md = compact()
+        .redact_keys(["password", "api_key"])
+        .format("get_ticket", &v);
+    assert!(md.contains("\n- origin: (same as meta)\n"), "{md}");
+    assert!(md.ends_with("\n- (empty): assignee, due"), "{md}");
+    assert!(!md.contains("SECRET"), "{md}");
+}

@@ -53,13 +53,16 @@ pub fn ticket(i: usize) -> Ticket {
     }
 }
 
-/// The untyped ticket `i` (the typed one's fields plus a URL and a nested secret).
+/// The untyped ticket `i` (the typed one's fields plus a URL, a nested secret, a nested
+/// value repeated by a sibling and two empty fields, so the compact layout's lean records
+/// run under every option: `(same as meta)` and the `(empty)` line).
 pub fn ticket_value(i: usize) -> Value {
     let t = ticket(i);
+    let meta = json!({"api_key": t.api_key, "tags": ["a", "b"]});
     json!({
         "id": t.id, "title": t.title, "status": t.status, "password": t.password,
         "internal_url": format!("https://api.example.com/tickets/{i}"),
-        "meta": {"api_key": t.api_key, "tags": ["a", "b"]},
+        "meta": meta, "assignee": null, "origin": meta, "due": "",
         "body": t.body,
     })
 }
