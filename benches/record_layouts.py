@@ -7,7 +7,8 @@ Run from the repository root: `python3 benches/record_layouts.py` (it builds `to
 - json: `serde_json`-style compact JSON;
 - tof: what `tof --layout compact --tool get` writes (`- key: value` bullets, nested records
   as indented sub-bullets, lists of records as tables, and the lean-record rules: empty
-  fields on one `(empty)` line, repeated sibling values as `(same as KEY)`);
+  fields on one `(empty)` line, repeated sibling values as `(same as KEY)`, near repeats
+  as `(same as KEY, except:)` above their differing fields);
 - lines: `key: value` lines without the `- ` (YAML-like; a prototype here, not built);
 - lines+: lines, null and empty fields grouped in one `(empty): a, b` line per record, and a
   record whose values are all records (npm's `versions`, `time`) as one table with a `key`

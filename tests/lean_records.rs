@@ -1,5 +1,6 @@
 //! Lean records (the compact layout): empty fields grouped on one `(empty)` line, a nested
-//! value that repeats an earlier sibling's written `(same as KEY)`. Exact outputs, the
+//! value that repeats an earlier sibling's written `(same as KEY)`, one that differs from it
+//! in at most half its fields written `(same as KEY, except:)` above them. Exact outputs, the
 //! escapes that keep the mapping invertible, and the cases where nothing may be named.
 
 use serde::Serialize;
@@ -152,7 +153,7 @@ fn typed_results_render_the_same_as_their_json() {
     );
 }
 
-/// The composition matrix's untyped record exercises both rules, so every option set of the
+/// The composition matrix's untyped record exercises the three rules, so every option set of the
 /// matrix runs over them (secrets redacted inside the repeated value too).
 #[test]
 fn the_composition_matrix_record_runs_both_rules() {
@@ -161,6 +162,190 @@ fn the_composition_matrix_record_runs_both_rules() {
         .redact_keys(["password", "api_key"])
         .format("get_ticket", &v);
     assert!(md.contains("\n- origin: (same as meta)\n"), "{md}");
+    assert!(
+        md.contains("\n- escalation: (same as meta, except:)\n  - team: ops\n"),
+        "{md}"
+    );
     assert!(md.ends_with("\n- (empty): assignee, due"), "{md}");
     assert!(!md.contains("SECRET"), "{md}");
+}
+
+#[test]
+fn near_repeats_are_written_as_their_difference() {
+    let v = json!({
+        "versions": {
+            "6.0.0": {
+                "name": "is-number",
+                "version": "6.0.0",
+                "license": "MIT",
+                "dist": {"shasum": "aa", "fileCount": 4, "unpackedSize": 9615},
+            },
+            "7.0.0": {
+                "name": "is-number",
+                "version": "7.0.0",
+                "license": "MIT",
+                "dist": {"shasum": "bb", "fileCount": 4, "unpackedSize": 9615},
+            },
+        }
+    });
+    assert_eq!(
+        compact().format("", &v),
+        "- versions:\n  \
+           - 6.0.0:\n    \
+             - name: is-number\n    \
+             - version: 6.0.0\n    \
+             - license: MIT\n    \
+             - dist:\n      \
+               - shasum: aa\n      \
+               - fileCount: 4\n      \
+               - unpackedSize: 9615\n  \
+           - 7.0.0: (same as 6.0.0, except:)\n    \
+             - version: 7.0.0\n    \
+             - dist: (same as in 6.0.0, except:)\n      \
+               - shasum: bb"
+    );
+    // The aligned layout writes both out.
+    assert!(!Formatter::new().format("", &v).contains("same as"));
+}
+
+#[test]
+fn a_commit_committer_differs_from_its_author_in_the_date() {
+    let v = json!({
+        "author": {"name": "Mona", "email": "mona@example.com", "date": "2024-01-01"},
+        "committer": {"name": "Mona", "email": "mona@example.com", "date": "2024-01-02"},
+    });
+    assert_eq!(
+        compact().format("", &v),
+        "- author:\n  \
+           - name: Mona\n  \
+           - email: mona@example.com\n  \
+           - date: 2024-01-01\n\
+         - committer: (same as author, except:)\n  \
+           - date: 2024-01-02"
+    );
+}
+
+#[test]
+fn the_closest_earlier_record_is_named_and_only_when_it_pays() {
+    let rec = |a: i64, b: i64, c: i64, d: i64| json!({"a": a, "b": b, "c": c, "d": d});
+    let v = json!({
+        "x": rec(1, 2, 3, 4),
+        "y": rec(1, 9, 9, 4),
+        "z": rec(1, 9, 9, 5),
+        // Three of four differ from each: written out.
+        "w": rec(7, 8, 7, 6),
+    });
+    let md = compact().format("", &v);
+    assert!(
+        md.contains("- y: (same as x, except:)\n  - b: 9\n  - c: 9\n"),
+        "{md}"
+    );
+    // z is one field from y, two from x.
+    assert!(md.contains("- z: (same as y, except:)\n  - d: 5\n"), "{md}");
+    assert!(
+        md.ends_with("- w:\n  - a: 7\n  - b: 8\n  - c: 7\n  - d: 6"),
+        "{md}"
+    );
+    // Two fields are too few; other keys or another order are not compared.
+    let v = json!({"p": {"a": 1, "b": 2}, "q": {"a": 1, "b": 3}});
+    assert!(!compact().format("", &v).contains("same as"));
+    let v = json!({"p": {"a": 1, "b": 2, "c": 3}, "q": {"b": 2, "a": 1, "c": 4}});
+    assert!(!compact().format("", &v).contains("same as"));
+    // The fields below a reference are grouped as usual.
+    let v =
+        json!({"p": {"a": 1, "b": 2, "c": 3, "d": 4}, "q": {"a": null, "b": "", "c": 3, "d": 4}});
+    assert!(
+        compact()
+            .format("", &v)
+            .ends_with("- q: (same as p, except:)\n  - (empty): a, b")
+    );
+}
+
+#[test]
+fn a_key_with_a_comma_is_never_named() {
+    let r = json!({"a": 1, "b": 2, "c": 3});
+    let v = json!({"x, except:": r.clone(), "y": r.clone(), "z": {"a": 1, "b": 2, "c": 4}});
+    let md = compact().format("", &v);
+    assert!(!md.contains("same as x"), "{md}");
+    // y is named instead: it is the first candidate without a comma.
+    assert!(md.ends_with("- z: (same as y, except:)\n  - c: 4"), "{md}");
+}
+
+#[test]
+fn nothing_is_written_as_a_difference_when_a_value_holds_a_cut() {
+    let long = "x".repeat(400);
+    let v = json!({
+        "a": {"s": long.clone(), "t": 1, "u": 2},
+        "b": {"s": long + "y", "t": 1, "u": 3},
+    });
+    let md = compact().max_chars(300).format("", &v);
+    assert!(!md.contains("same as"), "{md}");
+    let rows = json!([{"n": 1}, {"n": 2}, {"n": 3}]);
+    let v = json!({"a": {"r": rows.clone(), "t": 1, "u": 2}, "b": {"r": rows, "t": 1, "u": 3}});
+    let md = compact().max_rows(2).format("", &v);
+    assert!(!md.contains("same as"), "{md}");
+}
+
+#[derive(Serialize, ToolOutput, Clone)]
+struct Signature {
+    name: String,
+    email: String,
+    date: String,
+}
+
+#[derive(Serialize, ToolOutput)]
+struct Commit {
+    sha: String,
+    author: Signature,
+    committer: Signature,
+}
+
+#[test]
+fn typed_near_repeats_render_the_same_as_their_json() {
+    let author = Signature {
+        name: "Mona".into(),
+        email: "mona@example.com".into(),
+        date: "2024-01-01".into(),
+    };
+    let c = Commit {
+        sha: "abc".into(),
+        committer: Signature {
+            date: "2024-01-02".into(),
+            ..author.clone()
+        },
+        author,
+    };
+    let v: Value = serde_json::to_value(&c).unwrap();
+    let fmt = compact();
+    assert_eq!(fmt.format("get", &c), fmt.format("get", &v));
+    assert!(
+        fmt.format("get", &c)
+            .contains("- committer: (same as author, except:)\n")
+    );
+}
+
+/// The bundled npm packument: its second version is written as its difference from the
+/// first, and the oracle (tables, items, code blocks re-parsed by two GFM parsers) agrees.
+#[test]
+fn the_packument_s_second_version_is_its_difference() {
+    let v: Value =
+        serde_json::from_str(include_str!("../examples/data/api/npm_packument.json")).unwrap();
+    let o = tof_support::check::Opts {
+        layout: Layout::Compact,
+        tool: "get".into(),
+        ..Default::default()
+    };
+    let md = tof_support::check::render_and_check(&v, &o).unwrap();
+    assert!(
+        md.contains(
+            "  - 7.0.0: (same as 6.0.0, except:)\n    \
+               - version: 7.0.0\n    \
+               - _id: is-number@7.0.0\n    \
+               - dist: (same as in 6.0.0, except:)\n      \
+                 - shasum: 24fd6201a4782cf50561c810276afc7d12d71bc7\n      \
+                 - tarball: https://registry.npmjs.org/is-number/-/is-number-7.0.0.tgz\n\
+             - time:\n"
+        ),
+        "{md}"
+    );
 }

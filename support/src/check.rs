@@ -523,26 +523,62 @@ impl Expected {
     /// A record at nesting `depth` whose fields become items at item depth `level + 1`. In
     /// the compact layout (lean records), two or more null or empty-string fields whose keys
     /// hold no comma are one `(empty)` item after the others, and a nested block equal to
-    /// one of the first 32 distinct earlier nested blocks is one item with nothing below it
-    /// (`(same as KEY)`; never for a block that holds a cut: a nested table past the row
-    /// cap, the depth limit, a string with a cut marker's text).
+    /// one of the first 32 distinct earlier nested blocks (of keys without a comma) is one
+    /// item with nothing below it (`(same as KEY)`; never for a block that holds a cut: a
+    /// nested table past the row cap, the depth limit, a string with a cut marker's text).
+    /// A nested record with the same keys in the same order as one of those blocks, three
+    /// or more, at most half of them different, has only its differing fields below it
+    /// (`(same as KEY, except:)`), the closest such block counting.
     fn record(&mut self, m: &serde_json::Map<String, Value>, depth: usize, level: usize) {
+        let fields: Vec<(&str, &Value)> = m.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        self.fields(&fields, depth, level, None);
+    }
+
+    /// [`Expected::record`] for a list of fields; `reference` is set for the fields of an
+    /// except-list (their counterparts in the named record): a nested record there is
+    /// compared with its counterpart alone, and no sibling is named.
+    fn fields(
+        &mut self,
+        fields: &[(&str, &Value)],
+        depth: usize,
+        level: usize,
+        reference: Option<&[&Value]>,
+    ) {
         let groupable = |k: &str, v: &Value| {
             matches!(v, Value::Null) || v.as_str() == Some("")
         } && !k.is_empty() && !k.contains(',') && k != "(empty)";
-        let grouped = self.lean && m.iter().filter(|(k, v)| groupable(k, v)).count() >= 2;
+        let grouped = self.lean && fields.iter().filter(|(k, v)| groupable(k, v)).count() >= 2;
         let mut candidates: Vec<&Value> = Vec::new();
-        for (k, f) in m {
+        for (i, &(k, f)) in fields.iter().enumerate() {
             if grouped && groupable(k, f) {
                 continue;
             }
             self.shape.items.push(level + 1);
             if self.lean && self.is_block(f, depth + 1) {
-                if candidates.contains(&f) {
-                    continue;
-                }
-                if candidates.len() < 32 {
-                    candidates.push(f);
+                if let Some(reference) = reference {
+                    if let Some(diff) = differing(reference[i], f) {
+                        self.except(reference[i], f, &diff, depth + 1, level + 1);
+                        continue;
+                    }
+                } else {
+                    if candidates.contains(&f) {
+                        continue;
+                    }
+                    let mut nearest: Option<(&Value, Vec<usize>)> = None;
+                    for &c in &candidates {
+                        if let Some(diff) = differing(c, f)
+                            && nearest.as_ref().is_none_or(|(_, d)| diff.len() < d.len())
+                        {
+                            nearest = Some((c, diff));
+                        }
+                    }
+                    if candidates.len() < 32 && !k.contains(',') {
+                        candidates.push(f);
+                    }
+                    if let Some((c, diff)) = nearest {
+                        self.except(c, f, &diff, depth + 1, level + 1);
+                        continue;
+                    }
                 }
             }
             self.value(f, depth + 1, level + 1);
@@ -550,6 +586,19 @@ impl Expected {
         if grouped {
             self.shape.items.push(level + 1);
         }
+    }
+
+    /// The differing fields (`diff`) of record `b` at nesting `depth`, written below its
+    /// `(same as …, except:)` item at item depth `level`, against their counterparts in `a`.
+    fn except(&mut self, a: &Value, b: &Value, diff: &[usize], depth: usize, level: usize) {
+        let (Value::Object(a), Value::Object(b)) = (a, b) else {
+            return;
+        };
+        let b: Vec<(&str, &Value)> = b.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        let a: Vec<&Value> = a.values().collect();
+        let fields: Vec<(&str, &Value)> = diff.iter().map(|&k| b[k]).collect();
+        let reference: Vec<&Value> = diff.iter().map(|&k| a[k]).collect();
+        self.fields(&fields, depth, level, Some(&reference));
     }
 
     /// A value written as a nested block (a non-empty record, a table, a list that is not
@@ -618,6 +667,26 @@ impl Expected {
             _ => {}
         }
     }
+}
+
+/// The fields of record `b` that differ from record `a`'s when `b` is written as that
+/// difference: the same keys in the same order, three or more, one to half of them
+/// differing.
+fn differing(a: &Value, b: &Value) -> Option<Vec<usize>> {
+    let (Value::Object(a), Value::Object(b)) = (a, b) else {
+        return None;
+    };
+    if b.len() < 3 || a.len() != b.len() || a.keys().zip(b.keys()).any(|(x, y)| x != y) {
+        return None;
+    }
+    let diff: Vec<usize> = a
+        .values()
+        .zip(b.values())
+        .enumerate()
+        .filter(|(_, (x, y))| x != y)
+        .map(|(i, _)| i)
+        .collect();
+    (!diff.is_empty() && diff.len() * 2 <= b.len()).then_some(diff)
 }
 
 /// Items a list inside a record or list may hold to print joined on one line.

@@ -54,16 +54,19 @@ pub fn ticket(i: usize) -> Ticket {
 }
 
 /// The untyped ticket `i` (the typed one's fields plus a URL, a nested secret, a nested
-/// value repeated by a sibling and two empty fields, so the compact layout's lean records
-/// run under every option: `(same as meta)` and the `(empty)` line).
+/// value repeated by a sibling, another that differs from it in one field, and two empty
+/// fields, so the compact layout's lean records run under every option: `(same as meta)`,
+/// `(same as meta, except:)` and the `(empty)` line).
 pub fn ticket_value(i: usize) -> Value {
     let t = ticket(i);
-    let meta = json!({"api_key": t.api_key, "tags": ["a", "b"]});
+    let meta = json!({"api_key": t.api_key, "tags": ["a", "b"], "team": "core"});
+    let mut escalation = meta.clone();
+    escalation["team"] = "ops".into();
     json!({
         "id": t.id, "title": t.title, "status": t.status, "password": t.password,
         "internal_url": format!("https://api.example.com/tickets/{i}"),
         "meta": meta, "assignee": null, "origin": meta, "due": "",
-        "body": t.body,
+        "escalation": escalation, "body": t.body,
     })
 }
 

@@ -103,7 +103,8 @@ impl Formatter {
     /// 4. **Compact layout** ([`Layout::Compact`]): unpadded tables, the fewest tokens of
     ///    the markdown forms, and lean records (null and empty-string fields named on one
     ///    `(empty)` line, a nested value that repeats an earlier sibling's written
-    ///    `(same as KEY)`; see [`Layout::Compact`]).
+    ///    `(same as KEY)`, one that differs from it in at most half its fields
+    ///    `(same as KEY, except:)` above them; see [`Layout::Compact`]).
     /// 5. **The left-out line says how to get them**: `Call TOOL(detail="full") for them`
     ///    (the tool should accept a `detail` argument and render with
     ///    `.detail(Detail::Full)`, which turns rules 1 and 2 off); with a

@@ -6,7 +6,7 @@ mod envelope;
 mod lean;
 
 use super::{Document, Sink};
-use crate::doc::{Node, Record, Table, depth_notice};
+use crate::doc::{Field, Node, Record, Table, depth_notice};
 use crate::notice::Notice;
 use crate::text::{self, Place, escape_text};
 
@@ -128,7 +128,8 @@ impl<S: TableStyle> Writer<'_, S> {
     /// `- key: value` lines for each field, nested values below.
     fn fields(&mut self, r: &Record<'_>, indent: &str) {
         if self.style.lean_records() {
-            return self.lean_fields(r, indent);
+            let fields: Vec<&Field<'_>> = r.fields.iter().collect();
+            return self.lean_fields(&fields, indent, None);
         }
         for f in &r.fields {
             self.key(&f.name, indent);
@@ -145,17 +146,33 @@ impl<S: TableStyle> Writer<'_, S> {
     }
 
     /// [`Writer::fields`] under the lean rules: empty fields named on one `(empty)` line,
-    /// a nested value that repeats an earlier sibling's written `(same as NAME)`.
-    fn lean_fields(&mut self, r: &Record<'_>, indent: &str) {
-        let plan = lean::Plan::of(r, self.cut);
-        for (f, instead) in r.fields.iter().zip(&plan.fields) {
-            match *instead {
+    /// a nested value that repeats an earlier sibling's written `(same as NAME)`, one that
+    /// differs from it in a few fields `(same as NAME, except:)` above those fields.
+    /// `within` is set for those fields: the named sibling's key and, for each field, the
+    /// field of that sibling it differs from.
+    fn lean_fields(
+        &mut self,
+        r: &[&Field<'_>],
+        indent: &str,
+        within: Option<(&str, &[&Field<'_>])>,
+    ) {
+        let plan = lean::Plan::of(r, self.cut, within.map(|(_, reference)| reference));
+        for (i, (f, instead)) in r.iter().zip(&plan.fields).enumerate() {
+            match instead {
                 lean::Instead::Grouped => {}
                 lean::Instead::SameAs(j) => {
                     self.key(&f.name, indent);
                     self.out.push_str(" (same as ");
-                    escape_text(&r.fields[j].name, Place::Inline, &mut self.out);
+                    escape_text(&r[*j].name, Place::Inline, &mut self.out);
                     self.out.push_str(")\n");
+                }
+                lean::Instead::SameExcept(j, diff) => {
+                    self.except(f, &r[*j].value, &r[*j].name, "", diff, indent);
+                }
+                lean::Instead::Except(diff) => {
+                    if let Some((name, reference)) = within {
+                        self.except(f, &reference[i].value, name, "in ", diff, indent);
+                    }
                 }
                 lean::Instead::Itself => {
                     if &*f.name == lean::EMPTY_KEY {
@@ -183,10 +200,34 @@ impl<S: TableStyle> Writer<'_, S> {
             self.out.push(':');
             for (n, i) in grouped.enumerate() {
                 self.out.push_str(if n == 0 { " " } else { ", " });
-                escape_text(&r.fields[i].name, Place::Inline, &mut self.out);
+                escape_text(&r[i].name, Place::Inline, &mut self.out);
             }
             self.out.push('\n');
         }
+    }
+
+    /// `- key: (same as [in ]NAME, except:)` and the fields of `f`'s record (indices `diff`)
+    /// that differ from those of record `of`, below it.
+    fn except(
+        &mut self,
+        f: &Field<'_>,
+        of: &Node<'_>,
+        name: &str,
+        how: &str,
+        diff: &[usize],
+        indent: &str,
+    ) {
+        let (Node::Record(v), Node::Record(of)) = (&f.value, of) else {
+            return;
+        };
+        self.key(&f.name, indent);
+        self.out.push_str(" (same as ");
+        self.out.push_str(how);
+        escape_text(name, Place::Inline, &mut self.out);
+        self.out.push_str(", except:)\n");
+        let differing: Vec<&Field<'_>> = diff.iter().map(|&k| &v.fields[k]).collect();
+        let reference: Vec<&Field<'_>> = diff.iter().map(|&k| &of.fields[k]).collect();
+        self.lean_fields(&differing, &format!("{indent}  "), Some((name, &reference)));
     }
 
     /// List items, one per node.

@@ -52,11 +52,16 @@ pub enum Layout {
     /// Records are written lean, dropping nothing: two or more null or empty-string fields
     /// (each `- key:` with nothing after it) are named on one last `(empty)` line, and a
     /// nested record, table or list equal to an earlier sibling's value is written
-    /// `(same as KEY)` (never when a cut could hide a difference: a value holding a cut, or a
-    /// result with a cut notice). A key named `(empty)` and a string value of the form
-    /// `(same as …)` are written with their `(` as `\u{28}`. On a GitHub repository this
-    /// takes the record from 1,909 to 1,624 o200k tokens (its compact JSON: 1,785), a Stripe
-    /// charge from 551 to 522 (JSON: 519).
+    /// `(same as KEY)`. A nested record with the same keys in the same order as such an
+    /// earlier sibling (three or more), at most half of them different, is written
+    /// `(same as KEY, except:)` with only the differing fields below, a nested record among
+    /// those as `(same as in KEY, except:)` the same way (npm's versions, a commit's
+    /// `committer` beside its `author`). Never when a cut could hide a difference (a value
+    /// holding a cut, or a result with a cut notice), and never naming a key that holds a
+    /// comma. A key named `(empty)` and a string value of the form `(same as …)` are written
+    /// with their `(` as `\u{28}`. On a GitHub repository this takes the record from 1,909
+    /// to 1,624 o200k tokens (its compact JSON: 1,785), a Stripe charge from 551 to 522
+    /// (JSON: 519), an npm packument from 1,814 to 1,277 (JSON: 1,593).
     ///
     /// ```
     /// use tool_output_format::{Formatter, Layout};
@@ -67,6 +72,12 @@ pub enum Layout {
     ///     "- id: 7\n- owner:\n  - login: octo\n- organization: (same as owner)\n\
     ///      - (empty): homepage, license"
     /// );
+    /// let commit = serde_json::json!({
+    ///     "author": {"name": "Mona", "email": "m@example.com", "date": "2024-01-01"},
+    ///     "committer": {"name": "Mona", "email": "m@example.com", "date": "2024-01-02"},
+    /// });
+    /// assert!(Formatter::new().layout(Layout::Compact).format("", &commit)
+    ///     .ends_with("- committer: (same as author, except:)\n  - date: 2024-01-02"));
     /// ```
     Compact,
     /// Tables as RFC 4180 CSV (header, then rows, written by the `csv` crate); records,

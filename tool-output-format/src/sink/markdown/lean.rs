@@ -14,15 +14,30 @@
 //!   value that holds a cut (a table cut to its first rows, a shortened value or string, a
 //!   depth cut) is never named, nor is anything when the result carries a cut notice: two
 //!   values the same after a cut may differ in the data.
+//! - **Near repeats written as a difference.** A nested record with the same keys, in the
+//!   same order, as one of those earlier sibling values, and at least [`MIN_FIELDS`] of
+//!   them, of which at most half hold a different value, is written
+//!   `- 7.0.0: (same as 6.0.0, except:)` with only the fields that differ below it (npm's
+//!   `versions`, a commit's `committer` whose `date` differs from its `author`'s). The
+//!   fields below are grouped as usual but name no sibling: a nested record among them that
+//!   differs from its counterpart in the named record by the same measure is written
+//!   `- dist: (same as in 6.0.0, except:)` with only its own differing fields below, and so
+//!   on down. When several earlier values qualify, the one with the fewest differences is
+//!   named (the first of those).
 //!
-//! The literal texts that would read as these forms are escaped, so the mapping stays
-//! invertible: a key named `(empty)` and a string value of the form `(same as …)` are written
-//! with their `(` as `\u{28}`.
+//! A key that holds a comma is never named by either form (`(same as a, except:)` could not
+//! be told apart from a key `a, except:`). The literal texts that would read as these forms
+//! are escaped, so the mapping stays invertible: a key named `(empty)` and a string value of
+//! the form `(same as …)` are written with their `(` as `\u{28}`.
 
-use crate::doc::{Node, Record};
+use crate::doc::{Field, Node};
 
 /// How many distinct nested values of one record a later field is compared with.
 pub(super) const MAX_CANDIDATES: usize = 32;
+
+/// The fewest fields a nested record needs to be written as a difference from an earlier
+/// sibling (with two, the reference costs about what the one shared field does).
+pub(super) const MIN_FIELDS: usize = 3;
 
 /// The group line's key.
 pub(super) const EMPTY_KEY: &str = "(empty)";
@@ -30,12 +45,13 @@ pub(super) const EMPTY_KEY: &str = "(empty)";
 /// What the lean rules decided for one record: which fields are grouped and which repeat an
 /// earlier sibling.
 pub(super) struct Plan {
-    /// For each field: written as usual, named on the `(empty)` line, or `(same as …)`.
+    /// For each field: written as usual, named on the `(empty)` line, `(same as …)`, or
+    /// `(same as …, except:)`.
     pub(super) fields: Vec<Instead>,
 }
 
 /// What a field is written as instead of its value.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub(super) enum Instead {
     /// Written as usual.
     Itself,
@@ -43,29 +59,47 @@ pub(super) enum Instead {
     Grouped,
     /// `(same as NAME)`: the index of the earlier field with the same value.
     SameAs(usize),
+    /// `(same as NAME, except:)`: the index of the earlier field, and the indices (in both
+    /// records) of the fields that differ from it, written below.
+    SameExcept(usize, Vec<usize>),
+    /// In an except-list, `(same as in NAME, except:)`: the indices of the fields that
+    /// differ from the reference field's (a record too), written below.
+    Except(Vec<usize>),
 }
 
 impl Plan {
-    /// Decide for `r`; `cut` when the result carries a cut notice (nothing is named then).
-    pub(super) fn of(r: &Record<'_>, cut: bool) -> Plan {
-        let mut fields = vec![Instead::Itself; r.fields.len()];
-        let groupable: Vec<usize> = (0..r.fields.len())
-            .filter(|&i| is_groupable(r, i))
-            .collect();
+    /// Decide for the fields of one record; `cut` when the result carries a cut notice
+    /// (nothing is named then). `reference` holds, for each field of an except-list, the
+    /// field it differs from: there, a nested record is compared with that field only (a
+    /// difference is written `(same as in NAME, except:)`), never with its siblings.
+    pub(super) fn of(r: &[&Field<'_>], cut: bool, reference: Option<&[&Field<'_>]>) -> Plan {
+        let mut fields = vec![Instead::Itself; r.len()];
+        let groupable: Vec<usize> = (0..r.len()).filter(|&i| is_groupable(r[i])).collect();
         if groupable.len() >= 2 {
             for &i in &groupable {
                 fields[i] = Instead::Grouped;
             }
         }
         let mut candidates: Vec<usize> = Vec::new();
-        for (i, f) in r.fields.iter().enumerate() {
+        for (i, f) in r.iter().enumerate() {
             if cut || !is_block(&f.value) || holds_cut(&f.value) {
                 continue;
             }
-            match candidates.iter().find(|&&j| r.fields[j].value == f.value) {
-                Some(&j) => fields[i] = Instead::SameAs(j),
-                None if candidates.len() < MAX_CANDIDATES => candidates.push(i),
-                None => {}
+            if let Some(reference) = reference {
+                if let Some(diff) = differing(&reference[i].value, &f.value) {
+                    fields[i] = Instead::Except(diff);
+                }
+                continue;
+            }
+            if let Some(&j) = candidates.iter().find(|&&j| r[j].value == f.value) {
+                fields[i] = Instead::SameAs(j);
+                continue;
+            }
+            if let Some((j, diff)) = nearest(r, &candidates, &f.value) {
+                fields[i] = Instead::SameExcept(j, diff);
+            }
+            if candidates.len() < MAX_CANDIDATES && !f.name.contains(',') {
+                candidates.push(i);
             }
         }
         Plan { fields }
@@ -77,9 +111,46 @@ impl Plan {
     }
 }
 
+/// The earlier candidate `v` is best written as a difference from: the one with the fewest
+/// [`differing`] fields (the first of those). Returns its index and those fields.
+fn nearest(r: &[&Field<'_>], candidates: &[usize], v: &Node<'_>) -> Option<(usize, Vec<usize>)> {
+    let mut best: Option<(usize, Vec<usize>)> = None;
+    for &j in candidates {
+        if let Some(diff) = differing(&r[j].value, v)
+            && best.as_ref().is_none_or(|(_, d)| diff.len() < d.len())
+        {
+            best = Some((j, diff));
+        }
+    }
+    best
+}
+
+/// The fields of record `b` that differ from record `a`'s, when `b` is worth writing as that
+/// difference: both records, the same keys in the same order, at least [`MIN_FIELDS`] of
+/// them, and at least one but at most half of them differing. Neither may hold a cut (the
+/// caller checks `b`; `a` is an uncut candidate or a field of one).
+fn differing(a: &Node<'_>, b: &Node<'_>) -> Option<Vec<usize>> {
+    let (Node::Record(a), Node::Record(b)) = (a, b) else {
+        return None;
+    };
+    let n = b.fields.len();
+    if n < MIN_FIELDS
+        || a.fields.len() != n
+        || a.fields
+            .iter()
+            .zip(&b.fields)
+            .any(|(x, y)| x.name != y.name)
+    {
+        return None;
+    }
+    let diff: Vec<usize> = (0..n)
+        .filter(|&k| a.fields[k].value != b.fields[k].value)
+        .collect();
+    (!diff.is_empty() && diff.len() * 2 <= n).then_some(diff)
+}
+
 /// A field written `- key:` with nothing after it, whose key can sit in a `, ` list.
-fn is_groupable(r: &Record<'_>, i: usize) -> bool {
-    let f = &r.fields[i];
+fn is_groupable(f: &Field<'_>) -> bool {
     let empty = match &f.value {
         Node::Null => true,
         Node::Str(s) => s.is_empty(),
