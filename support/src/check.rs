@@ -556,27 +556,27 @@ impl Expected {
             self.shape.items.push(level + 1);
             if self.lean && self.is_block(f, depth + 1) {
                 if let Some(reference) = reference {
-                    if let Some(diff) = differing(reference[i], f) {
-                        self.except(reference[i], f, &diff, depth + 1, level + 1);
+                    if let Some((fields, reference)) = differing(reference[i], f) {
+                        self.fields(&fields, depth + 1, level + 1, Some(&reference));
                         continue;
                     }
                 } else {
                     if candidates.contains(&f) {
                         continue;
                     }
-                    let mut nearest: Option<(&Value, Vec<usize>)> = None;
+                    let mut nearest: Option<Difference<'_>> = None;
                     for &c in &candidates {
-                        if let Some(diff) = differing(c, f)
-                            && nearest.as_ref().is_none_or(|(_, d)| diff.len() < d.len())
+                        if let Some(d) = differing(c, f)
+                            && nearest.as_ref().is_none_or(|(b, _)| d.0.len() < b.len())
                         {
-                            nearest = Some((c, diff));
+                            nearest = Some(d);
                         }
                     }
                     if candidates.len() < 32 && !k.contains(',') {
                         candidates.push(f);
                     }
-                    if let Some((c, diff)) = nearest {
-                        self.except(c, f, &diff, depth + 1, level + 1);
+                    if let Some((fields, reference)) = nearest {
+                        self.fields(&fields, depth + 1, level + 1, Some(&reference));
                         continue;
                     }
                 }
@@ -586,19 +586,6 @@ impl Expected {
         if grouped {
             self.shape.items.push(level + 1);
         }
-    }
-
-    /// The differing fields (`diff`) of record `b` at nesting `depth`, written below its
-    /// `(same as …, except:)` item at item depth `level`, against their counterparts in `a`.
-    fn except(&mut self, a: &Value, b: &Value, diff: &[usize], depth: usize, level: usize) {
-        let (Value::Object(a), Value::Object(b)) = (a, b) else {
-            return;
-        };
-        let b: Vec<(&str, &Value)> = b.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        let a: Vec<&Value> = a.values().collect();
-        let fields: Vec<(&str, &Value)> = diff.iter().map(|&k| b[k]).collect();
-        let reference: Vec<&Value> = diff.iter().map(|&k| a[k]).collect();
-        self.fields(&fields, depth, level, Some(&reference));
     }
 
     /// A value written as a nested block (a non-empty record, a table, a list that is not
@@ -669,24 +656,26 @@ impl Expected {
     }
 }
 
-/// The fields of record `b` that differ from record `a`'s when `b` is written as that
-/// difference: the same keys in the same order, three or more, one to half of them
-/// differing.
-fn differing(a: &Value, b: &Value) -> Option<Vec<usize>> {
+/// The differing fields of a record (key and value) and their counterparts' values.
+type Difference<'v> = (Vec<(&'v str, &'v Value)>, Vec<&'v Value>);
+
+/// The fields of record `b` that differ from record `a`'s, and their counterparts in `a`,
+/// when `b` is written as that difference: the same keys in the same order, three or more,
+/// one to half of them differing.
+fn differing<'v>(a: &'v Value, b: &'v Value) -> Option<Difference<'v>> {
     let (Value::Object(a), Value::Object(b)) = (a, b) else {
         return None;
     };
     if b.len() < 3 || a.len() != b.len() || a.keys().zip(b.keys()).any(|(x, y)| x != y) {
         return None;
     }
-    let diff: Vec<usize> = a
-        .values()
-        .zip(b.values())
-        .enumerate()
-        .filter(|(_, (x, y))| x != y)
-        .map(|(i, _)| i)
-        .collect();
-    (!diff.is_empty() && diff.len() * 2 <= b.len()).then_some(diff)
+    let (fields, reference): Difference<'v> = b
+        .iter()
+        .zip(a.values())
+        .filter(|((_, y), x)| x != y)
+        .map(|((k, y), x)| ((k.as_str(), y), x))
+        .unzip();
+    (!fields.is_empty() && fields.len() * 2 <= b.len()).then_some((fields, reference))
 }
 
 /// Items a list inside a record or list may hold to print joined on one line.

@@ -150,14 +150,14 @@ impl<S: TableStyle> Writer<'_, S> {
     /// differs from it in a few fields `(same as NAME, except:)` above those fields.
     /// `within` is set for those fields: the named sibling's key and, for each field, the
     /// field of that sibling it differs from.
-    fn lean_fields(
+    fn lean_fields<'r>(
         &mut self,
-        r: &[&Field<'_>],
+        r: &[&'r Field<'r>],
         indent: &str,
-        within: Option<(&str, &[&Field<'_>])>,
+        within: Option<(&'r str, &[&'r Field<'r>])>,
     ) {
-        let plan = lean::Plan::of(r, self.cut, within.map(|(_, reference)| reference));
-        for (i, (f, instead)) in r.iter().zip(&plan.fields).enumerate() {
+        let plan = lean::Plan::of(r, self.cut, within);
+        for (f, instead) in r.iter().zip(&plan.fields) {
             match instead {
                 lean::Instead::Grouped => {}
                 lean::Instead::SameAs(j) => {
@@ -166,13 +166,17 @@ impl<S: TableStyle> Writer<'_, S> {
                     escape_text(&r[*j].name, Place::Inline, &mut self.out);
                     self.out.push_str(")\n");
                 }
-                lean::Instead::SameExcept(j, diff) => {
-                    self.except(f, &r[*j].value, &r[*j].name, "", diff, indent);
-                }
-                lean::Instead::Except(diff) => {
-                    if let Some((name, reference)) = within {
-                        self.except(f, &reference[i].value, name, "in ", diff, indent);
-                    }
+                lean::Instead::Except(e) => {
+                    self.key(&f.name, indent);
+                    self.out.push_str(if e.nested {
+                        " (same as in "
+                    } else {
+                        " (same as "
+                    });
+                    escape_text(e.name, Place::Inline, &mut self.out);
+                    self.out.push_str(", except:)\n");
+                    let inner = format!("{indent}  ");
+                    self.lean_fields(&e.differing, &inner, Some((e.name, &e.reference)));
                 }
                 lean::Instead::Itself => {
                     if &*f.name == lean::EMPTY_KEY {
@@ -204,30 +208,6 @@ impl<S: TableStyle> Writer<'_, S> {
             }
             self.out.push('\n');
         }
-    }
-
-    /// `- key: (same as [in ]NAME, except:)` and the fields of `f`'s record (indices `diff`)
-    /// that differ from those of record `of`, below it.
-    fn except(
-        &mut self,
-        f: &Field<'_>,
-        of: &Node<'_>,
-        name: &str,
-        how: &str,
-        diff: &[usize],
-        indent: &str,
-    ) {
-        let (Node::Record(v), Node::Record(of)) = (&f.value, of) else {
-            return;
-        };
-        self.key(&f.name, indent);
-        self.out.push_str(" (same as ");
-        self.out.push_str(how);
-        escape_text(name, Place::Inline, &mut self.out);
-        self.out.push_str(", except:)\n");
-        let differing: Vec<&Field<'_>> = diff.iter().map(|&k| &v.fields[k]).collect();
-        let reference: Vec<&Field<'_>> = diff.iter().map(|&k| &of.fields[k]).collect();
-        self.lean_fields(&differing, &format!("{indent}  "), Some((name, &reference)));
     }
 
     /// List items, one per node.

@@ -44,36 +44,50 @@ pub(super) const EMPTY_KEY: &str = "(empty)";
 
 /// What the lean rules decided for one record: which fields are grouped and which repeat an
 /// earlier sibling.
-pub(super) struct Plan {
+pub(super) struct Plan<'r> {
     /// For each field: written as usual, named on the `(empty)` line, `(same as …)`, or
     /// `(same as …, except:)`.
-    pub(super) fields: Vec<Instead>,
+    pub(super) fields: Vec<Instead<'r>>,
 }
 
 /// What a field is written as instead of its value.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub(super) enum Instead {
+pub(super) enum Instead<'r> {
     /// Written as usual.
     Itself,
     /// Named on the `(empty)` line.
     Grouped,
     /// `(same as NAME)`: the index of the earlier field with the same value.
     SameAs(usize),
-    /// `(same as NAME, except:)`: the index of the earlier field, and the indices (in both
-    /// records) of the fields that differ from it, written below.
-    SameExcept(usize, Vec<usize>),
-    /// In an except-list, `(same as in NAME, except:)`: the indices of the fields that
-    /// differ from the reference field's (a record too), written below.
-    Except(Vec<usize>),
+    /// `(same as NAME, except:)` or `(same as in NAME, except:)`, the differing fields
+    /// below.
+    Except(Except<'r>),
 }
 
-impl Plan {
+/// A nested record written as its difference from another.
+pub(super) struct Except<'r> {
+    /// The key named: the earlier sibling's, or in an except-list the one its reference
+    /// names (the record below it is the counterpart).
+    pub(super) name: &'r str,
+    /// In an except-list: written `(same as in NAME, except:)`.
+    pub(super) nested: bool,
+    /// The record's fields that differ, written below.
+    pub(super) differing: Vec<&'r Field<'r>>,
+    /// Their counterparts in the record named, what the fields below are compared with.
+    pub(super) reference: Vec<&'r Field<'r>>,
+}
+
+impl<'r> Plan<'r> {
     /// Decide for the fields of one record; `cut` when the result carries a cut notice
-    /// (nothing is named then). `reference` holds, for each field of an except-list, the
-    /// field it differs from: there, a nested record is compared with that field only (a
-    /// difference is written `(same as in NAME, except:)`), never with its siblings.
-    pub(super) fn of(r: &[&Field<'_>], cut: bool, reference: Option<&[&Field<'_>]>) -> Plan {
-        let mut fields = vec![Instead::Itself; r.len()];
+    /// (nothing is named then). `within` is set for an except-list: the key its reference
+    /// names and, for each field, the field it differs from. There, a nested record is
+    /// compared with that field only (a difference is written `(same as in NAME,
+    /// except:)`), never with its siblings.
+    pub(super) fn of(
+        r: &[&'r Field<'r>],
+        cut: bool,
+        within: Option<(&'r str, &[&'r Field<'r>])>,
+    ) -> Plan<'r> {
+        let mut fields: Vec<Instead<'r>> = r.iter().map(|_| Instead::Itself).collect();
         let groupable: Vec<usize> = (0..r.len()).filter(|&i| is_groupable(r[i])).collect();
         if groupable.len() >= 2 {
             for &i in &groupable {
@@ -85,9 +99,14 @@ impl Plan {
             if cut || !is_block(&f.value) || holds_cut(&f.value) {
                 continue;
             }
-            if let Some(reference) = reference {
-                if let Some(diff) = differing(&reference[i].value, &f.value) {
-                    fields[i] = Instead::Except(diff);
+            if let Some((name, reference)) = within {
+                if let Some((differing, reference)) = differing(&reference[i].value, &f.value) {
+                    fields[i] = Instead::Except(Except {
+                        name,
+                        nested: true,
+                        differing,
+                        reference,
+                    });
                 }
                 continue;
             }
@@ -95,8 +114,13 @@ impl Plan {
                 fields[i] = Instead::SameAs(j);
                 continue;
             }
-            if let Some((j, diff)) = nearest(r, &candidates, &f.value) {
-                fields[i] = Instead::SameExcept(j, diff);
+            if let Some((j, (differing, reference))) = nearest(r, &candidates, &f.value) {
+                fields[i] = Instead::Except(Except {
+                    name: &r[j].name,
+                    nested: false,
+                    differing,
+                    reference,
+                });
             }
             if candidates.len() < MAX_CANDIDATES && !f.name.contains(',') {
                 candidates.push(i);
@@ -107,29 +131,37 @@ impl Plan {
 
     /// The fields named on the `(empty)` line, in record order.
     pub(super) fn grouped(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.fields.len()).filter(|&i| self.fields[i] == Instead::Grouped)
+        (0..self.fields.len()).filter(|&i| matches!(self.fields[i], Instead::Grouped))
     }
 }
 
+/// The differing fields of a record and their counterparts in the record named.
+type Difference<'r> = (Vec<&'r Field<'r>>, Vec<&'r Field<'r>>);
+
 /// The earlier candidate `v` is best written as a difference from: the one with the fewest
-/// [`differing`] fields (the first of those). Returns its index and those fields.
-fn nearest(r: &[&Field<'_>], candidates: &[usize], v: &Node<'_>) -> Option<(usize, Vec<usize>)> {
-    let mut best: Option<(usize, Vec<usize>)> = None;
+/// [`differing`] fields (the first of those). Returns its index and that difference.
+fn nearest<'r>(
+    r: &[&'r Field<'r>],
+    candidates: &[usize],
+    v: &'r Node<'r>,
+) -> Option<(usize, Difference<'r>)> {
+    let mut best: Option<(usize, Difference<'r>)> = None;
     for &j in candidates {
-        if let Some(diff) = differing(&r[j].value, v)
-            && best.as_ref().is_none_or(|(_, d)| diff.len() < d.len())
+        if let Some(d) = differing(&r[j].value, v)
+            && best.as_ref().is_none_or(|(_, (b, _))| d.0.len() < b.len())
         {
-            best = Some((j, diff));
+            best = Some((j, d));
         }
     }
     best
 }
 
-/// The fields of record `b` that differ from record `a`'s, when `b` is worth writing as that
-/// difference: both records, the same keys in the same order, at least [`MIN_FIELDS`] of
-/// them, and at least one but at most half of them differing. Neither may hold a cut (the
-/// caller checks `b`; `a` is an uncut candidate or a field of one).
-fn differing(a: &Node<'_>, b: &Node<'_>) -> Option<Vec<usize>> {
+/// The fields of record `b` that differ from record `a`'s, and their counterparts in `a`,
+/// when `b` is worth writing as that difference: both records, the same keys in the same
+/// order, at least [`MIN_FIELDS`] of them, and at least one but at most half of them
+/// differing. Neither may hold a cut (the caller checks `b`; `a` is an uncut candidate or a
+/// field of one).
+fn differing<'r>(a: &'r Node<'r>, b: &'r Node<'r>) -> Option<Difference<'r>> {
     let (Node::Record(a), Node::Record(b)) = (a, b) else {
         return None;
     };
@@ -143,10 +175,13 @@ fn differing(a: &Node<'_>, b: &Node<'_>) -> Option<Vec<usize>> {
     {
         return None;
     }
-    let diff: Vec<usize> = (0..n)
-        .filter(|&k| a.fields[k].value != b.fields[k].value)
-        .collect();
-    (!diff.is_empty() && diff.len() * 2 <= n).then_some(diff)
+    let (reference, differing): Difference<'r> = a
+        .fields
+        .iter()
+        .zip(&b.fields)
+        .filter(|(x, y)| x.value != y.value)
+        .unzip();
+    (!differing.is_empty() && differing.len() * 2 <= n).then_some((differing, reference))
 }
 
 /// A field written `- key:` with nothing after it, whose key can sit in a `, ` list.
