@@ -44,7 +44,7 @@ for m,p in files.items():
         if r and r!=m: deps.add(r)
     edges[m]=deps
 layer_of={}
-L=[('face',['lib','formatter','options']),('call',['pipeline','focused','resolved','report']),('cut',['caps','fit','focus','summary','trailer']),('walk',['source','build']),('rules',['shape','redact','detail']),('model',['doc','agent','envelope','notice']),('ground',['text','tokens']),('beside',['sink','store','adapt','trace','private','private_field','private_convert','time','ecosystem'])]
+L=[('face',['lib','formatter','options','names']),('call',['pipeline','focused','resolved','report']),('cut',['caps','fit','focus','summary','trailer']),('walk',['source','build']),('rules',['shape','redact','detail']),('model',['doc','agent','envelope','notice']),('ground',['text','tokens']),('beside',['sink','store','adapt','trace','private','private_field','private_convert','time','ecosystem'])]
 rank={'face':7,'call':6,'cut':5,'walk':4,'rules':3,'model':2,'ground':1,'beside':0}
 def layer(m):
     top=m.split('::')[0]

@@ -17,6 +17,8 @@ fn api(name: &str) -> Value {
         "github_error_422" => include_str!("../examples/data/api/github_error_422.json"),
         "stripe_charge" => include_str!("../examples/data/api/stripe_charge.json"),
         "github_repository" => include_str!("../examples/data/api/github_repository.json"),
+        "github_search_issues" => include_str!("../examples/data/api/github_search_issues.json"),
+        "github_events" => include_str!("../examples/data/api/github_events.json"),
         _ => unreachable!("not bundled: {name}"),
     };
     serde_json::from_str(text).expect("bundled data is JSON")
@@ -187,8 +189,12 @@ const KEYS: &[&str] = &[
     "tags",
 ];
 
+/// The keys the preset folds as machine-only: API endpoints, not a resource's page for
+/// people (`html_url` and the like are shown, SPEC 20).
 fn machine(key: &str) -> bool {
-    key == "url" || key.ends_with("_url") || key == "node_id" || key == "gravatar_id"
+    let page_for_people = matches!(key, "html_url" | "web_url" | "permalink_url");
+    !page_for_people
+        && (key == "url" || key.ends_with("_url") || key == "node_id" || key == "gravatar_id")
 }
 
 fn tree() -> impl Strategy<Value = Value> {
@@ -374,4 +380,66 @@ fn the_structured_form_names_them() {
                                   Call create_label(detail=\"full\") for them]"}]
         })
     );
+}
+
+/// Seed 003's "link to the interface" (SPEC 20): a resource's page for people is shown, its
+/// API endpoints folded, on every recorded GitHub response that has one.
+#[test]
+fn the_preset_shows_the_page_for_people_and_folds_api_endpoints() {
+    fn pages(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    match x {
+                        Value::String(url) if k == "html_url" => out.push(url.clone()),
+                        _ => pages(x, out),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|x| pages(x, out)),
+            _ => {}
+        }
+    }
+    for name in ["github_repository", "github_search_issues", "github_events"] {
+        let v = api(name);
+        let mut urls = Vec::new();
+        pages(&v, &mut urls);
+        assert!(!urls.is_empty(), "{name} has html_url fields");
+        let md = Formatter::for_agents()
+            .max_lines(usize::MAX)
+            .format("t", &v);
+        for url in &urls {
+            assert!(md.contains(url.as_str()), "{name}: {url} not shown:\n{md}");
+        }
+        let line = md
+            .lines()
+            .find(|l| l.starts_with("[Left out in summary detail: machine-only: "))
+            .unwrap_or_else(|| panic!("{name}: API endpoints folded:\n{md}"));
+        assert!(!line.contains("html_url"), "{name}: {line}");
+        assert!(line.contains("url"), "{name}: {line}");
+    }
+}
+
+/// A budget that is never reached changes nothing in the preset's output (SPEC 20): the
+/// folding rule decides the same with it as without it.
+#[test]
+fn a_budget_not_reached_changes_nothing() {
+    for name in [
+        "github_error_422",
+        "stripe_charge",
+        "github_labels",
+        "github_repository",
+    ] {
+        let v = api(name);
+        let free = Formatter::for_agents().format("t", &v);
+        let budgeted = Formatter::for_agents()
+            .max_chars(100_000_000)
+            .format("t", &v);
+        assert_eq!(budgeted, free, "{name}");
+        let json_free = Formatter::for_agents().format_json("t", &v);
+        let json_budgeted = Formatter::for_agents()
+            .max_chars(100_000_000)
+            .format_json("t", &v);
+        assert_eq!(json_budgeted, json_free, "{name}");
+    }
 }

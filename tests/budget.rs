@@ -594,3 +594,50 @@ proptest! {
         }
     }
 }
+
+/// SPEC 18: a budget holds on the exact final output of every target. On the eleven bundled
+/// API responses at budgets of 600 to 4,000 characters, the plain, compact and agent
+/// formatters' text and structured JSON (written compactly, as an MCP server sends it) are
+/// within the budget, or nothing fit and the output says so (`[Omitted: ...]`).
+#[test]
+fn the_budget_holds_on_every_target_for_recorded_api_responses() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/api");
+    let mut over = Vec::new();
+    let mut outputs = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        for budget in [600, 1_000, 2_000, 4_000] {
+            let formatters = [
+                ("plain", Formatter::new().max_chars(budget)),
+                (
+                    "compact",
+                    Formatter::new().layout(Layout::Compact).max_chars(budget),
+                ),
+                ("agent", Formatter::for_agents().max_chars(budget)),
+            ];
+            for (kind, fmt) in formatters {
+                let text = fmt.format("t", &v);
+                let json = fmt.format_json("t", &v).to_string();
+                for (target, out) in [("text", &text), ("json", &json)] {
+                    outputs += 1;
+                    let n = out.chars().count();
+                    if n > budget && !out.contains("[Omitted: ") {
+                        over.push(format!("{name} {kind} {target} at {budget}: {n}"));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(outputs, 11 * 4 * 3 * 2);
+    assert!(
+        over.is_empty(),
+        "{} of {outputs} over budget:\n{}",
+        over.len(),
+        over.join("\n")
+    );
+}

@@ -291,13 +291,14 @@ fn a_cut_result_is_stored_and_the_next_line_fetches_it() {
              | 1  | [redacted] |\n\
              | 2  | [redacted] |\n\
              \n\
-             Next: call get_stored_result(ref=\"{r}\")"
+             Next: call get_stored_result(ref=\"{r}\", cursor=\"2\")"
         )
     );
     assert_eq!(
         out.text.lines().last().unwrap(),
         tool_output_format::NextAction::call("get_stored_result")
             .arg("ref", r.as_str())
+            .arg("cursor", "2")
             .line()
     );
     // The stored value is the full result, redacted.
@@ -322,7 +323,7 @@ fn strings_records_and_nested_tables_are_stored_when_cut() {
     assert_eq!(
         out.text,
         format!(
-            "[Truncated to 1 lines of 2 total]\n\n```\na\n```\n\nNext: call fetch(ref=\"{r}\")"
+            "[Truncated to 1 lines of 2 total]\n\n```\na\n```\n\nNext: call fetch(ref=\"{r}\", cursor=\"1\")"
         )
     );
     assert_eq!(store.get(&r).unwrap(), json!("a\nb"));
@@ -361,7 +362,7 @@ fn a_failed_put_is_told_in_one_line_and_no_reference_is_promised() {
     assert_eq!(
         out.report.store_error.as_deref(),
         Some(
-            "the full result was not stored, so the output has no Next line: redis at \
+            "the full result was not stored, so no reference is promised: redis at \
              127.0.0.1:6379 is down: retry later"
         )
     );
@@ -387,12 +388,15 @@ fn a_budget_never_cuts_the_next_line() {
         let out = fmt.format_with_report("list_orders", &typed);
         let r = out.report.reference.clone().unwrap();
         assert!(out.text.chars().count() <= budget, "{budget}: {}", out.text);
-        assert!(
-            out.text
-                .ends_with(&format!("Next: call get_stored_result(ref=\"{r}\")")),
-            "{}",
-            out.text
-        );
+        // The one Next line, last, resumes at the first row the text did not show.
+        let shown = out.report.rows.as_ref().map_or(0, |k| k.kept);
+        let next = if shown == 0 {
+            format!("Next: call get_stored_result(ref=\"{r}\")")
+        } else {
+            format!("Next: call get_stored_result(ref=\"{r}\", cursor=\"{shown}\")")
+        };
+        assert!(out.text.ends_with(&next), "{next}\n{}", out.text);
+        assert_eq!(out.text.matches("Next:").count(), 1, "{}", out.text);
         assert_eq!(store.get(&r).unwrap().as_array().unwrap().len(), 5000);
     }
     // Nothing of the data fits: the notice and the line (over a budget that cannot hold
@@ -497,9 +501,10 @@ fn summary_cost() {
     }
 }
 
-/// One voice: a cut page with a store points its skipped items at the stored result (the last
-/// Next line) and keeps its own next call; with a store that fails, the page says how to read
-/// them otherwise and no reference is promised.
+/// One voice (SPEC 19): a cut page with a store has one Next line, the fetch tool's from the
+/// first item cut (the fetch tool's last page ends with the page's own next call); with a
+/// store that fails, the page says how to read them otherwise and no reference is promised;
+/// a page whose item cursor resumes at the first item cut needs no store.
 #[test]
 fn a_cut_page_and_a_stored_result_speak_with_one_voice() {
     let rows: Vec<Value> = (0..5).map(|i| json!({"id": i})).collect();
@@ -518,12 +523,35 @@ fn a_cut_page_and_a_stored_result_speak_with_one_voice() {
         format!(
             "[Truncated to 2 rows of 5 total]\n\n| id |\n|----|\n| 0  |\n| 1  |\n\n\
              has_more: true\nnext_cursor: c5\n\
-             [Items 3-5 of this page were cut: read them in the stored full result (the last \
-             Next line), then continue with next_cursor]\n\
-             Next: call list(cursor=\"c5\")\n\n\
-             Next: call get_stored_result(ref=\"{r}\")"
+             [Items 3-5 of this page were cut: the Next line reads them from the stored full \
+             result, whose last page continues with next_cursor]\n\n\
+             Next: call get_stored_result(ref=\"{r}\", cursor=\"2\")"
         )
     );
+    // The fetch serves items 3-5, then the page's own next call.
+    let fetch = tool_output_format::store::Fetch::new(store.clone(), "get_stored_result")
+        .formatter(&Formatter::new());
+    assert_eq!(
+        fetch.call(&r, Some("2"), None),
+        "| id |\n|----|\n| 2  |\n| 3  |\n| 4  |\n\n\
+         has_more: true\nnext_cursor: c5\ntotal: 5\nNext: call list(cursor=\"c5\")"
+    );
+    // Item cursors resume at the first item cut: the page's own Next line, nothing stored.
+    let with_cursors = tool_output_format::Page::new((0..5).map(|i| json!({"id": i})).collect())
+        .has_more(true)
+        .next_cursor("c5")
+        .item_cursors(["c0", "c1", "c2", "c3", "c4"])
+        .next_call("list", "cursor");
+    let before = store.len();
+    let resumed = fmt.format_with_report("list", &with_cursors);
+    assert!(
+        resumed.text.ends_with("Next: call list(cursor=\"c2\")"),
+        "{}",
+        resumed.text
+    );
+    assert_eq!(resumed.text.matches("Next:").count(), 1, "{}", resumed.text);
+    assert_eq!(resumed.report.reference, None);
+    assert_eq!(store.len(), before);
     assert_eq!(store.get(&r).unwrap()["items"].as_array().unwrap().len(), 5);
     let broken = Formatter::new()
         .max_rows(2)

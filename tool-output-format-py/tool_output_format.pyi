@@ -378,3 +378,25 @@ class RedisStore:
     def fetch(self, reference: str) -> Union[Any, ToolError]: ...
     @property
     def ttl_secs(self) -> float: ...
+
+class Fetch:
+    """The fetch tool: the rest of a cut result, page by page. A cut text ends with one line
+    `Next: call get_stored_result(ref="r_...", cursor="25")`; `call` with that reference and
+    cursor serves the next rows (within the formatter's options, in full detail, never stored
+    again), each page ending with the next such line until the last. A stored page's last
+    page ends with the page's own next call; a stored record is served whole."""
+
+    def __init__(
+        self,
+        store: Union[MemoryStore, RedisStore],
+        tool: str = "get_stored_result",
+        formatter: Optional[Formatter] = None,
+        *,
+        page_size: Optional[int] = None,
+    ) -> None: ...
+    def call(self, ref: str, cursor: Union[str, int, None] = None, query: Optional[str] = None) -> str:
+        """The page of the stored result `ref` from `cursor` (`None`: the first row), only
+        rows with every word of `query` when given; the tool's error text (`**TOOL
+        failed**`) for an unknown or expired reference."""
+    @property
+    def tool(self) -> str: ...

@@ -8,8 +8,9 @@
 //! `format_rows`), a registered renderer. Options: layout x global shape or none x budget x
 //! summaries x store x focus query, and the agent preset (`Formatter::for_agents`). Entry
 //! points: text (`format_with_report`, `focus(q).format_with_report`, and with a store
-//! `format_async` on an async store, which must give the same text) and structured JSON
-//! (`format_json`, `focus(q).format_json`).
+//! `format_async` on an async store, which must give the same text), structured JSON
+//! (`format_json`, `focus(q).format_json`), and with a store every page the fetch tool
+//! serves (`store::Fetch`), following the Next lines from the first text to the last page.
 //!
 //! Every row carries secrets (`password`, `meta.api_key`, values starting `pw-SECRET-` and
 //! `key-SECRET-`) that the formatter is told to redact, and an id `T-0000`.., so a check can
@@ -19,9 +20,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Map, Value, json};
+use tool_output_format::store::Fetch;
 use tool_output_format::{
-    Batch, ErrorKind, Formatted, Formatter, Layout, MemoryStore, NextAction, Page, Reply, Shape,
-    ToolError, ToolOutput,
+    Batch, ErrorKind, Formatted, Formatter, Layout, MemoryStore, NextAction, Page, Reply,
+    ResultStore, Shape, ToolError, ToolOutput,
 };
 
 /// Values that must never appear in any output.
@@ -223,14 +225,52 @@ pub fn option_sets() -> Vec<Options> {
 
 /// The formatter an agent server would build with these options (a sync store).
 pub fn formatter(o: &Options) -> Formatter {
+    formatter_and_fetch(o).0
+}
+
+/// [`formatter`] and, with a store, the fetch tool that serves what it stores.
+pub fn formatter_and_fetch(o: &Options) -> (Formatter, Option<Fetch>) {
     let f = without_store(o);
-    if o.store {
-        return f.store(
-            Arc::new(MemoryStore::new(Duration::from_secs(60))),
-            "get_stored_result",
-        );
+    if !o.store {
+        return (f, None);
     }
-    f
+    let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let f = f.store(store.clone(), "get_stored_result");
+    let fetch = Fetch::new(store, "get_stored_result").formatter(&f);
+    (f, Some(fetch))
+}
+
+/// The most fetch calls a walk makes before it is called endless.
+const MAX_FETCHES: usize = 400;
+
+/// The reference and cursor of a text's `Next: call get_stored_result(...)` line.
+pub fn fetch_line(text: &str) -> Option<(String, Option<String>)> {
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Next: call get_stored_result("))?;
+    let args = line.strip_suffix(')')?;
+    let arg = |name: &str| {
+        let at = args.find(&format!("{name}=\""))? + name.len() + 2;
+        let end = args[at..].find('"')?;
+        Some(args[at..at + end].to_owned())
+    };
+    Some((arg("ref")?, arg("cursor")))
+}
+
+/// The pages the fetch tool serves, following the Next lines from `text` to the last page
+/// (at most [`MAX_FETCHES`]; one more page means the walk did not end).
+pub fn walk(fetch: &Fetch, text: &str) -> Vec<String> {
+    let mut pages = Vec::new();
+    let mut next = fetch_line(text);
+    while let Some((reference, cursor)) = next {
+        if pages.len() > MAX_FETCHES {
+            break;
+        }
+        let page = fetch.call(&reference, cursor.as_deref(), None);
+        next = fetch_line(&page);
+        pages.push(page);
+    }
+    pages
 }
 
 /// The same formatter with an async store, for `format_async` (`None` without a store).
@@ -285,6 +325,10 @@ pub struct Out {
     pub format_rows: Option<String>,
     /// With a store and no focus: what `format_async` gave with an async store.
     pub format_async: Option<Formatted>,
+    /// With a store: the fetch pages served following the text's Next lines, in order.
+    pub fetched: Vec<String>,
+    /// Whether the fetch pages were walked ([`render`]; not [`render_unwalked`]).
+    pub walked: bool,
 }
 
 /// The focus query of the matrix.
@@ -298,6 +342,8 @@ fn run<T: ToolOutput + ?Sized>(fmt: &Formatter, o: &Options, tool: &str, v: &T) 
             json: f.format_json(tool, v),
             format_rows: None,
             format_async: None,
+            fetched: Vec::new(),
+            walked: false,
         };
     }
     let format_async = async_formatter(o).map(|a| {
@@ -312,42 +358,59 @@ fn run<T: ToolOutput + ?Sized>(fmt: &Formatter, o: &Options, tool: &str, v: &T) 
         json: fmt.format_json(tool, v),
         format_rows: None,
         format_async,
+        fetched: Vec::new(),
+        walked: false,
     }
 }
 
 /// Render `rows` wrapped by `w` with options `o` (the typed wrappers use [`ticket`] for
 /// each row index instead of the rows themselves).
 pub fn render(w: Wrapper, o: &Options, rows: &[Value]) -> Out {
-    let fmt = formatter(o);
+    let (fmt, fetch) = formatter_and_fetch(o);
+    let mut out = render_with(&fmt, w, o, rows);
+    if let Some(fetch) = &fetch {
+        out.fetched = walk(fetch, &out.text.text);
+    }
+    out.walked = true;
+    out
+}
+
+/// [`render`] without walking the fetch pages (the checks then take a fetch Next line for
+/// the way to the rest).
+pub fn render_unwalked(w: Wrapper, o: &Options, rows: &[Value]) -> Out {
+    render_with(&formatter(o), w, o, rows)
+}
+
+fn render_with(fmt: &Formatter, w: Wrapper, o: &Options, rows: &[Value]) -> Out {
     let values = rows.to_vec();
     let typed = || (0..rows.len()).map(ticket).collect::<Vec<_>>();
     let cursor = format!("c{}", rows.len());
     match w {
-        Wrapper::ValueList => run(&fmt, o, "list_tickets", &Value::Array(values)),
+        Wrapper::ValueList => run(fmt, o, "list_tickets", &Value::Array(values)),
         Wrapper::ValueRecord => {
             let record = rows.first().cloned().unwrap_or_else(|| ticket_value(0));
-            run(&fmt, o, "get_ticket", &record)
+            run(fmt, o, "get_ticket", &record)
         }
-        Wrapper::TypedVec => run(&fmt, o, "list_tickets", &typed()),
+        Wrapper::TypedVec => run(fmt, o, "list_tickets", &typed()),
         Wrapper::TypedPage => {
             let page = Page::new(typed())
                 .has_more(true)
                 .next_cursor(cursor)
                 .next_call("list_tickets", "cursor");
-            run(&fmt, o, "list_tickets", &page)
+            run(fmt, o, "list_tickets", &page)
         }
         Wrapper::ValuePage => {
             let page = Page::new(values)
                 .has_more(true)
                 .next_cursor(cursor)
                 .next_call("list_tickets", "cursor");
-            run(&fmt, o, "list_tickets", &page)
+            run(fmt, o, "list_tickets", &page)
         }
         Wrapper::Reply => {
             let reply = Reply::new(Value::Array(values))
                 .next(NextAction::call("close_ticket").arg("id", "T-0003"))
                 .link("dashboard", "https://desk.example.com/");
-            run(&fmt, o, "list_tickets", &reply)
+            run(fmt, o, "list_tickets", &reply)
         }
         Wrapper::Err => {
             let r: Result<Vec<Ticket>, ToolError> = Err(ToolError::new(
@@ -355,7 +418,7 @@ pub fn render(w: Wrapper, o: &Options, rows: &[Value]) -> Out {
                 "ticket T-9999 does not exist",
             )
             .hint("call list_tickets"));
-            run(&fmt, o, "get_ticket", &r)
+            run(fmt, o, "get_ticket", &r)
         }
         Wrapper::Batch => {
             let mut b = Batch::with_values();
@@ -368,12 +431,12 @@ pub fn render(w: Wrapper, o: &Options, rows: &[Value]) -> Out {
                     ToolError::new(ErrorKind::Unavailable, "desk busy").retryable(true),
                 )
                 .retry_call("update_tickets", "ids");
-            run(&fmt, o, "update_tickets", &b)
+            run(fmt, o, "update_tickets", &b)
         }
-        Wrapper::Registered => run(&fmt, o, "render_tickets", &Value::Array(values)),
+        Wrapper::Registered => run(fmt, o, "render_tickets", &Value::Array(values)),
         Wrapper::Streamed => {
             let collected = fmt.collect_rows("list_tickets", values.clone());
-            let mut out = run(&fmt, o, "list_tickets", &collected);
+            let mut out = run(fmt, o, "list_tickets", &collected);
             if !o.focus {
                 out.format_rows = Some(fmt.format_rows("list_tickets", values));
             }
@@ -460,7 +523,14 @@ pub fn check(
         if !text.contains("has_more: true") {
             fail("page lost `has_more: true`", String::new());
         }
-        if !text.contains("Next: call list_tickets(cursor=") {
+        // Its own next call, or (its rest stored) the fetch tool's, whose last page ends
+        // with it (SPEC 19).
+        let own = "Next: call list_tickets(cursor=";
+        let fetch = "Next: call get_stored_result(ref=";
+        let reached = text.contains(own)
+            || out.fetched.last().is_some_and(|p| p.contains(own))
+            || (!out.walked && text.contains(fetch));
+        if !reached {
             fail("page lost its next call", String::new());
         }
         if out.json["result"]["has_more"] != json!(true) {
@@ -497,13 +567,20 @@ pub fn check(
             fail("batch lost its counts", String::new());
         }
     }
-    // One voice: never two `Next:` lines calling the same tool.
-    let ours = [
-        "list_tickets",
-        "get_stored_result",
-        "close_ticket",
-        "update_tickets",
-    ];
+    // One voice: at most one `Next:` line to the rest of the result (the page's own call
+    // or the fetch tool's), in the text and in every fetch page; never two for one tool.
+    let rest = |t: &str| {
+        t.lines()
+            .filter(|l| {
+                l.starts_with("Next: call list_tickets(")
+                    || l.starts_with("Next: call get_stored_result(")
+            })
+            .count()
+    };
+    if rest(text) > 1 {
+        fail("two Next: lines to the rest of the result", String::new());
+    }
+    let ours = ["close_ticket", "update_tickets"];
     let nexts: Vec<&str> = text
         .lines()
         .filter_map(|l| l.strip_prefix("Next: call "))
@@ -513,6 +590,38 @@ pub fn check(
     for (i, a) in nexts.iter().enumerate() {
         if nexts[i + 1..].contains(a) {
             fail("two competing Next: lines for one tool", (*a).to_owned());
+        }
+    }
+    // The fetch pages (SPEC 18, 19): no secret, one Next line, the walk ends, and it
+    // reaches every row the text left out.
+    if out.fetched.len() > MAX_FETCHES {
+        fail("the fetch walk does not end", clip(&out.fetched[0]));
+    }
+    for page in &out.fetched {
+        for s in SECRETS {
+            if page.contains(s) {
+                fail("secret in a fetch page", clip(page));
+            }
+        }
+        if rest(page) > 1 {
+            fail("two Next: lines in a fetch page", clip(page));
+        }
+        if page.contains("get_stored_result failed") {
+            fail("a fetch page failed", clip(page));
+        }
+    }
+    if w.is_list() && exact_rows && !out.fetched.is_empty() {
+        let mut seen = ids(text);
+        for page in &out.fetched {
+            seen.extend(ids(page));
+        }
+        seen.sort();
+        seen.dedup();
+        if seen.len() < rows {
+            fail(
+                "following the Next lines does not reach every row",
+                format!("{} of {rows}", seen.len()),
+            );
         }
     }
     // The budget holds on the exact final text, unless nothing fit and that is announced.
@@ -620,9 +729,16 @@ pub fn check(
             (
                 what.to_owned(),
                 format!(
-                    "{w:?} {o:?}: {what} {detail}\n--- text ---\n{}\n--- json ---\n{}",
+                    "{w:?} {o:?}: {what} {detail}\n--- text ---\n{}\n--- json ---\n{}\n\
+                     --- fetch pages: {} ---\n{}",
                     clip(text),
-                    clip(&json)
+                    clip(&json),
+                    out.fetched.len(),
+                    out.fetched
+                        .iter()
+                        .map(|p| clip(p))
+                        .collect::<Vec<_>>()
+                        .join("\n---\n")
                 ),
             )
         })

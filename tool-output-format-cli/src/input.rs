@@ -25,7 +25,7 @@ use std::fmt;
 use std::io::{BufRead, IsTerminal, Write};
 
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::error::{Error, position};
 
@@ -55,6 +55,10 @@ pub struct Records {
     pub total: usize,
     /// Keys first seen in records after the kept ones, in first-seen order.
     pub late_keys: Vec<String>,
+    /// A value seen under each late key: the first that is not empty (null, `""`, `[]`,
+    /// `{}`), else the first. A shape decides a late column by it (`--agent` folds a column
+    /// empty in every row and names it), as it would over the whole array.
+    pub late_values: Map<String, Value>,
 }
 
 /// Where the input comes from, for messages (`data.json`, `<stdin>`).
@@ -204,6 +208,7 @@ impl Collector {
         let probe = KeyProbe {
             keys: &mut self.keys,
             late: &mut self.records.late_keys,
+            values: &mut self.records.late_values,
         };
         match probe.deserialize(&mut de).and_then(|()| de.end()) {
             Ok(()) => {
@@ -242,8 +247,12 @@ impl Collector {
             }
             self.records.rows.push(Value::Object(m));
         } else {
-            for k in m.keys() {
-                note_key(&mut self.keys, &mut self.records.late_keys, k);
+            for (k, v) in &m {
+                if note_key(&mut self.keys, &mut self.records.late_keys, k)
+                    || wants_value(&self.records.late_values, k)
+                {
+                    note_value(&mut self.records.late_values, k, v);
+                }
             }
         }
         Ok(())
@@ -269,19 +278,51 @@ fn not_object(v: &Value, src: &Source, line: usize, column: usize) -> Error {
     }
 }
 
-/// Note a key of a record that is not kept: remembered when new (up to the limit).
-fn note_key(keys: &mut HashSet<String>, late: &mut Vec<String>, k: &str) {
+/// Note a key of a record that is not kept: remembered when new (up to the limit). Whether
+/// it was new.
+fn note_key(keys: &mut HashSet<String>, late: &mut Vec<String>, k: &str) -> bool {
     if !keys.contains(k) && keys.len() < MAX_TRACKED_KEYS {
         keys.insert(k.to_owned());
         late.push(k.to_owned());
+        return true;
+    }
+    false
+}
+
+/// Whether the late key `k` still wants a value (it has only an empty one so far).
+fn wants_value(values: &Map<String, Value>, k: &str) -> bool {
+    values.get(k).is_some_and(is_empty)
+}
+
+/// Keep `v` as the value seen under the late key `k` unless a non-empty one is kept.
+fn note_value(values: &mut Map<String, Value>, k: &str, v: &Value) {
+    match values.get_mut(k) {
+        Some(seen) if is_empty(seen) && !is_empty(v) => v.clone_into(seen),
+        Some(_) => {}
+        None => {
+            values.insert(k.to_owned(), v.clone());
+        }
+    }
+}
+
+/// Null, `""`, `[]` or `{}`: what a shape's `drop_empty` takes out.
+fn is_empty(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(m) => m.is_empty(),
+        _ => false,
     }
 }
 
 /// Deserializes one record that is not kept: checks that it is a JSON object, notes its
-/// keys, and skips its values without building them.
+/// keys, and skips its values without building them, but for the late keys that still want
+/// a value (see [`Records::late_values`]).
 struct KeyProbe<'a> {
     keys: &'a mut HashSet<String>,
     late: &'a mut Vec<String>,
+    values: &'a mut Map<String, Value>,
 }
 
 impl<'de> DeserializeSeed<'de> for KeyProbe<'_> {
@@ -300,43 +341,50 @@ impl<'de> Visitor<'de> for KeyProbe<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while map
-            .next_key_seed(KeySeed {
-                keys: &mut *self.keys,
-                late: &mut *self.late,
-            })?
-            .is_some()
-        {
-            map.next_value::<IgnoredAny>()?;
+        while let Some(wanted) = map.next_key_seed(KeySeed {
+            keys: &mut *self.keys,
+            late: &mut *self.late,
+            values: &*self.values,
+        })? {
+            match wanted {
+                Some(k) => {
+                    let v: Value = map.next_value()?;
+                    note_value(self.values, &k, &v);
+                }
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
         }
         Ok(())
     }
 }
 
-/// One key of a record that is not kept.
+/// One key of a record that is not kept: the key when its value is wanted.
 struct KeySeed<'a> {
     keys: &'a mut HashSet<String>,
     late: &'a mut Vec<String>,
+    values: &'a Map<String, Value>,
 }
 
 impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
-    type Value = ();
+    type Value = Option<String>;
 
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
         d.deserialize_str(self)
     }
 }
 
 impl Visitor<'_> for KeySeed<'_> {
-    type Value = ();
+    type Value = Option<String>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a key")
     }
 
-    fn visit_str<E: serde::de::Error>(self, k: &str) -> Result<(), E> {
-        note_key(self.keys, self.late, k);
-        Ok(())
+    fn visit_str<E: serde::de::Error>(self, k: &str) -> Result<Option<String>, E> {
+        let new = note_key(self.keys, self.late, k);
+        Ok((new || wants_value(self.values, k)).then(|| k.to_owned()))
     }
 }
 

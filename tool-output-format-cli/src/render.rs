@@ -166,8 +166,11 @@ pub fn records(opts: &Options, records: Records, form: Form, report: bool) -> Re
         rows,
         total,
         late_keys,
+        late_values,
     } = records;
-    let rows = Rows::new(rows, total).with_columns(late_keys);
+    let rows = Rows::new(rows, total)
+        .with_columns(late_keys)
+        .with_values(late_values);
     render(opts, &rows, form, report)
 }
 
@@ -262,30 +265,17 @@ mod tests {
             .collect()
     }
 
-    /// Records as the reader gives them: `keep` of `n` rows, late keys noted.
+    /// Records as the reader gives them: `keep` of `n` rows, late keys noted (the reader's
+    /// own collector).
     fn cut(all: &[Value], keep: usize) -> Records {
-        let mut seen: Vec<String> = Vec::new();
-        for r in &all[..keep.min(all.len())] {
-            for k in r.as_object().unwrap().keys() {
-                if !seen.contains(k) {
-                    seen.push(k.clone());
-                }
-            }
+        let src = crate::input::Source {
+            name: "<test>".into(),
+        };
+        let mut c = crate::input::Collector::new(keep);
+        for r in all {
+            c.push_value(r.clone(), &src, || (1, 1)).unwrap();
         }
-        let mut late = Vec::new();
-        for r in all.iter().skip(keep) {
-            for k in r.as_object().unwrap().keys() {
-                if !seen.contains(k) {
-                    seen.push(k.clone());
-                    late.push(k.clone());
-                }
-            }
-        }
-        Records {
-            rows: all[..keep.min(all.len())].to_vec(),
-            total: all.len(),
-            late_keys: late,
-        }
+        c.finish()
     }
 
     /// The output for records cut by the reader equals the library's output for the whole

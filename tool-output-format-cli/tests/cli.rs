@@ -603,11 +603,67 @@ fn agent_preset_folds_and_names() {
          - node_id: R_kgDOAbCdEf\n- name: hello\n- homepage:\n"
     );
     // A table: compact unless a layout is given.
-    let rows = r#"[{"id": 1, "html_url": "https://github.com/octokit/hello-world/issues/1", "note": ""},
-            {"id": 2, "html_url": "https://github.com/octokit/hello-world/issues/2", "note": ""}]"#;
+    let rows = r#"[{"id": 1, "url": "https://api.github.com/repos/octokit/hello-world/issues/1", "note": ""},
+            {"id": 2, "url": "https://api.github.com/repos/octokit/hello-world/issues/2", "note": ""}]"#;
     let (_, out, _) = run(&["--agent"], rows);
     assert_eq!(
         out,
-        "|id|\n|-|\n|1|\n|2|\n\n[Left out in summary detail: machine-only: html_url; empty: note. Full detail shows them]\n"
+        "|id|\n|-|\n|1|\n|2|\n\n[Left out in summary detail: machine-only: url; empty: note. Full detail shows them]\n"
     );
+    // A resource's page for people is shown (SPEC 20), its API endpoint folded.
+    let rows = r#"[{"id": 1, "url": "https://api.github.com/repos/octokit/hello-world/issues/1", "html_url": "https://github.com/o/r/issues/1"},
+            {"id": 2, "url": "https://api.github.com/repos/octokit/hello-world/issues/2", "html_url": "https://github.com/o/r/issues/2"}]"#;
+    let (_, out, _) = run(&["--agent"], rows);
+    assert_eq!(
+        out,
+        "|id|html_url|\n|-|-|\n|1|https://github.com/o/r/issues/1|\n|2|https://github.com/o/r/issues/2|\n\n\
+         [Left out in summary detail: machine-only: url. Full detail shows them]\n"
+    );
+}
+
+/// A column that first appears after the cut is shown or named, as in the same rows given as
+/// one array (SPEC 18): under `--agent` (a folding shape) and without it, NDJSON and the array
+/// give the same bytes.
+#[test]
+fn ndjson_keeps_late_columns_as_the_array_does() {
+    let cases: [&[&str]; 4] = [
+        &[r#"{"a":1}"#, r#"{"a":2}"#, r#"{"a":3,"b":4}"#],
+        &[
+            r#"{"a":1}"#,
+            r#"{"a":2}"#,
+            r#"{"a":3,"b":null}"#,
+            r#"{"a":4,"b":"x"}"#,
+        ],
+        &[
+            r#"{"id":1,"title":"one"}"#,
+            r#"{"id":2,"title":"two"}"#,
+            r#"{"id":3,"title":"three","url":"https://api.example.com/items/3","html_url":"https://example.com/items/3"}"#,
+            r#"{"id":4,"title":"four","user":{"login":"ada","id":9}}"#,
+        ],
+        &[
+            r#"{"a":1}"#,
+            r#"{"a":2}"#,
+            r#"{"a":3,"note":""}"#,
+            r#"{"a":4,"note":{}}"#,
+        ],
+    ];
+    for lines in cases {
+        let ndjson = lines.join("\n") + "\n";
+        let array = format!("[{}]", lines.join(","));
+        for args in [
+            &["--agent", "--max-rows", "2"][..],
+            &["--max-rows", "2"][..],
+        ] {
+            let (code, from_stream, err) = run(args, &ndjson);
+            assert_eq!((code, err.as_str()), (0, ""), "{ndjson}");
+            let (_, from_array, _) = run(args, &array);
+            assert_eq!(from_stream, from_array, "{args:?} on\n{ndjson}");
+        }
+    }
+    // The issue's case: `b` is shown, not dropped.
+    let (_, out, _) = run(
+        &["--agent", "--max-rows", "2"],
+        "{\"a\":1}\n{\"a\":2}\n{\"a\":3,\"b\":4}\n",
+    );
+    assert!(out.contains("|a|b|"), "{out}");
 }

@@ -2,7 +2,7 @@
 //! resolved, keeping the spans errors and generated code point at.
 
 use proc_macro2::Span;
-use syn::{Data as SynData, DeriveInput, Fields, Generics, Ident, Type};
+use syn::{Data as SynData, DeriveInput, Fields, Generics, Ident, LitStr, Type};
 
 use crate::attr;
 use crate::case::RenameRule;
@@ -40,6 +40,9 @@ pub struct Field<'a> {
     pub name: String,
     /// Where that name came from: the rename literal, else the field's identifier.
     pub name_span: Span,
+    /// The key serde writes the field under (serde's `rename`, else its `rename_all`, else
+    /// the identifier): where the field is in the serialized data.
+    pub serde_name: String,
 }
 
 impl Field<'_> {
@@ -68,13 +71,14 @@ impl<'a> Container<'a> {
             .copied()
             .unwrap_or(RenameRule::None)
             .or(attrs.serde_rename_all.unwrap_or(RenameRule::None));
+        let serde_rule = attrs.serde_rename_all.unwrap_or(RenameRule::None);
         let data = match &input.data {
             SynData::Struct(s) => match &s.fields {
                 Fields::Named(named) => Data::Struct(
                     named
                         .named
                         .iter()
-                        .map(|f| field(cx, f, rule))
+                        .map(|f| field(cx, f, rule, serde_rule))
                         .collect::<Option<_>>()?,
                 ),
                 Fields::Unnamed(f) => Data::Tuple(
@@ -144,9 +148,18 @@ impl<'a> Container<'a> {
     }
 }
 
-fn field<'a>(cx: &Ctxt, f: &'a syn::Field, rule: RenameRule) -> Option<Field<'a>> {
+fn field<'a>(
+    cx: &Ctxt,
+    f: &'a syn::Field,
+    rule: RenameRule,
+    serde_rule: RenameRule,
+) -> Option<Field<'a>> {
     let member = f.ident.as_ref()?;
     let attrs = attr::Field::from_attrs(cx, &f.attrs);
+    let serde_name = attrs
+        .serde_rename
+        .as_ref()
+        .map_or_else(|| serde_rule.apply_to_field(&unraw(member)), LitStr::value);
     let (name, name_span) = match (attrs.rename.get(), &attrs.serde_rename) {
         (Some(lit), _) | (None, Some(lit)) => (lit.value(), lit.span()),
         (None, None) => (rule.apply_to_field(&unraw(member)), member.span()),
@@ -157,6 +170,7 @@ fn field<'a>(cx: &Ctxt, f: &'a syn::Field, rule: RenameRule) -> Option<Field<'a>
         attrs,
         name,
         name_span,
+        serde_name,
     })
 }
 

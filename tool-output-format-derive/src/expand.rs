@@ -100,6 +100,31 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
     let mut flat_types = Vec::new();
     let mut clashes = Vec::new();
     let checkable = cont.generics.params.is_empty();
+    // Where each field's secrets are in the serialized (serde) data: a `redact` field's value
+    // replaced, the others' own secrets redacted below them.
+    let mut redact_data = Vec::new();
+    for f in fields.iter().filter(|f| !f.attrs.serde_skip) {
+        let m = f.member;
+        let route = quote!((&&&#p::Field(&self.#m)));
+        if f.flattened() {
+            redact_data.push(quote!(#route.__tof_redact_data(data);));
+            continue;
+        }
+        let key = LitStr::new(&f.serde_name, f.name_span);
+        if f.attrs.redact.is_set() {
+            redact_data.push(quote! {
+                if let #p::Some(v) = data.get_mut(#key) {
+                    *v = #p::Value::String(#p::String::from(#p::REDACTED));
+                }
+            });
+        } else {
+            redact_data.push(quote! {
+                if let #p::Some(v) = data.get_mut(#key) {
+                    #route.__tof_redact_data(v);
+                }
+            });
+        }
+    }
     for f in &live {
         if !f.flattened() {
             let name = LitStr::new(&f.name, f.name_span);
@@ -250,6 +275,11 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             fn list_node<'__a>(items: &'__a [Self], cx: &#p::Context<'_>) -> #p::Node<'__a> {
                 #p::list_node(items, #title, #max_rows, cx)
             }
+            #[inline]
+            fn redact_serialized(&self, data: &mut #p::Value) {
+                let _ = &data;
+                #(#redact_data)*
+            }
         }
     }
 }
@@ -266,6 +296,7 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
         let i = &only.index;
         let v = field_value(only.ty, &only.attrs, &quote!(self.#i), p);
         let (node, cell, json) = (v.node, v.cell, v.json);
+        let redact = redact_element(&only.attrs, &quote!(self.#i), &quote!(data), p);
         return quote! {
             #[automatically_derived]
             impl #ig #p::ToolOutput for #ident #tg #wc {
@@ -282,6 +313,10 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
                 fn write_cell(&self, cx: &#p::Context<'_>, out: &mut #p::String) -> #p::Kind {
                     #cell
                 }
+                #[inline]
+                fn redact_serialized(&self, data: &mut #p::Value) {
+                    #redact
+                }
             }
         };
     }
@@ -290,6 +325,22 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
         .filter(|f| !(f.attrs.skip.is_set() || f.attrs.serde_skip))
         .collect();
     let n = live.len();
+    // serde writes every field not serde-skipped, in order: the data's elements.
+    let redact_items: Vec<TokenStream> = fields
+        .iter()
+        .filter(|f| !f.attrs.serde_skip)
+        .enumerate()
+        .map(|(at, f)| {
+            let i = &f.index;
+            let element = quote!(v);
+            let redact = redact_element(&f.attrs, &quote!(self.#i), &element, p);
+            quote! {
+                if let #p::Some(v) = data.get_mut(#at) {
+                    #redact
+                }
+            }
+        })
+        .collect();
     let (nodes, jsons): (Vec<_>, Vec<_>) = live
         .iter()
         .map(|f| {
@@ -316,6 +367,11 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
                 let mut items = #p::Vec::with_capacity(#n);
                 #(items.push(#jsons);)*
                 #p::Value::Array(items)
+            }
+            #[inline]
+            fn redact_serialized(&self, data: &mut #p::Value) {
+                let _ = &data;
+                #(#redact_items)*
             }
         }
     }
@@ -374,6 +430,21 @@ fn field_value(ty: &Type, attrs: &attr::Field, place: &TokenStream, p: &TokenStr
                 json,
             }
         }
+    }
+}
+
+/// Redacts the serialized data `data` (a `&mut Value` expression) of the tuple field at
+/// `place`: replaced when the field is `redact`, else its own secrets below it.
+fn redact_element(
+    attrs: &attr::Field,
+    place: &TokenStream,
+    data: &TokenStream,
+    p: &TokenStream,
+) -> TokenStream {
+    if attrs.redact.is_set() {
+        quote!(*#data = #p::Value::String(#p::String::from(#p::REDACTED));)
+    } else {
+        quote!((&&&#p::Field(&#place)).__tof_redact_data(#data);)
     }
 }
 

@@ -6,7 +6,8 @@ in-memory client (`tests/test_fastmcp.py`).
 
 - `list_orders(cursor=None)`: a `Page` of orders, with the call that fetches the next page.
 - `get_order(order_id)`: one order, or a `ToolError` (`not_found`) that MCP marks `isError`.
-- `get_stored_result(ref)`: the full result of an output that was cut (the formatter's store).
+- `get_stored_result(ref, cursor=None)`: the rest of an output that was cut, page by page from
+  where its text stopped (the formatter's store, served by `Fetch`).
 """
 
 from typing import Any, Optional
@@ -14,7 +15,7 @@ from typing import Any, Optional
 from fastmcp import FastMCP
 from fastmcp.tools import ToolResult
 
-from tool_output_format import Formatter, MemoryStore, Page, ToolError
+from tool_output_format import Fetch, Formatter, MemoryStore, Page, ToolError
 
 STATUSES = ["pending", "shipped", "delivered", "cancelled"]
 ORDERS = [
@@ -31,8 +32,10 @@ PAGE_SIZE = 20
 
 store = MemoryStore(600)
 # Built once: card numbers never reach the model; a result over 4,000 characters is cut, kept
-# in the store, and ends with the call that fetches it whole.
+# in the store, and ends with the one Next line that fetches the rest from where it stopped.
 fmt = Formatter(layout="compact", max_chars=4000, redact_keys=["card_number"], store=store)
+# The fetch tool: the stored rest page by page, within the same options, never stored again.
+fetch = Fetch(store, "get_stored_result", formatter=fmt)
 
 mcp = FastMCP("orders")
 
@@ -82,9 +85,10 @@ def export_orders() -> ToolResult:
 
 
 @mcp.tool(output_schema=None)
-def get_stored_result(ref: str) -> ToolResult:
-    """The full result of an output that was cut, by the reference its last line gave."""
-    return reply("get_stored_result", store.fetch(ref))
+def get_stored_result(ref: str, cursor: Optional[str] = None) -> ToolResult:
+    """The rest of an output that was cut: call it as its Next line says (ref and cursor)."""
+    text = fetch.call(ref, cursor=cursor)
+    return ToolResult(content=text, is_error=text.startswith("**get_stored_result failed**"))
 
 
 if __name__ == "__main__":

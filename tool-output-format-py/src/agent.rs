@@ -119,20 +119,8 @@ pub fn json_form(obj: &Bound<'_, PyAny>) -> Option<Value> {
 
 /// The kind named by its `snake_case` name.
 fn error_kind(name: &str) -> PyResult<ErrorKind> {
-    ErrorKind::ALL
-        .iter()
-        .copied()
-        .find(|k| k.as_str() == name)
-        .ok_or_else(|| {
-            let names: Vec<String> = ErrorKind::ALL
-                .iter()
-                .map(|k| format!("{:?}", k.as_str()))
-                .collect();
-            PyValueError::new_err(format!(
-                "unknown error kind {name:?}; expected one of {}",
-                names.join(", ")
-            ))
-        })
+    name.parse::<ErrorKind>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The error kind for a Python exception, most specific class first.

@@ -10,7 +10,8 @@
 //! | `list`, `tuple` | an array |
 //! | a dataclass instance | an object of its fields (nested dataclasses too), as `dataclasses.asdict` |
 //! | a pydantic model | its `model_dump(mode="json")` |
-//! | `datetime`, `date`, `time` | the `isoformat()` text |
+//! | `datetime`, `date`, `time` | the `isoformat()` text, a UTC offset written `Z` as Rust writes it |
+//! | `decimal.Decimal`, `uuid.UUID`, `os.PathLike` (`pathlib.Path`) | their text (`str()`; a path's `os.fspath`), as Rust's `rust_decimal`, `uuid` and `PathBuf` serialize |
 //! | an `Enum` member | its value |
 //! | `Page`, `ToolError`, `Batch`, `Reply`, `NextAction`, `ResourceRef` | their JSON form |
 //!
@@ -93,6 +94,10 @@ struct Lookups {
     date: Py<PyAny>,
     time: Py<PyAny>,
     enum_type: Py<PyAny>,
+    decimal: Py<PyAny>,
+    uuid: Py<PyAny>,
+    path_like: Py<PyAny>,
+    fspath: Py<PyAny>,
 }
 
 static LOOKUPS: PyOnceLock<Lookups> = PyOnceLock::new();
@@ -107,6 +112,10 @@ fn lookups(py: Python<'_>) -> PyResult<&Lookups> {
             date: datetime.getattr("date")?.unbind(),
             time: datetime.getattr("time")?.unbind(),
             enum_type: py.import("enum")?.getattr("Enum")?.unbind(),
+            decimal: py.import("decimal")?.getattr("Decimal")?.unbind(),
+            uuid: py.import("uuid")?.getattr("UUID")?.unbind(),
+            path_like: py.import("os")?.getattr("PathLike")?.unbind(),
+            fspath: py.import("os")?.getattr("fspath")?.unbind(),
         })
     })
 }
@@ -204,7 +213,25 @@ fn other(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, ConvError> {
     }
     if obj.is_instance(l.date.bind(py))? || obj.is_instance(l.time.bind(py))? {
         let text: String = obj.call_method0("isoformat")?.extract()?;
+        // UTC as Rust's RFC 3339 writes it (`Z`, not `+00:00`).
+        let text = match text.strip_suffix("+00:00") {
+            Some(utc) => format!("{utc}Z"),
+            None => text,
+        };
         return Ok(Value::String(text));
+    }
+    if obj.is_instance(l.decimal.bind(py))? || obj.is_instance(l.uuid.bind(py))? {
+        return Ok(Value::String(obj.str()?.to_cow()?.into_owned()));
+    }
+    if obj.is_instance(l.path_like.bind(py))? {
+        let path = l.fspath.bind(py).call1((obj,))?;
+        return match path.extract::<String>() {
+            Ok(text) => Ok(Value::String(text)),
+            // A bytes path: its text, undecodable bytes replaced.
+            Err(_) => Ok(Value::String(
+                String::from_utf8_lossy(&path.extract::<Vec<u8>>()?).into_owned(),
+            )),
+        };
     }
     if obj.is_instance(l.enum_type.bind(py))? {
         return walk(&obj.getattr("value")?, depth + 1);

@@ -84,21 +84,17 @@ fn count(key: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {
 }
 
 /// One of `names` (`snake_case` Rust names), as its value.
-fn choice<T: Copy>(key: &str, v: &Bound<'_, PyAny>, names: &[(&str, T)]) -> PyResult<T> {
+/// The value a `str` option names, read with the type's `FromStr` (the Rust names, one table
+/// in the core): `unknown layout "grid"; expected one of "aligned", "compact", "csv"`.
+fn named<T: std::str::FromStr<Err = tool_output_format::UnknownName>>(
+    key: &str,
+    v: &Bound<'_, PyAny>,
+) -> PyResult<T> {
     let s: String = v
         .extract()
         .map_err(|_| PyTypeError::new_err(format!("{key} is a str")))?;
-    names
-        .iter()
-        .find(|(n, _)| *n == s)
-        .map(|(_, t)| *t)
-        .ok_or_else(|| {
-            let all: Vec<String> = names.iter().map(|(n, _)| format!("{n:?}")).collect();
-            PyValueError::new_err(format!(
-                "unknown {key} {s:?}; expected one of {}",
-                all.join(", ")
-            ))
-        })
+    s.parse::<T>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 fn strings(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
@@ -137,28 +133,8 @@ impl Options {
                 "max_cell_chars" => o.max_cell_chars = Some(count(&key, &v)?),
                 "max_chars" => o.max_chars = Some(count(&key, &v)?),
                 "max_tokens" => o.max_tokens = Some(count(&key, &v)?),
-                "layout" => {
-                    o.layout = Some(choice(
-                        &key,
-                        &v,
-                        &[
-                            ("aligned", Layout::Aligned),
-                            ("compact", Layout::Compact),
-                            ("csv", Layout::Csv),
-                        ],
-                    )?);
-                }
-                "strategy" => {
-                    o.strategy = Some(choice(
-                        &key,
-                        &v,
-                        &[
-                            ("head", Strategy::Head),
-                            ("tail", Strategy::Tail),
-                            ("head_tail", Strategy::HeadTail),
-                        ],
-                    )?);
-                }
+                "layout" => o.layout = Some(named::<Layout>(&key, &v)?),
+                "strategy" => o.strategy = Some(named::<Strategy>(&key, &v)?),
                 "redact_keys" => o.redact_keys = Some(strings(&key, &v)?),
                 "sum" => o.sum = Some(strings(&key, &v)?),
                 "summarize" => {
@@ -179,13 +155,7 @@ impl Options {
                     };
                     o.shape = Some(shape);
                 }
-                "detail" => {
-                    o.detail = Some(choice(
-                        &key,
-                        &v,
-                        &[("summary", Detail::Summary), ("full", Detail::Full)],
-                    )?);
-                }
+                "detail" => o.detail = Some(named::<Detail>(&key, &v)?),
                 "store" => o.store = Some(result_store(&v)?),
                 "fetch_tool" => {
                     o.fetch_tool = Some(
@@ -261,7 +231,7 @@ impl Options {
 /// Renders tool results as markdown a model reads well. Immutable: `.tool()` returns a new
 /// formatter.
 #[pyclass(name = "Formatter", module = "tool_output_format", frozen)]
-pub struct PyFormatter(Formatter);
+pub struct PyFormatter(pub(crate) Formatter);
 
 #[pymethods]
 impl PyFormatter {

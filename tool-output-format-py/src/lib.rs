@@ -44,6 +44,7 @@ fn tool_output_format(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<agent::PyResourceRef>()?;
     m.add_class::<store::PyMemoryStore>()?;
     m.add_class::<store::PyRedisStore>()?;
+    m.add_class::<store::PyFetch>()?;
     m.add("ShapeError", m.py().get_type::<ShapeError>())?;
     m.add("StoreError", m.py().get_type::<StoreError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -7,11 +7,13 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use tool_output_format::store::Fetch;
 use tool_output_format::{MemoryStore, RedisStore, ResultStore, ToolError};
 
 use crate::StoreError;
 use crate::agent::PyToolError;
 use crate::convert::{to_py, to_value};
+use crate::formatter::PyFormatter;
 
 /// Seconds as a `Duration`; `ValueError` for a negative or non-finite number.
 fn seconds(name: &str, secs: f64) -> PyResult<Duration> {
@@ -162,5 +164,67 @@ impl PyRedisStore {
     #[getter]
     fn ttl_secs(&self) -> f64 {
         self.0.ttl().as_secs_f64()
+    }
+}
+
+/// The fetch tool (Rust's `store::Fetch`): serves the rest of a cut result from the store,
+/// page by page from the cursor of the text's Next line to the last row, with the
+/// formatter's options in full detail, never storing a page again. Its answer is the text
+/// the model reads (the tool's error text when the reference is unknown or expired).
+#[pyclass(name = "Fetch", module = "tool_output_format", frozen)]
+pub struct PyFetch(Fetch);
+
+#[pymethods]
+impl PyFetch {
+    #[new]
+    #[pyo3(signature = (store, tool="get_stored_result", formatter=None, *, page_size=None))]
+    fn new(
+        store: &Bound<'_, PyAny>,
+        tool: &str,
+        formatter: Option<&Bound<'_, PyFormatter>>,
+        page_size: Option<usize>,
+    ) -> PyResult<Self> {
+        let mut fetch = Fetch::new(result_store(store)?, tool);
+        if let Some(fmt) = formatter {
+            fetch = fetch.formatter(&fmt.get().0);
+        }
+        if let Some(n) = page_size {
+            fetch = fetch.page_size(n);
+        }
+        Ok(PyFetch(fetch))
+    }
+
+    /// The page of the stored result `ref` from `cursor` (a `str` or an `int`; `None`: the
+    /// first row), keeping only rows with every word of `query` when given.
+    #[pyo3(signature = (r#ref, cursor=None, query=None))]
+    fn call(
+        &self,
+        py: Python<'_>,
+        r#ref: &str,
+        cursor: Option<&Bound<'_, PyAny>>,
+        query: Option<&str>,
+    ) -> PyResult<String> {
+        let cursor = match cursor {
+            None => None,
+            Some(c) if c.is_none() => None,
+            Some(c) => Some(match c.extract::<String>() {
+                Ok(s) => s,
+                Err(_) => c
+                    .extract::<u64>()
+                    .map_err(|_| PyTypeError::new_err("cursor is a str or an int"))?
+                    .to_string(),
+            }),
+        };
+        Ok(py.detach(|| self.0.call(r#ref, cursor.as_deref(), query)))
+    }
+
+    /// The tool's name.
+    #[getter]
+    fn tool(&self) -> &str {
+        self.0.tool()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("{:?}", self.0)
     }
 }

@@ -81,16 +81,30 @@ def test_cut_results_are_stored_and_fetched():
     assert len(cut) <= 4000
     assert cut.startswith("[Truncated to ")
     assert cut.split("\n")[0].endswith(" rows of 120 total]")
-    ref = re.search(r'Next: call get_stored_result\(ref="(r_[a-z0-9]{26})"\)$', cut).group(1)
+    # One Next line, from where the text stopped.
+    assert cut.count("Next:") == 1
+    m = re.search(r'Next: call get_stored_result\(ref="(r_[a-z0-9]{26})", cursor="(\d+)"\)$', cut)
+    ref, cursor = m.group(1), m.group(2)
     # The store holds the whole list, secrets redacted.
     stored = server.store.get(ref)
     assert len(stored) == 120
     assert stored[119]["order_id"] == "ORD-00120"
     assert {order["card_number"] for order in stored} == {"[redacted]"}
-    # The fetch tool returns it through the same formatter (so within the same budget).
-    full = call("get_stored_result", {"ref": ref})
-    assert not full.is_error
-    assert text(full).split("\n")[0] == cut.split("\n")[0]
+    # Following the Next lines reaches every order once, each page within the same budget.
+    seen = re.findall(r"\|(ORD-\d{5})\|", cut)
+    pages = 0
+    while cursor is not None:
+        page = call("get_stored_result", {"ref": ref, "cursor": cursor})
+        assert not page.is_error
+        body = text(page)
+        assert len(body) <= 4000 and body.count("Next:") <= 1
+        assert "4111-" not in body
+        seen += re.findall(r"\|(ORD-\d{5})\|", body)
+        m = re.search(r'Next: call get_stored_result\(ref="r_[a-z0-9]{26}", cursor="(\d+)"\)$', body)
+        cursor = m.group(1) if m else None
+        pages += 1
+        assert pages < 50
+    assert seen == [f"ORD-{i:05}" for i in range(1, 121)]
     missing = call("get_stored_result", {"ref": "r_aaaaaaaaaaaaaaaaaaaaaaaaaa"})
     assert missing.is_error
     assert text(missing).startswith("**get_stored_result failed**\n\n- kind: not_found\n")

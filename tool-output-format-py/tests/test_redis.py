@@ -55,7 +55,7 @@ if redis_answers():
         fmt = Formatter(max_rows=1, store=store)
         out = fmt.format_with_report("t", rows)
         reference = out.report["reference"]
-        assert out.text.endswith(f'\n\nNext: call get_stored_result(ref="{reference}")')
+        assert out.text.endswith(f'\n\nNext: call get_stored_result(ref="{reference}", cursor="1")')
         assert store.get(reference) == rows
         assert store.fetch(reference) == rows
         assert store.get(store.put({"a": None})) == {"a": None}

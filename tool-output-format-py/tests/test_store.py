@@ -2,7 +2,9 @@
 
 import pytest
 
-from tool_output_format import Formatter, MemoryStore, StoreError, ToolError
+import re
+
+from tool_output_format import Fetch, Formatter, MemoryStore, StoreError, ToolError
 
 
 def test_cut_results_are_stored():
@@ -14,7 +16,7 @@ def test_cut_results_are_stored():
     assert reference.startswith("r_") and len(reference) == 28
     assert out.text == (
         "[Truncated to 1 rows of 2 total]\n\n| id |\n|----|\n| 1  |\n\n"
-        f'Next: call fetch_full(ref="{reference}")'
+        f'Next: call fetch_full(ref="{reference}", cursor="1")'
     )
     assert store.get(reference) == rows
     assert store.fetch(reference) == rows
@@ -57,3 +59,33 @@ def test_put_and_limits():
         MemoryStore(-1)
     big = MemoryStore(60)
     assert big.get(big.put({"a": [1, 2]})) == {"a": [1, 2]}
+
+
+NEXT = re.compile(r'Next: call get_stored_result\(ref="(r_[a-z0-9]{26})"(?:, cursor="(\d+)")?\)')
+
+
+def test_fetch_walks_a_cut_result_to_the_last_row():
+    """SPEC 19: `Fetch(store, tool, formatter=fmt).call(ref, cursor)` resumes where the text
+    stopped; following the Next lines reaches every row once and stores nothing again."""
+    store = MemoryStore(600)
+    fmt = Formatter(max_rows=10, store=store, redact_keys=["token"])
+    rows = [{"id": i, "token": f"secret-{i}"} for i in range(1, 31)]
+    text = fmt.format("list_rows", rows)
+    fetch = Fetch(store, "get_stored_result", formatter=fmt)
+    assert fetch.tool == "get_stored_result"
+    seen = [int(i) for i in re.findall(r"^\| (\d+) ", text, re.M)]
+    reference = NEXT.search(text).group(1)
+    calls = 0
+    while (m := NEXT.search(text)) is not None:
+        assert text.count("Next:") == 1
+        assert "secret-" not in text
+        text = fetch.call(m.group(1), cursor=m.group(2))
+        seen += [int(i) for i in re.findall(r"^\| (\d+) ", text, re.M)]
+        calls += 1
+        assert calls < 10
+    assert seen == list(range(1, 31))
+    assert calls == 2
+    assert len(store) == 1
+    # An int cursor works too; an unknown reference is the tool's error text.
+    assert "| 21 " in fetch.call(reference, cursor=20)
+    assert fetch.call("r_aaaaaaaaaaaaaaaaaaaaaaaaaa").startswith("**get_stored_result failed**")

@@ -65,14 +65,14 @@ class Issue:
 
 
 ISSUE = Issue(1, User("ada"), Status.OPEN, datetime.datetime(2023, 12, 22, tzinfo=datetime.timezone.utc))
-ISSUE_DICT = {"number": 1, "user": {"login": "ada"}, "status": "open", "created": "2023-12-22T00:00:00+00:00"}
+ISSUE_DICT = {"number": 1, "user": {"login": "ada"}, "status": "open", "created": "2023-12-22T00:00:00Z"}
 
 
 def test_dataclasses_render_as_their_dict():
     assert fmt.format("get_issue", ISSUE) == fmt.format("get_issue", ISSUE_DICT)
     assert fmt.format("get_issue", ISSUE) == (
         "**get_issue result**\n\n- number: 1\n- user:\n  - login: ada\n- status: open\n"
-        "- created: 2023-12-22T00:00:00+00:00"
+        "- created: 2023-12-22T00:00:00Z"
     )
     assert fmt.format("list", [ISSUE, ISSUE]) == fmt.format("list", [ISSUE_DICT, ISSUE_DICT])
     # The class itself is not an instance.
@@ -120,3 +120,26 @@ def test_cycles_and_deep_values():
     for _ in range(100):
         deep = [deep]
     assert "[Truncated at depth 32: " in fmt.format("t", deep)
+
+
+def test_decimal_uuid_path_and_utc_as_rust_writes_them():
+    """One value, one form (SPEC 18): the text forms Rust's rust_decimal, uuid, PathBuf and
+    RFC 3339 (UTC as `Z`) give."""
+    import decimal
+    import pathlib
+    import uuid
+
+    v = {
+        "amount": decimal.Decimal("12.50"),
+        "id": uuid.UUID("12345678-1234-5678-1234-567812345678"),
+        "path": pathlib.Path("/tmp/a b.txt"),
+        "at": datetime.datetime(2024, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc),
+        "local": datetime.datetime(2024, 1, 2, 3, 4, 5, tzinfo=datetime.timezone(datetime.timedelta(hours=2))),
+    }
+    assert fmt.format_json("t", v)["result"] == {
+        "amount": "12.50",
+        "id": "12345678-1234-5678-1234-567812345678",
+        "path": "/tmp/a b.txt",
+        "at": "2024-01-02T03:04:05Z",
+        "local": "2024-01-02T03:04:05+02:00",
+    }

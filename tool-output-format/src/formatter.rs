@@ -94,7 +94,8 @@ impl Formatter {
     ///    `url` and `*_url`), `node_id` and `gravatar_id` (GitHub), `managedFields`
     ///    (Kubernetes server-side apply bookkeeping, which `kubectl` hides too), at every
     ///    depth. Each is named by its key in the left-out line (`machine-only: url,
-    ///    html_url, node_id`).
+    ///    hooks_url, node_id`). A resource's page for people stays: `html_url` (GitHub),
+    ///    `web_url` (GitLab) and `permalink_url` are shown (the link a model gives the user).
     /// 2. **Empty fields fold out**: null, `""`, `[]` and `{}` values of a record; in a
     ///    table, columns empty in every row. Each is named by its dotted path
     ///    (`empty: homepage, license.spdx_id`).
@@ -112,12 +113,18 @@ impl Formatter {
     ///    the line says `They are in the stored full result` and the Next line that fetches it
     ///    follows. Each kind lists at most 24 names, then `and N more`.
     /// 6. **Folding pays or is undone**: when a small result (a text of at most 1,000
-    ///    characters, no budget, no store) is no shorter with its fields folded and the
+    ///    characters, no store, within its budget) is no shorter with its fields folded and the
     ///    left-out line than with nothing folded, nothing is folded (a GitHub 422 error
     ///    whose only machine-only field is one `documentation_url`).
     ///
-    /// Everything else is the default formatter's (caps, budgets, secrets, envelopes); any
-    /// option can be changed on the result. A shape set later (for every tool or one)
+    /// 7. **A bound**: a budget of [`AGENT_MAX_CHARS`] characters (about 10,000 tokens), so
+    ///    no single value reaches a model whole by accident (a 3 MB log line is cut and
+    ///    announced, and with a store reachable page by page). A budget that is not reached
+    ///    changes nothing in the output; set another with
+    ///    [`max_chars`](Self::max_chars).
+    ///
+    /// Everything else is the default formatter's (caps, secrets, envelopes); any option can
+    /// be changed on the result. A shape set later (for every tool or one)
     /// replaces the preset's folding shape, and its drops are the caller's own choice.
     ///
     /// ```
@@ -143,6 +150,7 @@ impl Formatter {
         Formatter::new()
             .layout(Layout::Compact)
             .shape(agent_shape())
+            .max_chars(AGENT_MAX_CHARS)
     }
 
     /// Cap on lines of string results and on table rows, for every tool (default 100).
@@ -410,7 +418,8 @@ impl Formatter {
     /// let rows = serde_json::json!([{"id": 1}, {"id": 2}]);
     /// let out = fmt.format_with_report("list", &rows);
     /// let reference = out.report.reference.clone().unwrap();
-    /// assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\")")));
+    /// // The Next line resumes where the text stopped: at the second row.
+    /// assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\", cursor=\"1\")")));
     /// assert_eq!(store.get(&reference).unwrap(), rows);
     /// ```
     #[must_use]
@@ -648,7 +657,8 @@ impl Formatter {
     }
 
     /// The records of a stream that the tool's row cap can show, with the count of all of
-    /// them (what [`format_rows`](Self::format_rows) renders; pass it to
+    /// them (every record when a [store](Self::store) is set, so it can keep the full
+    /// result) (what [`format_rows`](Self::format_rows) renders; pass it to
     /// [`format_with_report`](Self::format_with_report) or [`format_json`](Self::format_json)
     /// for a report or the structured form).
     ///
@@ -660,12 +670,29 @@ impl Formatter {
     /// assert_eq!(fmt.format_json("t", &rows)["notices"][0]["total"], 10);
     /// ```
     pub fn collect_rows(&self, tool: &str, rows: impl IntoIterator<Item = Value>) -> Rows {
-        let keep = self.options_for(tool).row_plan().cap(None);
+        // With a store every record is kept: the store holds the full result, which the
+        // Next line then fetches.
+        #[cfg(feature = "async")]
+        let stores = self.store.is_some() || self.async_store().is_some();
+        #[cfg(not(feature = "async"))]
+        let stores = self.store.is_some();
+        let keep = if stores {
+            usize::MAX
+        } else {
+            self.options_for(tool).row_plan().cap(None)
+        };
         let mut out = Rows::default();
         for r in rows {
             out.push(r, keep);
         }
         out
+    }
+
+    /// The secret keys of `tool`'s results (the formatter's and the tool's), as every stage
+    /// and every path redacts them.
+    #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
+    pub(crate) fn secrets_for(&self, tool: &str) -> crate::redact::Secrets {
+        self.options_for(tool).secrets
     }
 
     fn options_for(&self, tool: &str) -> Resolved {
@@ -894,6 +921,18 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// The agent preset's default budget in characters (about 10,000 tokens): see
+/// [`Formatter::for_agents`], rule 7.
+///
+/// ```
+/// use tool_output_format::{AGENT_MAX_CHARS, Formatter};
+/// let huge = "x".repeat(3_000_000);
+/// let out = Formatter::for_agents().format("read_file", huge.as_str());
+/// assert!(out.chars().count() <= AGENT_MAX_CHARS);
+/// assert!(out.starts_with("[Shortened 1 values to "), "{}", &out[..80]);
+/// ```
+pub const AGENT_MAX_CHARS: usize = 40_000;
+
 /// The agent preset's folding shape (see [`Formatter::for_agents`]).
 fn agent_shape() -> Shape {
     Shape::new()
@@ -901,7 +940,12 @@ fn agent_shape() -> Shape {
         .drop_empty()
         .flatten()
         .folding()
+        .sparing(PAGES_FOR_PEOPLE)
 }
+
+/// The `*_url` fields the agent preset shows: a resource's page for people (seed 003's
+/// "link to the interface"), not an API endpoint.
+const PAGES_FOR_PEOPLE: &[&str] = &["html_url", "web_url", "permalink_url"];
 
 /// Render with default options and no title.
 ///

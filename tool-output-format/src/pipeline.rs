@@ -20,7 +20,7 @@ use serde_json::Value;
 use crate::build::{Context, RowPlan, Shaping};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::detail::LeftOut;
-use crate::doc::{Envelope, Node, innermost, join_envelopes, split_envelopes};
+use crate::doc::{Envelope, Node, Parts, innermost, join_envelopes, split_envelopes};
 use crate::fit::{Fitter, Limit};
 use crate::focused::{Lens, Query};
 use crate::report::{Formatted, Report};
@@ -55,6 +55,9 @@ pub(crate) enum Target {
     /// The structured JSON form.
     Json,
 }
+
+/// How many times [`Call::run`] fits again when the exact output is over its budget.
+const MAX_REFITS: usize = 8;
 
 /// The longest result (in characters) for which [`Call::run`] checks that folding paid.
 const FOLD_CHECK_CHARS: usize = 1_000;
@@ -108,25 +111,104 @@ impl Call<'_> {
     /// [`FOLD_CHECK_CHARS`] characters; no budget, no store), the same result with nothing
     /// folded is rendered too and kept when it is no longer (a left-out line naming one
     /// short URL costs more than the URL).
+    ///
+    /// The budget holds on the exact output of every target: when the output as written
+    /// (the text, or the JSON written compactly) is still over it (a notice or line the fit
+    /// measured as an estimate), the call runs again with the budget smaller by the
+    /// overshoot, a few times at most, unless nothing fit and the output says so.
     pub fn run<T: ToolOutput + ?Sized>(&self, result: &T) -> Output {
+        let mut out = self.run_folding(result);
+        let mut opts = self.opts.clone();
+        // Each round takes the overshoot off the budget, twice as much as the round before
+        // (the fit may keep the same output for a range of budgets).
+        for round in 0..MAX_REFITS {
+            let written = Self::written(&out);
+            if written.contains("[Omitted: ") {
+                break;
+            }
+            let mut tightened = false;
+            for l in self.limits() {
+                let n = (l.measure)(&written);
+                if n > l.budget {
+                    let b = if l.unit == "chars" {
+                        &mut opts.max_chars
+                    } else {
+                        &mut opts.max_tokens
+                    };
+                    let step = (n - l.budget) << round;
+                    *b = b.map(|b| b.saturating_sub(step).max(1));
+                    tightened = true;
+                }
+            }
+            if !tightened {
+                break;
+            }
+            out = Call {
+                opts: opts.clone(),
+                ..*self
+            }
+            .run_folding(result);
+        }
+        out
+    }
+
+    /// The output as written: the text, or the JSON written compactly.
+    fn written(out: &Output) -> std::borrow::Cow<'_, str> {
+        match out {
+            Output::Text(f) => std::borrow::Cow::Borrowed(f.text.as_str()),
+            Output::Json(v) => std::borrow::Cow::Owned(v.to_string()),
+        }
+    }
+
+    /// [`Call::run`] before the exact-output check (folding decided as documented there).
+    fn run_folding<T: ToolOutput + ?Sized>(&self, result: &T) -> Output {
         if let (Some(render), Target::Text) = (self.renderer, self.target) {
             return Output::Text(self.custom(render, result));
         }
         let (out, folded) = self.run_shaped(result, false);
-        let size = |o: &Output| match o {
+        if !folded || self.store.is_some() || Self::size(&out) > FOLD_CHECK_CHARS {
+            return out;
+        }
+        if !self.opts.has_budget() {
+            let (unfolded, _) = self.run_shaped(result, true);
+            return if Self::size(&unfolded) <= Self::size(&out) {
+                unfolded
+            } else {
+                out
+            };
+        }
+        // A budget that is not reached changes nothing: the output without it, when that
+        // output is within it.
+        let free = Call {
+            opts: Resolved {
+                max_chars: None,
+                max_tokens: None,
+                ..self.opts.clone()
+            },
+            ..*self
+        };
+        let unbudgeted = free.run_folding(result);
+        if self.within_budget(&unbudgeted) {
+            unbudgeted
+        } else {
+            out
+        }
+    }
+
+    /// The length of an output in characters (JSON written compactly).
+    fn size(out: &Output) -> usize {
+        match out {
             Output::Text(f) => f.text.chars().count(),
             Output::Json(v) => v.to_string().chars().count(),
-        };
-        if folded && self.store.is_none() && !self.opts.has_budget() {
-            let folded_size = size(&out);
-            if folded_size <= FOLD_CHECK_CHARS {
-                let (unfolded, _) = self.run_shaped(result, true);
-                if size(&unfolded) <= folded_size {
-                    return unfolded;
-                }
-            }
         }
-        out
+    }
+
+    /// Whether `out` is within every budget of this call.
+    fn within_budget(&self, out: &Output) -> bool {
+        let written = Self::written(out);
+        self.limits()
+            .iter()
+            .all(|l| (l.measure)(&written) <= l.budget)
     }
 
     /// [`Call::run`] with the options' shape; `unfold`: a folding shape only flattens, as
@@ -162,10 +244,15 @@ impl Call<'_> {
             }
             result.to_node(&cx)
         };
+        // The full result, redacted: what a store keeps (`None` for records a stream did not
+        // keep, which no store can give back).
         let json = || {
+            if !result.is_whole() {
+                return None;
+            }
             let mut json = result.to_json();
             opts.secrets.value(&mut json);
-            json
+            Some(json)
         };
         let mut out = self.cut_and_write(&build, &json, &left_out);
         if let Output::Text(f) = &mut out
@@ -198,7 +285,7 @@ impl Call<'_> {
     fn cut_and_write<'a>(
         &self,
         build: &dyn Fn(usize, usize) -> Node<'a>,
-        json: &dyn Fn() -> Value,
+        json: &dyn Fn() -> Option<Value>,
         left_out: &LeftOut,
     ) -> Output {
         let opts = &self.opts;
@@ -267,14 +354,24 @@ impl Call<'_> {
             _ => None,
         };
         let trailer = self.trailer(summary, left_out, text_target);
+        if let Some(Parts::Page(p)) = shells.last().map(Envelope::parts) {
+            trailer.set_page(p.len, p.item_cursors.as_ref().map_or(0, |c| c.len()));
+        }
         // The put runs once the text is chosen, outside the walk and the fit.
-        let put = |json: Value| self.put(&trailer, &json);
+        let put = |json: Option<Value>| match json {
+            Some(json) => self.put(&trailer, &json),
+            None => trailer.stored(Err(crate::notice::NOT_KEPT.to_owned())),
+        };
         let plain = |node: &Node<'a>, notices: &[Notice]| {
             let mut text = if shells.is_empty() {
                 write(node, notices)
             } else {
                 write(
-                    &join_envelopes(&shells, Some(node.clone()), trailer.promises_reference()),
+                    &join_envelopes(
+                        &shells,
+                        Some(node.clone()),
+                        trailer.ends_with_fetch(node, notices),
+                    ),
                     notices,
                 )
             };
@@ -317,7 +414,11 @@ impl Call<'_> {
                 // written.
                 [Notice::Omitted { .. }] if !shells.is_empty() => {
                     let mut text = write(
-                        &join_envelopes(&shells, None, trailer.promises_reference()),
+                        &join_envelopes(
+                            &shells,
+                            None,
+                            trailer.ends_with_fetch(&Node::Null, &c.notices),
+                        ),
                         &c.notices,
                     );
                     if text_target {
@@ -470,7 +571,11 @@ impl Call<'_> {
         let (mut text, mut notices, mut shortened) = fit(&trailer.lines_if_cut());
         // The store step, after the text is chosen: the same lines as any cut result.
         if trailer.wants_store(&Node::Null, &notices) {
-            self.put(&trailer, &json);
+            if result.is_whole() {
+                self.put(&trailer, &json);
+            } else {
+                trailer.stored(Err(crate::notice::NOT_KEPT.to_owned()));
+            }
             let lines = trailer.lines_if_cut();
             let over = self
                 .limits()

@@ -27,12 +27,18 @@ pub trait ViaToolOutput<'a> {
     fn __tof_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind;
     /// The field's JSON form.
     fn __tof_json(&self) -> Value;
+    /// Redact the secrets of the field's value in its serialized data `data`.
+    fn __tof_redact_data(&self, data: &mut Value);
     /// Nothing: this route exists (see [`ViaNothing::__tof_check`]).
     #[inline]
     fn __tof_check(&self) {}
 }
 
 impl<'a, T: ToolOutput + ?Sized> ViaToolOutput<'a> for &&Field<'a, T> {
+    #[inline]
+    fn __tof_redact_data(&self, data: &mut Value) {
+        <T as ToolOutput>::redact_serialized(self.0, data);
+    }
     #[inline]
     fn __tof_node(&self, cx: &Context<'_>) -> Node<'a> {
         <T as ToolOutput>::to_node(self.0, cx)
@@ -56,6 +62,9 @@ pub trait ViaSerialize<'a> {
     fn __tof_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind;
     /// The field's JSON form.
     fn __tof_json(&self) -> Value;
+    /// Nothing: a type known only by its `Serialize` form marks no secret.
+    #[inline]
+    fn __tof_redact_data(&self, _: &mut Value) {}
     /// Nothing: this route exists (see [`ViaNothing::__tof_check`]).
     #[inline]
     fn __tof_check(&self) {}
@@ -116,6 +125,9 @@ pub trait ViaNothing<'a> {
     fn __tof_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind;
     /// The field's JSON form (never called).
     fn __tof_json(&self) -> Value;
+    /// Nothing (called for a field only serde writes: `#[tool_output(skip)]`).
+    #[inline]
+    fn __tof_redact_data(&self, _: &mut Value) {}
     /// Fails to compile: no type implements `Renderable`.
     fn __tof_check(&self)
     where

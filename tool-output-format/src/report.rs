@@ -79,6 +79,10 @@ pub struct Report {
     /// Why the full result of a cut output could not be stored (the output then has no
     /// `Next:` line).
     pub store_error: Option<String>,
+    /// The tables nested in a record result that lost rows, in the order they are written:
+    /// each one's JSON pointer (from the record's field names) and the rows it shows. The
+    /// fetch tool pages their rest.
+    pub(crate) cut_tables: Vec<(String, usize)>,
 }
 
 impl Report {
@@ -118,7 +122,12 @@ impl Report {
             }
             _ => (None, None),
         };
+        let mut cut_tables = Vec::new();
+        if let Node::Record(_) = node {
+            tables_cut(node, &mut String::new(), &mut cut_tables);
+        }
         Report {
+            cut_tables,
             chars: text.chars().count(),
             bytes: text.len(),
             tokens: None,
@@ -134,6 +143,27 @@ impl Report {
             reference: None,
             store_error: None,
         }
+    }
+}
+
+/// The tables below `node` (at JSON pointer `at`) that lost rows: pointer and rows shown.
+fn tables_cut(node: &Node<'_>, at: &mut String, out: &mut Vec<(String, usize)>) {
+    let Node::Record(r) = node else { return };
+    for f in &r.fields {
+        let len = at.len();
+        at.push('/');
+        for c in f.name.chars() {
+            match c {
+                '~' => at.push_str("~0"),
+                '/' => at.push_str("~1"),
+                c => at.push(c),
+            }
+        }
+        match &f.value {
+            Node::Table(t) if t.total_rows() > t.rows() => out.push((at.clone(), t.rows())),
+            v => tables_cut(v, at, out),
+        }
+        at.truncate(len);
     }
 }
 

@@ -16,14 +16,19 @@
 //! - status: shipped 2000, pending 1750, cancelled 1250
 //!
 //! [Left out in summary detail: note. Call list_orders(detail="full") for them]
-//! Next: call get_stored_result(ref="r_...")
+//! Next: call get_stored_result(ref="r_...", cursor="2")
 //! ```
 //!
 //! - the summary block (after a blank line) when summaries are on and the result's main
 //!   table lost rows (a row cap or a budget);
 //! - then, after a blank line, one line per item: the left-out line (whenever fields were
 //!   left out, cut or not) and the Next line (whenever the result was cut, or a folding shape
-//!   left fields out, and a store is set: the stored full result has them).
+//!   left fields out, and a store is set: the stored full result has them). The Next line
+//!   carries the cursor where the text stopped (`cursor="25"`: the first row, item or line
+//!   not shown), left out when the text stopped before the first row or cut values inside
+//!   the rows it shows; it is the only Next line of the text (SPEC 19): a page whose own
+//!   item cursor resumes at the first item cut needs no store and gets none, and a page
+//!   whose rest is stored drops its own Next line (the fetch tool's last page ends with it).
 //!
 //! Budgets measure all of it: the candidates the fit tries are rendered with these lines, so
 //! rows are cut to make room. The Next line and the left-out line are never cut. What a
@@ -38,7 +43,7 @@ use std::cell::{Cell, RefCell};
 use crate::agent::NextAction;
 use crate::detail::LeftOut;
 use crate::doc::Node;
-use crate::notice::Notice;
+use crate::notice::{Notice, Strategy, head_tail};
 use crate::summary::Summary;
 
 /// The lines after the body, for one render.
@@ -60,6 +65,9 @@ pub(crate) struct Trailer<'r> {
     failure: RefCell<Option<String>>,
     /// Cut by a stage the notices do not show (query focus).
     cut_elsewhere: Cell<bool>,
+    /// The result's page, when its body is one: its length and how many of its items carry
+    /// their own cursor.
+    page: Cell<Option<(usize, usize)>>,
 }
 
 /// What storing the full result gave, for the report.
@@ -93,7 +101,71 @@ impl<'r> Trailer<'r> {
             stored: Cell::new(false),
             failure: RefCell::new(None),
             cut_elsewhere: Cell::new(false),
+            page: Cell::new(None),
         }
+    }
+
+    /// The body is the items of a page of `len` items, the first `cursors` of which carry
+    /// their own cursor.
+    pub fn set_page(&self, len: usize, cursors: usize) {
+        self.page.set(Some((len, cursors)));
+    }
+
+    /// Whether the page's own Next line resumes at the first item `node` leaves out (an item
+    /// cursor): then it is the text's one Next line, and nothing needs storing.
+    fn page_resumes(&self, node: &Node<'_>) -> bool {
+        let Some((len, cursors)) = self.page.get() else {
+            return false;
+        };
+        let kept = match node {
+            Node::Table(t) => t.rows(),
+            Node::List(items) => items.len(),
+            _ => 0,
+        };
+        kept < len && kept < cursors
+    }
+
+    /// Whether this candidate ends with the fetch tool's Next line (the page's own Next line
+    /// then gives way to it).
+    pub fn ends_with_fetch(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
+        self.fetch_tool.is_some()
+            && self.failure.borrow().is_none()
+            && self.reference.borrow().is_some()
+            && self.wants(node, notices)
+    }
+
+    /// Whether the full result is wanted (cut or folded, and the page's own cursor does not
+    /// resume where the text stopped).
+    fn wants(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
+        (self.cut(node, notices) || self.left_out.folded()) && !self.page_resumes(node)
+    }
+
+    /// Where the text stopped, as the fetch tool's cursor: the first row, item or line not
+    /// shown. `None` (start from the first) when it stopped before the first row, or cut
+    /// anything but whole rows from the end (values shortened, fields, nested parts,
+    /// a focus, the last lines).
+    fn resume_at(&self, notices: &[Notice]) -> Option<usize> {
+        if self.cut_elsewhere.get() {
+            return None;
+        }
+        let mut at = None;
+        for n in notices {
+            at = match *n {
+                Notice::Rows { kept, .. } | Notice::Items { kept, .. } => Some(kept),
+                Notice::Lines {
+                    kept,
+                    strategy: Strategy::Head,
+                    ..
+                } => Some(kept),
+                Notice::Lines {
+                    kept,
+                    strategy: Strategy::HeadTail,
+                    ..
+                } => Some(head_tail(kept).0),
+                _ => return None,
+            };
+        }
+        at.filter(|&k| k > 0)
     }
 
     /// Append the lines that apply to a candidate `node` cut with `notices`.
@@ -104,19 +176,21 @@ impl<'r> Trailer<'r> {
             text.push_str("\n\n");
             s.write_lines(text, self.summary_lines.get());
         }
-        self.append_lines(text, self.cut(node, notices) || self.left_out.folded());
+        let at = self.resume_at(notices);
+        self.append_lines(text, self.wants(node, notices), at);
     }
 
     /// The lines after a text that was cut (no summary): what a registered renderer's text
     /// gets, and the room its budget keeps for them.
     pub fn lines_if_cut(&self) -> String {
         let mut text = String::new();
-        self.append_lines(&mut text, true);
+        self.append_lines(&mut text, true, None);
         text
     }
 
-    /// The left-out line and the stored-result (or failed-store) line, each when it applies.
-    fn append_lines(&self, text: &mut String, cut: bool) {
+    /// The left-out line and the stored-result (or failed-store) line, each when it applies;
+    /// `at`: the cursor where the text stopped.
+    fn append_lines(&self, text: &mut String, cut: bool, at: Option<usize>) {
         let mut first = true;
         let mut line = |text: &mut String, l: &str| {
             text.push_str(if first { "\n\n" } else { "\n" });
@@ -141,25 +215,18 @@ impl<'r> Trailer<'r> {
         } else if let (Some(t), Some(r)) = (self.fetch_tool, &*self.reference.borrow())
             && cut
         {
-            line(
-                text,
-                &NextAction::call(t).arg(self.ref_arg, r.as_str()).line(),
-            );
+            let mut next = NextAction::call(t).arg(self.ref_arg, r.as_str());
+            if let Some(at) = at {
+                next = next.arg(crate::store::CURSOR_ARG, at.to_string());
+            }
+            line(text, &next.line());
         }
     }
 
     /// Whether the full result should be stored for this cut (a store is set, the result
     /// was cut, and it is not stored yet).
     pub fn wants_store(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
-        self.fetch_tool.is_some()
-            && !self.stored.get()
-            && (self.cut(node, notices) || self.left_out.folded())
-    }
-
-    /// Whether the output will end with the stored result's call (a store is set and has
-    /// not failed).
-    pub fn promises_reference(&self) -> bool {
-        self.fetch_tool.is_some() && self.failure.borrow().is_none()
+        self.fetch_tool.is_some() && !self.stored.get() && self.wants(node, notices)
     }
 
     /// The result was cut by a stage whose notices are not the caps' (query focus).
@@ -220,7 +287,7 @@ impl<'r> Trailer<'r> {
 
 /// The report's note for a failed `put`.
 pub(crate) fn failed_put(e: &str) -> String {
-    format!("the full result was not stored, so the output has no Next line: {e}")
+    format!("the full result was not stored, so no reference is promised: {e}")
 }
 
 /// Whether anything of the result was cut: a notice, or a nested table that lost rows (caps

@@ -51,8 +51,9 @@ async fn a_cut_result_is_stored_under_the_reference_its_text_names() {
     let out = fmt.format_async("list_users", &rows(100)).await;
     let r = out.report.reference.clone().expect("a reference");
     assert!(
-        out.text
-            .ends_with(&format!("Next: call get_stored_result(ref=\"{r}\")")),
+        out.text.ends_with(&format!(
+            "Next: call get_stored_result(ref=\"{r}\", cursor=\"3\")"
+        )),
         "{}",
         out.text
     );
@@ -250,10 +251,11 @@ async fn the_fetch_tool_pages_an_async_store_to_the_end() {
     }
     assert_eq!(seen, (1..=1000).collect::<Vec<_>>());
     assert_eq!(store.len(), 1);
-    // The sync call says what to use instead.
+    // The sync call fails, told as the server's bug (not advice the model could follow).
+    let sync = fetch.call(&reference, None, None);
+    assert!(sync.starts_with("**get_stored_result failed**"), "{sync}");
     assert!(
-        fetch
-            .call(&reference, None, None)
-            .contains("call page_async or call_async")
+        sync.contains("a bug of the server's (it should use Fetch::call_async"),
+        "{sync}"
     );
 }

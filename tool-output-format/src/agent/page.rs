@@ -307,15 +307,21 @@ pub(crate) struct PageMeta<'a> {
     pub item_cursors: Option<Cow<'a, [String]>>,
     pub next_call: Option<(Cow<'a, NextAction>, Cow<'a, str>)>,
     /// The full result is stored and the output ends with the call that fetches it: a cut
-    /// page points there for the items its cursor skips (one voice, not two competing
-    /// calls).
+    /// page points there for the items its cursor skips, and has no Next line of its own
+    /// (one voice, not two competing calls).
     pub stored: bool,
 }
 
 impl PageMeta<'_> {
     /// See [`Page::footer`].
     pub fn footer(&self, kept: usize) -> PageFooter {
-        let next_call = self.next_call.as_ref().map(|(a, arg)| (&**a, &**arg));
+        // A stored page's rest is read with the fetch tool's Next line, which ends the text
+        // (the one Next line); the fetch tool's last page ends with this page's next call.
+        let next_call = self
+            .next_call
+            .as_ref()
+            .filter(|_| !self.stored)
+            .map(|(a, arg)| (&**a, &**arg));
         let page_cursor = self.next_cursor.as_deref().map(String::from);
         if kept >= self.len {
             return PageFooter::new(self.has_more, page_cursor, self.total, next_call, None);
@@ -352,11 +358,11 @@ pub(crate) fn stored_cut_notice(kept: usize, len: usize) -> String {
     let first = kept.saturating_add(1);
     if first >= len {
         format!(
-            "[Item {first} of this page was cut: read it in the stored full result (the last Next line), then continue with next_cursor]"
+            "[Item {first} of this page was cut: the Next line reads it from the stored full result, whose last page continues with next_cursor]"
         )
     } else {
         format!(
-            "[Items {first}-{len} of this page were cut: read them in the stored full result (the last Next line), then continue with next_cursor]"
+            "[Items {first}-{len} of this page were cut: the Next line reads them from the stored full result, whose last page continues with next_cursor]"
         )
     }
 }

@@ -136,6 +136,9 @@ pub struct Shape {
     /// Name what `drop` and `drop_empty` take out in the left-out line (the agent preset's
     /// folding shape, [`Shape::folding`]).
     fold: bool,
+    /// Fields a folding shape never drops, whatever its `drop` patterns say (the agent
+    /// preset's pages for people: `html_url`, `web_url`, ...).
+    spare: Vec<Pattern>,
     errors: Vec<ShapeError>,
 }
 
@@ -403,6 +406,19 @@ impl Shape {
         );
         self.fold = true;
         self
+    }
+
+    /// This shape, never dropping the fields `patterns` match (valid patterns only; the
+    /// agent preset's pages for people).
+    pub(crate) fn sparing(mut self, patterns: &[&str]) -> Shape {
+        self.spare
+            .extend(patterns.iter().filter_map(|p| Pattern::parse(p).ok()));
+        self
+    }
+
+    /// Whether the field at `at` is dropped: a `drop` pattern matches it and no spared one.
+    fn drops(&self, at: &[&str]) -> bool {
+        self.drop.iter().any(|p| p.matches(at)) && !self.spare.iter().any(|p| p.matches(at))
     }
 
     /// Whether this shape names what it drops (see [`Shape::folding`]).
@@ -746,7 +762,7 @@ impl Apply<'_> {
         let mut out = Map::new();
         for (key, value) in object {
             at.push(key);
-            if self.shape.drop.iter().any(|p| p.matches(at)) {
+            if self.shape.drops(at) {
                 if let Some(names) = self.names {
                     names.add_machine(key);
                 }
@@ -801,8 +817,7 @@ impl Apply<'_> {
         };
         let Some(own) = at.pop() else { return false };
         at.push(sibling);
-        let keeps =
-            !self.shape.drop.iter().any(|p| p.matches(at)) && self.shape.renamed(at).is_none();
+        let keeps = !self.shape.drops(at) && self.shape.renamed(at).is_none();
         at.pop();
         at.push(own);
         keeps

@@ -69,7 +69,6 @@ use serde_json::{Map, Number, Value};
 use super::{Document, Sink};
 use crate::doc::{Kind, Node, Table, depth_notice};
 use crate::notice::Notice;
-use crate::notice::Strategy;
 
 /// The structured sink, as text: the compact serialization of [`to_value`], which is what
 /// budgets measure. `max_chars` is the value cap (`max_cell_chars`) in force.
@@ -325,12 +324,7 @@ pub(crate) fn notice(n: &Notice, path: &str) -> Value {
         } => {
             put("kept", kept.into());
             put("total", total.into());
-            let s = match strategy {
-                Strategy::Head => "head",
-                Strategy::Tail => "tail",
-                Strategy::HeadTail => "head_tail",
-            };
-            put("strategy", s.into());
+            put("strategy", strategy.as_str().into());
         }
         Notice::Shortened { values, max_chars } => {
             put("values", values.into());

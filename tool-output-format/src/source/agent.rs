@@ -44,6 +44,13 @@ impl<T: ToolOutput> ToolOutput for Page<T> {
         let items = self.items().to_json();
         Envelope::new(None, Parts::Page(self.meta())).to_json(Some(items), self.len())
     }
+
+    /// The items' secrets, in the data's `items`.
+    fn redact_serialized(&self, data: &mut Value) {
+        if let Some(items) = data.get_mut("items") {
+            self.items().redact_serialized(items);
+        }
+    }
 }
 
 /// Under the title `**{tool} failed**`: the kind, the message, whether a retry can help (and
@@ -100,6 +107,12 @@ impl<T: ToolOutput, E: ToToolError> ToolOutput for Result<T, E> {
         match self {
             Ok(v) => v.to_json(),
             Err(e) => e.to_tool_error().to_json(),
+        }
+    }
+
+    fn redact_serialized(&self, data: &mut Value) {
+        if let Ok(v) = self {
+            v.redact_serialized(data);
         }
     }
 
@@ -327,5 +340,12 @@ impl<T: ToolOutput> ToolOutput for Reply<T> {
             references: Cow::Borrowed(self.references()),
         };
         Envelope::new(None, Parts::Reply(meta)).to_json(Some(self.result().to_json()), 0)
+    }
+
+    /// The result's secrets, in the data's `result`.
+    fn redact_serialized(&self, data: &mut Value) {
+        if let Some(result) = data.get_mut("result") {
+            self.result().redact_serialized(result);
+        }
     }
 }

@@ -135,6 +135,25 @@ pub trait ToolOutput {
         None
     }
 
+    /// Whether [`to_json`](ToolOutput::to_json) is the whole result (what a store keeps);
+    /// `false` for records of a stream of which only the first were kept
+    /// ([`Rows`](crate::Rows)): such a result is never stored, and its text says so.
+    #[doc(hidden)]
+    #[inline]
+    fn is_whole(&self) -> bool {
+        true
+    }
+
+    /// Replace the values this type marks `#[tool_output(redact)]` with `[redacted]` in
+    /// `data`, this value's `serde::Serialize` form (the typed data an MCP client receives),
+    /// at every depth. Derived types implement it; the containers pass it to their items;
+    /// the default does nothing (a hand-written impl marks no secret of its own).
+    #[doc(hidden)]
+    #[inline]
+    fn redact_serialized(&self, data: &mut serde_json::Value) {
+        let _ = data;
+    }
+
     /// Append this value's table-cell text (cell rules applied, not escaped) to `out` and
     /// return its [`Kind`].
     ///

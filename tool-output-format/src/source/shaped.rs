@@ -63,9 +63,20 @@ pub(crate) fn json_record(v: &Value, cx: &Context<'_>, sh: Shaping<'_>) -> Node<
 }
 
 pub(crate) fn list<'a>(items: &'a [Value], cx: &Context<'_>, sh: Shaping<'_>) -> Node<'a> {
+    list_with(items, None, cx, sh)
+}
+
+/// [`list`], the table's columns decided over `items` and one more record that is not shown
+/// (the late columns of a stream, [`Rows`](crate::Rows)).
+pub(crate) fn list_with<'a>(
+    items: &'a [Value],
+    unshown: Option<&Map<String, Value>>,
+    cx: &Context<'_>,
+    sh: Shaping<'_>,
+) -> Node<'a> {
     if !items.is_empty()
         && items.iter().all(Value::is_object)
-        && let Some(t) = table(items, cx, sh)
+        && let Some(t) = table(items, unshown, cx, sh)
     {
         return Node::Table(t);
     }
@@ -192,7 +203,12 @@ fn flattens(col: &Col, sub: &Cols, rows: usize, drop_empty: bool) -> bool {
 
 /// The shaped table of `items` (all objects), or `None` when the shaped rows have no column
 /// or more than [`MAX_COLUMNS`].
-fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table<'a>> {
+fn table<'a>(
+    items: &[Value],
+    unshown: Option<&Map<String, Value>>,
+    cx: &Context<'_>,
+    sh: Shaping<'_>,
+) -> Option<Table<'a>> {
     let range = cx.rows(items.len(), None);
     let shape = sh.shape;
     if let Some(columns) = sh.columns.borrow().as_ref() {
@@ -217,13 +233,18 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
                 kept.push(shaped);
             }
         }
+        if let Some(row) = unshown {
+            let shaped = shape.apply_row_redacted(row, cx.secrets(), &mut stats, cx.left_out());
+            cols.add(&shaped, flatten, 0);
+        }
     }
+    let analysed = items.len() + usize::from(unshown.is_some());
     let mut out = Vec::new();
     let drop_empty = shape.drops_empty();
     let folded = cx.left_out().filter(|_| shape.folds());
     leaves(
         &cols,
-        items.len(),
+        analysed,
         drop_empty,
         flatten,
         folded,
@@ -238,7 +259,7 @@ fn table<'a>(items: &[Value], cx: &Context<'_>, sh: Shaping<'_>) -> Option<Table
             out.clear();
             leaves(
                 &cols,
-                items.len(),
+                analysed,
                 drop_empty,
                 false,
                 folded,

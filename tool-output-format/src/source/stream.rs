@@ -8,6 +8,7 @@ use super::ToolOutput;
 use super::table::{Builder, Columns, MAX_COLUMNS};
 use crate::build::Context;
 use crate::doc::{Node, Table, Text};
+use crate::shape::is_empty_value;
 
 /// Records of which only the first are kept: a table with the true row count.
 ///
@@ -54,6 +55,9 @@ pub struct Rows {
     kept: Vec<Value>,
     total: usize,
     late: Vec<String>,
+    /// A value seen for each late key (the first that is not empty): what a shape decides a
+    /// late column by (kept, dropped as empty, flattened), as it would over the whole array.
+    late_values: Map<String, Value>,
     /// Keys of the kept records (to note late keys while pushing).
     seen: std::collections::HashSet<String>,
     /// True once an item is not an object: everything is kept from then on.
@@ -95,6 +99,35 @@ impl Rows {
         self
     }
 
+    /// Add columns with a value seen for each: keys first seen in records that were not
+    /// kept, in first-seen order, each with the first value that is not empty (null, `""`,
+    /// `[]`, `{}`) seen under it, else an empty one. Unshaped, it is
+    /// [`with_columns`](Self::with_columns); under a [`Shape`](crate::Shape) (the agent
+    /// preset's among them) a late column is kept, dropped as empty (and named) or flattened
+    /// from these values as the whole array would be, so no column that first appears after
+    /// the cut is dropped unnamed.
+    ///
+    /// ```
+    /// use serde_json::{Map, json};
+    /// use tool_output_format::{Formatter, Rows};
+    /// let mut late = Map::new();
+    /// late.insert("b".to_owned(), json!(4));
+    /// let rows = Rows::new(vec![json!({"a": 1}), json!({"a": 2})], 3).with_values(late);
+    /// let whole = json!([{"a": 1}, {"a": 2}, {"a": 3, "b": 4}]);
+    /// let fmt = Formatter::for_agents().max_rows(2);
+    /// assert_eq!(fmt.format("t", &rows), fmt.format("t", &whole));
+    /// ```
+    #[must_use]
+    pub fn with_values(mut self, values: Map<String, Value>) -> Rows {
+        for (k, v) in values {
+            if !self.late.contains(&k) {
+                self.late.push(k.clone());
+            }
+            self.late_values.insert(k, v);
+        }
+        self
+    }
+
     /// Take the next item of a stream, keeping it when fewer than `keep` records are kept
     /// (or once an item was not an object: see the [type docs](Rows)), else counting it and
     /// noting its new keys.
@@ -124,12 +157,34 @@ impl Rows {
     }
 
     fn note_keys(&mut self, m: &Map<String, Value>) {
-        for k in m.keys() {
+        for (k, v) in m {
             if !self.seen.contains(k) && self.seen.len() < MAX_COLUMNS + 1 {
                 self.seen.insert(k.clone());
                 self.late.push(k.clone());
+                self.late_values.insert(k.clone(), v.clone());
+            } else if let Some(seen) = self.late_values.get_mut(k)
+                && is_empty_value(seen)
+                && !is_empty_value(v)
+            {
+                v.clone_into(seen);
             }
         }
+    }
+
+    /// The late columns as one record (a value seen for each; null when none was given), for
+    /// a shape's column analysis.
+    fn late_record(&self) -> Option<Map<String, Value>> {
+        (!self.late.is_empty()).then(|| {
+            self.late
+                .iter()
+                .map(|k| {
+                    (
+                        k.clone(),
+                        self.late_values.get(k).cloned().unwrap_or(Value::Null),
+                    )
+                })
+                .collect()
+        })
     }
 
     /// The records kept.
@@ -150,8 +205,10 @@ impl ToolOutput for Rows {
         if let Some(sh) = cx.shaping()
             && !self.list
         {
-            // Under a shape: the kept rows shaped; the table still counts every row.
-            let mut node = super::shaped::list(&self.kept, cx, sh);
+            // Under a shape: the kept rows shaped, the columns decided with the late ones;
+            // the table still counts every row.
+            let late = self.late_record();
+            let mut node = super::shaped::list_with(&self.kept, late.as_ref(), cx, sh);
             if let Node::Table(t) = &mut node {
                 t.set_total_rows(self.total);
                 return node;
@@ -180,6 +237,11 @@ impl ToolOutput for Rows {
     /// The kept records (what a registered renderer sees).
     fn to_json(&self) -> Value {
         Value::Array(self.kept.clone())
+    }
+
+    /// Only when every record was kept.
+    fn is_whole(&self) -> bool {
+        self.kept.len() >= self.total
     }
 }
 

@@ -165,6 +165,11 @@ impl<T: ToolOutput> ToolOutput for Option<T> {
     fn to_json(&self) -> Value {
         self.as_ref().map_or(Value::Null, T::to_json)
     }
+    fn redact_serialized(&self, data: &mut Value) {
+        if let Some(v) = self {
+            v.redact_serialized(data);
+        }
+    }
     fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
         match self {
             Some(v) => v.write_cell(cx, out),
@@ -189,6 +194,13 @@ impl<T: ToolOutput> ToolOutput for [T] {
         }
         Value::Array(items)
     }
+    fn redact_serialized(&self, data: &mut Value) {
+        if let Value::Array(items) = data {
+            for (item, data) in self.iter().zip(items) {
+                item.redact_serialized(data);
+            }
+        }
+    }
     fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
         cell::write_seq(self, cx, out)
     }
@@ -202,6 +214,9 @@ macro_rules! as_slice {
             }
             fn to_json(&self) -> Value {
                 self[..].to_json()
+            }
+            fn redact_serialized(&self, data: &mut Value) {
+                self[..].redact_serialized(data);
             }
             fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
                 self[..].write_cell(cx, out)
@@ -227,6 +242,13 @@ impl<T: ToolOutput> ToolOutput for VecDeque<T> {
     fn to_json(&self) -> Value {
         Value::Array(self.iter().map(T::to_json).collect())
     }
+    fn redact_serialized(&self, data: &mut Value) {
+        if let Value::Array(items) = data {
+            for (item, data) in self.iter().zip(items) {
+                item.redact_serialized(data);
+            }
+        }
+    }
     fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
         let refs: Vec<&T> = self.iter().collect();
         cell::write_seq(&refs, cx, out)
@@ -247,6 +269,9 @@ macro_rules! deref {
             }
             fn as_json_value(&self) -> Option<&Value> {
                 (**self).as_json_value()
+            }
+            fn redact_serialized(&self, data: &mut Value) {
+                (**self).redact_serialized(data);
             }
         }
     )*};
@@ -287,6 +312,9 @@ impl<K: AsRef<str>, V: ToolOutput> ToolOutput for BTreeMap<K, V> {
                 .collect(),
         )
     }
+    fn redact_serialized(&self, data: &mut Value) {
+        redact_entries(self.iter(), data);
+    }
 }
 
 /// Entries in sorted key order (a `HashMap` iterates in a random order per process, so the
@@ -303,6 +331,24 @@ impl<K: AsRef<str>, V: ToolOutput, S> ToolOutput for HashMap<K, V, S> {
                 .map(|(k, v)| (k.as_ref().to_owned(), v.to_json()))
                 .collect(),
         )
+    }
+    fn redact_serialized(&self, data: &mut Value) {
+        redact_entries(self.iter(), data);
+    }
+}
+
+/// A map's entries' own secrets, in its serialized object (by key).
+fn redact_entries<'a, K, V>(entries: impl Iterator<Item = (&'a K, &'a V)>, data: &mut Value)
+where
+    K: AsRef<str> + 'a,
+    V: ToolOutput + 'a,
+{
+    if let Value::Object(m) = data {
+        for (k, v) in entries {
+            if let Some(d) = m.get_mut(k.as_ref()) {
+                v.redact_serialized(d);
+            }
+        }
     }
 }
 

@@ -4,8 +4,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::{ResultStore, StoreError, StoreErrorKind};
+use super::{CURSOR_ARG, ResultStore, StoreError, StoreErrorKind};
 use crate::agent::{ErrorKind, NextAction, Page, ToToolError, ToolError};
+use crate::detail::Detail;
 use crate::formatter::Formatter;
 
 /// Rows per page unless set ([`Fetch::page_size`]).
@@ -15,21 +16,25 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// a stored result page by page, so the model reaches the last row of a result that was cut
 /// to its first twenty.
 ///
-/// A cut result ends with `Next: call get_stored_result(ref="r_...")`. Rendering the stored
+/// A cut result ends with `Next: call get_stored_result(ref="r_...", cursor="20")`. Rendering the stored
 /// value again through the same storing formatter would cut it to the same first rows and
 /// store it once more, and the model would loop on the first page. `Fetch` instead:
 ///
-/// - reads the stored value with [`ResultStore::get`] and splits it into **rows**: the items
-///   of an array, the rows of the largest array field of an object (its other fields are left
-///   out of the pages), or the lines of a string; anything else is one row;
+/// - reads the stored value with [`ResultStore::get`] and serves it by what it is: the
+///   **rows** of an array, of a stored [`Page`]'s items (its last page then ends with the
+///   stored page's own next call, so the model goes on to the next page of the source), of a
+///   [`Reply`](crate::Reply)'s list, or the lines of a string; any other value (a record, a
+///   scalar) is served **whole**, with every field a folding shape left out shown (full
+///   detail), and its cursor is ignored;
 /// - keeps only the rows that contain every word of the optional **query** (case-insensitive,
 ///   in the text of any value of the row);
 /// - renders `page_size` of them from the **cursor** (the position of the next row, a decimal
-///   number this tool wrote) as a [`Page`]: its footer says `has_more`, the `next_cursor` and
-///   the next call, `Next: call get_stored_result(ref="r_...", cursor="50")`;
-/// - renders with the formatter it was given **minus its store**: caps and budgets still apply
-///   to the page, and when they cut it the cursor resumes at the first row left out (each row
-///   carries its own cursor), but the page is never stored again.
+///   number: the cut text's Next line gives where it stopped) as a [`Page`]: its footer says
+///   `has_more`, the `next_cursor` and the next call,
+///   `Next: call get_stored_result(ref="r_...", cursor="50")`;
+/// - renders with the formatter it was given **minus its store**, in full detail: caps and
+///   budgets still apply to the page, and when they cut it the cursor resumes at the first
+///   row left out (each row carries its own cursor), but the page is never stored again.
 ///
 /// The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
 ///
@@ -99,9 +104,9 @@ impl Fetch {
         Fetch {
             store,
             tool: tool.to_owned(),
-            formatter: Formatter::new(),
+            formatter: Formatter::new().detail(Detail::Full),
             ref_arg: "ref".to_owned(),
-            cursor_arg: "cursor".to_owned(),
+            cursor_arg: CURSOR_ARG.to_owned(),
             query_arg: "query".to_owned(),
             page_size: DEFAULT_PAGE_SIZE,
         }
@@ -115,8 +120,9 @@ impl Fetch {
         Fetch::with_source(Source::Async(store), tool)
     }
 
-    /// Renders pages with `formatter` (its caps, budgets, layout, secrets), without its store:
-    /// a page is never stored again. Takes its reference argument name
+    /// Renders pages with `formatter` (its caps, budgets, layout, secrets) in full detail
+    /// ([`Detail::Full`]: what a folding shape left out of the first text is shown), without
+    /// its store: a page is never stored again. Takes its reference argument name
     /// ([`Formatter::store_ref_arg`]) too.
     ///
     /// ```
@@ -133,7 +139,7 @@ impl Fetch {
     #[must_use]
     pub fn formatter(mut self, formatter: &Formatter) -> Self {
         formatter.ref_arg_name().clone_into(&mut self.ref_arg);
-        self.formatter = formatter.without_store();
+        self.formatter = formatter.without_store().detail(Detail::Full);
         self
     }
 
@@ -228,18 +234,46 @@ impl Fetch {
         cursor: Option<&str>,
         query: Option<&str>,
     ) -> Result<Page<Value>, StoreError> {
-        let start = self.start(cursor)?;
+        Ok(self.served(reference, cursor, query)?.into_page())
+    }
+
+    /// What the tool serves for these arguments (sync stores).
+    fn served(
+        &self,
+        reference: &str,
+        cursor: Option<&str>,
+        query: Option<&str>,
+    ) -> Result<Served, StoreError> {
+        let at = self.cursor(cursor)?;
         let value = match &self.store {
             Source::Sync(store) => store.get(reference)?,
             #[cfg(feature = "async")]
             Source::Async(_) => {
                 return Err(StoreError::new(
                     StoreErrorKind::Config,
-                    "this fetch tool reads an asynchronous store: call page_async or call_async",
+                    "the result store is asynchronous and this server read it on the sync \
+                     path, a bug of the server's (it should use Fetch::call_async or \
+                     mcp_call_async); the stored result cannot be read this way",
                 ));
             }
         };
-        Ok(self.page_of(value, reference, start, query))
+        self.serve(value, reference, at, query)
+    }
+
+    /// What the tool serves for these arguments, awaiting an async store.
+    #[cfg(feature = "async")]
+    async fn served_async(
+        &self,
+        reference: &str,
+        cursor: Option<&str>,
+        query: Option<&str>,
+    ) -> Result<Served, StoreError> {
+        let at = self.cursor(cursor)?;
+        let value = match &self.store {
+            Source::Sync(store) => store.get(reference)?,
+            Source::Async(store) => store.get_async(reference).await?,
+        };
+        self.serve(value, reference, at, query)
     }
 
     /// [`Fetch::page`] without blocking: an async store is awaited (a sync one is read as
@@ -255,12 +289,10 @@ impl Fetch {
         cursor: Option<&str>,
         query: Option<&str>,
     ) -> Result<Page<Value>, StoreError> {
-        let start = self.start(cursor)?;
-        let value = match &self.store {
-            Source::Sync(store) => store.get(reference)?,
-            Source::Async(store) => store.get_async(reference).await?,
-        };
-        Ok(self.page_of(value, reference, start, query))
+        Ok(self
+            .served_async(reference, cursor, query)
+            .await?
+            .into_page())
     }
 
     /// [`Fetch::call`] without blocking (see [`Fetch::page_async`]).
@@ -271,31 +303,164 @@ impl Fetch {
         cursor: Option<&str>,
         query: Option<&str>,
     ) -> String {
-        let result = self
-            .page_async(reference, cursor, query)
-            .await
-            .map_err(|e| e.to_tool_error());
-        self.formatter.format(&self.tool, &result)
+        let served = self.served_async(reference, cursor, query).await;
+        self.write(served.map_err(|e| e.to_tool_error()))
     }
 
-    /// The row a cursor points at (none: the first).
-    fn start(&self, cursor: Option<&str>) -> Result<usize, StoreError> {
-        match cursor.map(str::trim).filter(|c| !c.is_empty()) {
-            None => Ok(0),
-            Some(c) => c.parse::<usize>().map_err(|_| self.bad_cursor(c)),
+    /// [`Fetch::call_args`] without blocking (see [`Fetch::page_async`]).
+    #[cfg(feature = "async")]
+    pub async fn call_args_async(&self, args: &Map<String, Value>) -> String {
+        self.write(self.served_args_async(args).await)
+    }
+
+    /// What the tool serves for `args`, awaiting an async store.
+    #[cfg(feature = "async")]
+    pub(crate) async fn served_args_async(
+        &self,
+        args: &Map<String, Value>,
+    ) -> Result<Served, ToolError> {
+        let (reference, cursor, query) = self.args(args)?;
+        self.served_async(&reference, cursor.as_deref(), query.as_deref())
+            .await
+            .map_err(|e| e.to_tool_error())
+    }
+
+    /// The text the model reads for what is served: a page of rows, a whole record, or the
+    /// error (`**get_stored_result failed**` and what to do).
+    pub(crate) fn write(&self, served: Result<Served, ToolError>) -> String {
+        match served {
+            Ok(Served::Rows { page, last }) => {
+                // The last page ends with the stored page's own next call, unless a cap or
+                // the budget cuts it: then the next call is this tool's, from the first row
+                // left out.
+                if let Some(last) = &last {
+                    let out = self.formatter.format_with_report(&self.tool, last);
+                    if !rows_cut(&out.report) {
+                        return out.text;
+                    }
+                }
+                let out = self.formatter.format_with_report(&self.tool, &page);
+                if !omitted(&out.report) {
+                    return out.text;
+                }
+                // Not one row fits the budget: the row at the cursor alone, over the budget
+                // and said so, so the walk moves on and no row is out of reach.
+                let first = page.items().first().cloned();
+                let Some(row) = first else { return out.text };
+                // The last row of a stored page goes on with the page's own next call.
+                let source = match &last {
+                    Some(last) if page.len() == 1 => last,
+                    _ => &page,
+                };
+                let alone = self.one_row(source, row);
+                let whole = self.unbounded().format(&self.tool, &alone);
+                let needed = whole.chars().count();
+                format!(
+                    "[Over the budget: this row alone needs {needed} characters; shown whole so \
+                     the rest stays reachable]\n\n{whole}"
+                )
+            }
+            Ok(Served::Whole(value, reference)) => self.record(&value, &reference).0,
+            Err(e) => self
+                .formatter
+                .format(&self.tool, &Err::<Value, ToolError>(e)),
         }
     }
 
-    /// The page of `value` from row `start`.
-    fn page_of(
+    /// Where a cursor points (none: the first row).
+    fn cursor(&self, cursor: Option<&str>) -> Result<Cursor, StoreError> {
+        let Some(c) = cursor.map(str::trim).filter(|c| !c.is_empty()) else {
+            return Ok(Cursor::Row(0));
+        };
+        let parsed = if c.starts_with('/') {
+            c.rsplit_once('/')
+                .and_then(|(at, row)| Some(Cursor::In(at.to_owned(), row.parse().ok()?)))
+        } else {
+            c.parse().ok().map(Cursor::Row)
+        };
+        parsed.ok_or_else(|| self.bad_cursor(c))
+    }
+
+    /// `page` cut to its first row (`row`), resuming at the next.
+    fn one_row(&self, page: &Page<Value>, row: Value) -> Page<Value> {
+        let cursors = page.get_item_cursors().unwrap_or_default();
+        let mut alone = Page::new(vec![row])
+            .has_more(page.len() > 1 || page.get_has_more())
+            .item_cursors(cursors.iter().take(1).cloned());
+        if let Some(t) = page.get_total() {
+            alone = alone.total(t);
+        }
+        let next = cursors
+            .get(1)
+            .map(String::as_str)
+            .or(page.get_next_cursor());
+        if let Some(c) = next {
+            alone = alone.next_cursor(c);
+        }
+        if let Some((action, arg)) = page.get_next_call() {
+            alone = alone.next_call_with(action.clone(), arg);
+        }
+        alone
+    }
+
+    /// The page formatter without its budgets.
+    fn unbounded(&self) -> Formatter {
+        let f = self.formatter.clone().max_chars(usize::MAX);
+        #[cfg(feature = "tokens")]
+        let f = f.max_tokens(usize::MAX);
+        f
+    }
+
+    /// What `value` is served as from the cursor `at` (see the type's docs).
+    fn serve(
         &self,
         value: Value,
         reference: &str,
-        start: usize,
+        at: Cursor,
         query: Option<&str>,
-    ) -> Page<Value> {
+    ) -> Result<Served, StoreError> {
+        match (rows_of(value), at) {
+            (Stored::Rows(rows, then), Cursor::Row(start)) => Ok(self.rows_page(
+                rows,
+                start,
+                &|i| i.to_string(),
+                Continue { then, after: None },
+                reference,
+                query,
+            )),
+            (Stored::Whole(value), Cursor::Row(_)) => Ok(Served::Whole(value, reference.into())),
+            // The rest of a table the record's text cut, then the next one.
+            (Stored::Whole(value), Cursor::In(at, start)) => {
+                let Some(Value::Array(rows)) = value.pointer(&at).cloned() else {
+                    return Err(self.bad_cursor(&format!("{at}/{start}")));
+                };
+                let (_, cuts) = self.record(&value, reference);
+                let after = cuts
+                    .iter()
+                    .skip_while(|(p, _)| *p != at)
+                    .nth(1)
+                    .map(|(p, k)| format!("{p}/{k}"));
+                let label = |i: usize| format!("{at}/{i}");
+                let more = Continue { then: None, after };
+                Ok(self.rows_page(rows, start, &label, more, reference, query))
+            }
+            (Stored::Rows(..), Cursor::In(at, start)) => {
+                Err(self.bad_cursor(&format!("{at}/{start}")))
+            }
+        }
+    }
+
+    /// A page of `rows` from `start`, each row's cursor `label(i)`, `more` after the last.
+    fn rows_page(
+        &self,
+        mut rows: Vec<Value>,
+        start: usize,
+        label: &dyn Fn(usize) -> String,
+        more: Continue,
+        reference: &str,
+        query: Option<&str>,
+    ) -> Served {
         let query = query.map(str::trim).filter(|q| !q.is_empty());
-        let mut rows = rows_of(value);
         if let Some(q) = query {
             let words: Vec<String> = q.split_whitespace().map(str::to_lowercase).collect();
             rows.retain(|row| matches(row, &words));
@@ -307,27 +472,74 @@ impl Fetch {
             .skip(start)
             .take(end.saturating_sub(start))
             .collect();
+        let next = self.call_for(reference, query);
+        let Continue { then, after } = more;
+        // After the last row of a stored page comes its own next call: on the last page
+        // when it fits (`last`), else one more fetch (cursor at the end) serves it alone.
+        // After the last row of a record's table comes the next table the record cut.
+        let at_end = if end < total {
+            Some(label(end))
+        } else {
+            after.or_else(|| then.is_some().then(|| label(end)))
+        };
+        let last = then.filter(|_| end >= total).map(|then| {
+            Page::new(items.clone())
+                .has_more(true)
+                .total(total as u64)
+                .next_cursor(then.cursor)
+                .next_call_with(then.action, then.arg)
+        });
+        let mut page = Page::new(items)
+            .has_more(at_end.is_some())
+            .total(total as u64)
+            .item_cursors((start..end).map(label))
+            .next_call_with(next, &self.cursor_arg);
+        if let Some(c) = at_end {
+            page = page.next_cursor(c);
+        }
+        Served::Rows { page, last }
+    }
+
+    /// This tool's call for the stored result `reference` (and the query), without a cursor.
+    fn call_for(&self, reference: &str, query: Option<&str>) -> NextAction {
         let mut next = NextAction::call(&self.tool).arg(&self.ref_arg, reference);
-        if let Some(q) = query {
+        if let Some(q) = query.map(str::trim).filter(|q| !q.is_empty()) {
             next = next.arg(&self.query_arg, q);
         }
-        let mut page = Page::new(items)
-            .has_more(end < total)
-            .total(total as u64)
-            .item_cursors((start..end).map(|i| i.to_string()))
-            .next_call_with(next, &self.cursor_arg);
-        if end < total {
-            page = page.next_cursor(end.to_string());
+        next
+    }
+
+    /// A stored record as the model reads it, whole (full detail), and the tables it cuts
+    /// (JSON pointer, rows shown). When it cuts one, the text ends with the call to that
+    /// table's rest (part of the document, inside the budget); the tables are then those of
+    /// the text with that line.
+    fn record(&self, value: &Value, reference: &str) -> (String, Vec<(String, usize)>) {
+        let out = self.formatter.format_with_report(&self.tool, value);
+        let Some(mut first) = out.report.cut_tables.first().cloned() else {
+            return (out.text, out.report.cut_tables);
+        };
+        let mut last = out;
+        // The Next line takes room: a table may show fewer rows with it; settle the cursor.
+        for _ in 0..3 {
+            let next = self
+                .call_for(reference, None)
+                .arg(&self.cursor_arg, format!("{}/{}", first.0, first.1));
+            let reply = crate::agent::Reply::new(value.clone()).next(next);
+            last = self.formatter.format_with_report(&self.tool, &reply);
+            match last.report.cut_tables.first() {
+                Some(c) if *c != first => first = c.clone(),
+                _ => break,
+            }
         }
-        page
+        (last.text, last.report.cut_tables)
     }
 
     /// The page as the model reads it: rendered by the formatter (never stored), or the
     /// store's error as a tool error (`**get_stored_result failed**` and what to do).
     #[must_use]
     pub fn call(&self, reference: &str, cursor: Option<&str>, query: Option<&str>) -> String {
-        self.formatter
-            .format(&self.tool, &self.result(reference, cursor, query))
+        let served = self.served(reference, cursor, query);
+        self.write(served.map_err(|e| e.to_tool_error()))
     }
 
     /// [`Fetch::call`] with the tool call's arguments as sent (an object; the cursor may be a
@@ -347,16 +559,23 @@ impl Fetch {
     /// ```
     #[must_use]
     pub fn call_args(&self, args: &Map<String, Value>) -> String {
-        self.formatter.format(&self.tool, &self.result_args(args))
+        self.write(self.served_args(args))
     }
 
-    /// The result the tool returns for `args`: the page, or the error.
-    ///
-    /// # Errors
-    ///
-    /// An `invalid_input` [`ToolError`] when the reference argument is missing, and the
-    /// errors of [`Fetch::result`].
-    pub fn result_args(&self, args: &Map<String, Value>) -> Result<Page<Value>, ToolError> {
+    /// What the tool serves for `args` (sync stores).
+    pub(crate) fn served_args(&self, args: &Map<String, Value>) -> Result<Served, ToolError> {
+        let (reference, cursor, query) = self.args(args)?;
+        self.served(&reference, cursor.as_deref(), query.as_deref())
+            .map_err(|e| e.to_tool_error())
+    }
+
+    /// The reference, cursor and query of a call's arguments, read by the configured names
+    /// (the cursor may be a string or a number).
+    #[allow(clippy::type_complexity)]
+    fn args(
+        &self,
+        args: &Map<String, Value>,
+    ) -> Result<(String, Option<String>, Option<String>), ToolError> {
         let text = |name: &str| match args.get(name) {
             Some(Value::String(s)) => Some(s.clone()),
             Some(Value::Number(n)) => Some(n.to_string()),
@@ -371,9 +590,17 @@ impl Fetch {
                 ),
             ));
         };
-        let cursor = text(&self.cursor_arg);
-        let query = text(&self.query_arg);
-        self.result(&reference, cursor.as_deref(), query.as_deref())
+        Ok((reference, text(&self.cursor_arg), text(&self.query_arg)))
+    }
+
+    /// The result the tool returns for `args`: the page, or the error.
+    ///
+    /// # Errors
+    ///
+    /// An `invalid_input` [`ToolError`] when the reference argument is missing, and the
+    /// errors of [`Fetch::result`].
+    pub fn result_args(&self, args: &Map<String, Value>) -> Result<Page<Value>, ToolError> {
+        self.served_args(args).map(Served::into_page)
     }
 
     /// The result the tool returns: the page, or the error.
@@ -416,28 +643,132 @@ impl Fetch {
     }
 }
 
-/// The rows of a stored value: see the module documentation.
-fn rows_of(value: Value) -> Vec<Value> {
-    match value {
-        Value::Array(items) => items,
-        Value::String(s) => s.lines().map(|l| Value::String(l.to_owned())).collect(),
-        Value::Object(mut map) => {
-            let longest = map
-                .iter()
-                .filter_map(|(k, v)| v.as_array().map(|a| (a.len(), k)))
-                // The first of the longest, in the object's order.
-                .fold(None::<(usize, &String)>, |best, (n, k)| match best {
-                    Some((m, _)) if m >= n => best,
-                    _ => Some((n, k)),
-                })
-                .map(|(_, k)| k.clone());
-            match longest.and_then(|k| map.remove(&k)) {
-                Some(Value::Array(items)) => items,
-                _ => vec![Value::Object(map)],
-            }
+/// Whether a cap or the budget left rows out (or everything).
+fn rows_cut(report: &crate::Report) -> bool {
+    report.notices.iter().any(|n| {
+        matches!(
+            n,
+            crate::notice::Notice::Rows { .. }
+                | crate::notice::Notice::Items { .. }
+                | crate::notice::Notice::Omitted { .. }
+        )
+    })
+}
+
+/// Whether nothing of the result fit the budget.
+fn omitted(report: &crate::Report) -> bool {
+    report
+        .notices
+        .iter()
+        .any(|n| matches!(n, crate::notice::Notice::Omitted { .. }))
+}
+
+/// What a stored value is served as (made once per call and consumed at once).
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Served {
+    /// A page of rows; `last`: the same page ending with the stored page's own next call
+    /// (when this is the last page of a stored page's items).
+    Rows {
+        page: Page<Value>,
+        last: Option<Page<Value>>,
+    },
+    /// A record or a scalar, whole; the reference it is stored under.
+    Whole(Value, String),
+}
+
+/// Where a cursor points: a row of the stored rows, or a row of the array at a JSON pointer
+/// inside a stored record (`/results/20`).
+enum Cursor {
+    Row(usize),
+    In(String, usize),
+}
+
+/// What follows the last row of a page of rows: a stored page's own next call (`then`), or
+/// this tool's cursor into the next table a record cut (`after`).
+struct Continue {
+    then: Option<Then>,
+    after: Option<String>,
+}
+
+impl Served {
+    /// As a page ([`Fetch::page`]): a whole value is a page of one item.
+    fn into_page(self) -> Page<Value> {
+        match self {
+            Served::Rows { page, .. } => page,
+            Served::Whole(value, _) => Page::new(vec![value]).total(1),
         }
-        other => vec![other],
     }
+}
+
+/// A stored value split for serving: rows (and the call that continues after the last), or
+/// a value served whole.
+enum Stored {
+    Rows(Vec<Value>, Option<Then>),
+    Whole(Value),
+}
+
+/// The call after the last stored row: a stored page's own next call.
+struct Then {
+    cursor: String,
+    action: NextAction,
+    arg: String,
+}
+
+/// The rows of a stored value: see the type documentation.
+fn rows_of(value: Value) -> Stored {
+    match value {
+        Value::Array(items) => Stored::Rows(items, None),
+        Value::String(s) => Stored::Rows(
+            s.lines().map(|l| Value::String(l.to_owned())).collect(),
+            None,
+        ),
+        Value::Object(mut map) => {
+            // A stored page (the JSON form `Page` writes): its items, then its next call.
+            if matches!(map.get("has_more"), Some(Value::Bool(_)))
+                && let Some(Value::Array(_)) = map.get("items")
+            {
+                let then = then_of(&map);
+                let Some(Value::Array(items)) = map.remove("items") else {
+                    unreachable!("checked above")
+                };
+                return Stored::Rows(items, then);
+            }
+            // A stored reply around a list: the list.
+            let reply_keys = ["result", "links", "references", "next"];
+            if map.keys().all(|k| reply_keys.contains(&k.as_str()))
+                && let Some(Value::Array(_)) = map.get("result")
+            {
+                let Some(Value::Array(items)) = map.remove("result") else {
+                    unreachable!("checked above")
+                };
+                return Stored::Rows(items, None);
+            }
+            Stored::Whole(Value::Object(map))
+        }
+        other => Stored::Whole(other),
+    }
+}
+
+/// A stored page's next call (`has_more` with a cursor and a call that passes it).
+fn then_of(page: &Map<String, Value>) -> Option<Then> {
+    if page.get("has_more") != Some(&Value::Bool(true)) {
+        return None;
+    }
+    let cursor = page.get("next_cursor")?.as_str()?;
+    let next = page.get("next")?.as_object()?;
+    let tool = next.get("tool")?.as_str()?;
+    let args = next.get("args")?.as_object()?;
+    // The cursor's argument is the one that passes the page's cursor.
+    let arg = args.iter().find(|(_, v)| v.as_str() == Some(cursor))?.0;
+    let mut action = NextAction::call(tool);
+    for (k, v) in args.iter().filter(|(k, _)| *k != arg) {
+        action = action.arg(k, v.clone());
+    }
+    Some(Then {
+        cursor: cursor.to_owned(),
+        action,
+        arg: arg.clone(),
+    })
 }
 
 /// Whether every word occurs in the text of some value of `row` (case-insensitive).
@@ -470,16 +801,46 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn rows(v: Value) -> Vec<Value> {
+        match rows_of(v) {
+            Stored::Rows(rows, _) => rows,
+            Stored::Whole(v) => panic!("served whole: {v}"),
+        }
+    }
+
+    fn whole(v: Value) -> Value {
+        match rows_of(v) {
+            Stored::Whole(v) => v,
+            Stored::Rows(rows, _) => panic!("served as rows: {rows:?}"),
+        }
+    }
+
     #[test]
     fn rows_of_each_kind_of_value() {
-        assert_eq!(rows_of(json!([1, 2])), [json!(1), json!(2)]);
-        assert_eq!(rows_of(json!("a\nb")), [json!("a"), json!("b")]);
+        assert_eq!(rows(json!([1, 2])), [json!(1), json!(2)]);
+        assert_eq!(rows(json!("a\nb")), [json!("a"), json!("b")]);
+        // A record is served whole, its arrays included (not its largest array alone).
+        let record = json!({"total": 3, "a": [1], "b": [1, 2], "c": [3, 4]});
+        assert_eq!(whole(record.clone()), record);
+        assert_eq!(whole(json!({"x": 1})), json!({"x": 1}));
+        assert_eq!(whole(json!(7)), json!(7));
+        // A stored page: its items, then its own next call.
+        let page = json!({"items": [1, 2], "has_more": true, "next_cursor": "c2",
+                          "next": {"tool": "list", "args": {"status": "open", "cursor": "c2"}}});
+        let Stored::Rows(items, Some(then)) = rows_of(page) else {
+            panic!("a page with a next call")
+        };
+        assert_eq!(items, [json!(1), json!(2)]);
+        assert_eq!((then.cursor.as_str(), then.arg.as_str()), ("c2", "cursor"));
         assert_eq!(
-            rows_of(json!({"total": 3, "a": [1], "b": [1, 2], "c": [3, 4]})),
-            [json!(1), json!(2)]
+            then.action.arg(&then.arg, then.cursor.as_str()).line(),
+            "Next: call list(status=\"open\", cursor=\"c2\")"
         );
-        assert_eq!(rows_of(json!({"x": 1})), [json!({"x": 1})]);
-        assert_eq!(rows_of(json!(7)), [json!(7)]);
+        // A reply around a list: the list.
+        assert_eq!(
+            rows(json!({"result": [3, 4], "links": []})),
+            [json!(3), json!(4)]
+        );
     }
 
     #[test]

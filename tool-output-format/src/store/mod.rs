@@ -55,6 +55,11 @@ pub use nonblocking::{AsyncResultStore, StoreFuture};
 #[cfg(feature = "redis")]
 pub use redis::RedisStore;
 
+/// The cursor argument of the Next line a cut result ends with
+/// (`Next: call get_stored_result(ref="r_...", cursor="25")`), and of [`Fetch`] unless
+/// [`Fetch::arg_names`] names another.
+pub const CURSOR_ARG: &str = "cursor";
+
 /// A place to keep full tool results for a while, addressed by an unguessable reference.
 ///
 /// Object safe, `Send + Sync`: share one as `Arc<dyn ResultStore>` between threads and tools.

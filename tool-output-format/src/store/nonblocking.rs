@@ -28,7 +28,7 @@
 //! let rows: Vec<_> = (1..=10).map(|id| serde_json::json!({"id": id})).collect();
 //! let out = fmt.format_async("list", &rows).await;
 //! let reference = out.report.reference.clone().unwrap();
-//! assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\")")));
+//! assert!(out.text.ends_with(&format!("Next: call get_stored_result(ref=\"{reference}\", cursor=\"2\")")));
 //! assert_eq!(store.get(&reference).unwrap().as_array().unwrap().len(), 10);
 //! # }
 //! ```

@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::{ResultStore, StoreError, StoreErrorKind, ago, is_reference, new_reference, span};
 
@@ -10,6 +10,10 @@ use super::{ResultStore, StoreError, StoreErrorKind, ago, is_reference, new_refe
 const TOMBSTONE_KEEP_SECS: u64 = 24 * 3600;
 /// Redis refuses strings over 512 MiB.
 const MAX_VALUE_BYTES: usize = 512 * 1024 * 1024;
+/// The sync `put`: the result and its tombstone in one atomic step with one answer (the same
+/// keys and times as the async path's `MULTI` pipeline).
+const PUT_SCRIPT: &str = "redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) \
+     redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4]) return 1";
 /// Connect, read and write timeout of the connection.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 
@@ -29,12 +33,17 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 /// | missing | missing | "unknown" ([`StoreErrorKind::Unknown`]) |
 ///
 /// **A Redis that is down** gives [`StoreErrorKind::Unavailable`] with the address (password
-/// hidden) and the cause, never a panic; the connection is opened again on the next call.
+/// hidden) and the cause, never a panic; the connection is opened again on the next call. A
+/// failed `put` reads `Redis unavailable at 127.0.0.1:6379 (connection refused)` on both
+/// paths (the text's line is `[Full result not stored: Redis unavailable at ...]`); a failed
+/// `get` adds what the model can do (retry, or call the original tool again). The
+/// [timeout](Self::timeout) bounds each sync call as a whole (connecting and one retry
+/// included): a Redis that accepts and never answers costs one timeout.
 /// A failed `put` stores nothing, and the caller still holds the value (the formatter then
 /// renders the cut result without a reference, and says so in one line).
 ///
 /// **Two paths.** The sync [`ResultStore`] calls (sync hosts, the CLI) share one blocking
-/// connection under a lock, each call one round trip with the [timeout](Self::timeout). The
+/// connection under a lock, each call one round trip within the [timeout](Self::timeout). The
 /// async [`AsyncResultStore`](super::AsyncResultStore) calls (tokio hosts, through
 /// [`Formatter::format_async`](crate::Formatter::format_async)) share one multiplexed
 /// `ConnectionManager` from the redis crate: concurrent calls pipeline on it, it reconnects
@@ -81,7 +90,13 @@ impl RedisStore {
     /// ```
     pub fn open(url: &str, ttl: Duration) -> Result<Self, StoreError> {
         let address = hide_password(url);
-        let client = redis::Client::open(url).map_err(|e| {
+        // No `CLIENT SETINFO` round trips at connect: each waited its own timeout on a
+        // Redis that never answers, so a call took a multiple of the timeout.
+        let info = redis::IntoConnectionInfo::into_connection_info(url).map(|info| {
+            let settings = info.redis_settings().clone().set_skip_set_lib_name();
+            info.set_redis_settings(settings)
+        });
+        let client = info.and_then(redis::Client::open).map_err(|e| {
             StoreError::new(
                 StoreErrorKind::Config,
                 format!(
@@ -184,28 +199,32 @@ impl RedisStore {
     /// Runs `f` on the shared connection, connecting first if needed. When a connection that
     /// was already open turns out broken (Redis restarted, an idle timeout), it is dropped and
     /// `f` runs once more on a new one; both commands we send are safe to repeat.
+    ///
+    /// The [timeout](Self::timeout) bounds the whole call, not each step: connecting, the
+    /// command and the retry share one deadline, and each read or write waits only for what
+    /// is left of it.
     fn with_connection<T>(
         &self,
-        doing: &str,
         mut f: impl FnMut(&mut redis::Connection) -> redis::RedisResult<T>,
-    ) -> Result<T, StoreError> {
+    ) -> Result<T, redis::RedisError> {
+        let deadline = Instant::now() + self.timeout;
+        // What is left of the deadline; the sockets refuse a zero timeout, so at least 1 ms.
+        let left = || {
+            deadline
+                .saturating_duration_since(Instant::now())
+                .max(Duration::from_millis(1))
+        };
         let mut slot = self.lock();
         let mut retried = false;
         loop {
             let fresh = slot.is_none();
             let con = match slot.take() {
                 Some(con) => con,
-                None => self
-                    .client
-                    .get_connection_with_timeout(self.timeout)
-                    .and_then(|c| {
-                        c.set_read_timeout(Some(self.timeout))?;
-                        c.set_write_timeout(Some(self.timeout))?;
-                        Ok(c)
-                    })
-                    .map_err(|e| self.unavailable(doing, e))?,
+                None => self.client.get_connection_with_timeout(left())?,
             };
             let con = slot.insert(con);
+            con.set_read_timeout(Some(left()))?;
+            con.set_write_timeout(Some(left()))?;
             match f(con) {
                 Ok(v) => return Ok(v),
                 Err(e) => {
@@ -213,26 +232,26 @@ impl RedisStore {
                     if broken {
                         *slot = None;
                     }
-                    if broken && !fresh && !retried {
+                    if broken && !fresh && !retried && Instant::now() < deadline {
                         retried = true;
                         continue;
                     }
-                    return Err(self.unavailable(doing, e));
+                    return Err(e);
                 }
             }
         }
     }
 
-    fn unavailable(&self, doing: &str, e: redis::RedisError) -> StoreError {
+    /// A failed `get`: the one-line cause and what the model can do (the fetch tool's error).
+    fn unavailable(&self, e: redis::RedisError) -> StoreError {
+        let down = self.down(e);
         StoreError::new(
             StoreErrorKind::Unavailable,
             format!(
-                "the result store (Redis at {}) is unavailable ({e}): {doing}; retry in a \
-                 moment, or call the original tool again",
-                self.address
+                "{down}: the stored result cannot be fetched now; retry in a moment, or call \
+                 the original tool again"
             ),
         )
-        .with_source(e)
     }
 
     fn lock(&self) -> MutexGuard<'_, Option<redis::Connection>> {
@@ -334,7 +353,8 @@ impl RedisStore {
         Ok(m)
     }
 
-    /// The async path's failure: `Redis unavailable at 127.0.0.1:6379 (connection refused)`.
+    /// A failed `put` on either path, in the words the text's line ends with:
+    /// `Redis unavailable at 127.0.0.1:6379 (connection refused)`.
     fn down(&self, e: redis::RedisError) -> StoreError {
         let cause = if e.is_connection_refusal() {
             "connection refused".to_owned()
@@ -357,8 +377,20 @@ impl ResultStore for RedisStore {
     fn put(&self, value: &serde_json::Value) -> Result<String, StoreError> {
         let json = self.encode(value)?;
         let reference = new_reference()?;
-        let pipe = self.put_pipe(&reference, &json);
-        self.with_connection("the result was not stored", |con| pipe.query::<()>(con))?;
+        // One script, so one answer to wait for: a pipeline's several answers would each
+        // wait what is left of the timeout again on a Redis that never answers.
+        let ttl = self.ttl_secs();
+        let mut put = redis::cmd("EVAL");
+        put.arg(PUT_SCRIPT)
+            .arg(2)
+            .arg(self.data_key(&reference))
+            .arg(self.tombstone_key(&reference))
+            .arg(&json)
+            .arg(ttl)
+            .arg(unix_now().saturating_add(ttl))
+            .arg(ttl + TOMBSTONE_KEEP_SECS);
+        self.with_connection(|con| put.query::<()>(con))
+            .map_err(|e| self.down(e))?;
         Ok(reference)
     }
 
@@ -367,9 +399,9 @@ impl ResultStore for RedisStore {
             return Err(StoreError::unknown(reference));
         }
         let (data, tomb) = (self.data_key(reference), self.tombstone_key(reference));
-        let found = self.with_connection("the stored result cannot be fetched now", |con| {
-            redis::cmd("MGET").arg(&data).arg(&tomb).query(con)
-        })?;
+        let found = self
+            .with_connection(|con| redis::cmd("MGET").arg(&data).arg(&tomb).query(con))
+            .map_err(|e| self.unavailable(e))?;
         self.answer(reference, found)
     }
 }
@@ -403,7 +435,7 @@ impl super::AsyncResultStore for RedisStore {
                 .arg(self.tombstone_key(reference))
                 .query_async(&mut con)
                 .await
-                .map_err(|e| self.down(e))?;
+                .map_err(|e| self.unavailable(e))?;
             self.answer(reference, found)
         })
     }

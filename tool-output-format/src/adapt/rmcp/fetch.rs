@@ -70,7 +70,33 @@ impl Fetch {
     /// ```
     pub fn mcp_call(&self, args: Option<&JsonObject>) -> McpResult {
         let empty = JsonObject::new();
-        let result = self.result_args(args.unwrap_or(&empty));
-        McpResult::new(self.get_formatter(), self.tool(), &result)
+        let served = self.served_args(args.unwrap_or(&empty));
+        let is_error = served.is_err();
+        McpResult::text_only(self.write(served), is_error)
+    }
+
+    /// [`Fetch::mcp_call`] without blocking: an async store
+    /// ([`Fetch::new_async`]) is awaited.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// # use std::sync::Arc;
+    /// use tool_output_format::store::{AsyncResultStore, Fetch};
+    /// use tool_output_format::{MemoryStore, ResultStore};
+    /// let store = Arc::new(MemoryStore::new(std::time::Duration::from_secs(60)));
+    /// let r = store.put(&serde_json::json!([1, 2, 3])).unwrap();
+    /// let fetch = Fetch::new_async(store, "get_stored_result");
+    /// let args = serde_json::json!({"ref": r});
+    /// let page = fetch.mcp_call_async(args.as_object()).await;
+    /// assert!(!page.is_error(), "{}", page.text());
+    /// assert!(page.text().starts_with("**get_stored_result result**"));
+    /// # }
+    /// ```
+    pub async fn mcp_call_async(&self, args: Option<&JsonObject>) -> McpResult {
+        let empty = JsonObject::new();
+        let served = self.served_args_async(args.unwrap_or(&empty)).await;
+        let is_error = served.is_err();
+        McpResult::text_only(self.write(served), is_error)
     }
 }

@@ -5,7 +5,6 @@
 
 mod data;
 mod meta;
-mod redact;
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -18,7 +17,6 @@ use serde_json::{Map, Value, json};
 
 use data::{Place, error_json, sealed};
 use meta::{kept, meta};
-use redact::redact;
 
 use super::McpResult;
 use crate::agent::{ErrorKind, ToToolError, ToolError};
@@ -147,6 +145,47 @@ impl<S: McpData> McpJson<S> {
         Self::from_data(fmt, tool, data, out, ModelView::Text, &|f| {
             f.format_with_report(tool, data)
         })
+    }
+
+    /// [`McpJson::new`] on the async path: a cut result is stored in the formatter's
+    /// [async store](Formatter::store_async) without blocking the server's runtime, bounded
+    /// by its timeout (a failed put is told in the text, no reference promised), as
+    /// [`McpResult::new_async`](super::McpResult::new_async) does.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use std::{sync::Arc, time::Duration};
+    /// use tool_output_format::adapt::rmcp::McpJson;
+    /// use tool_output_format::{Formatter, MemoryStore};
+    /// let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
+    /// let fmt = Formatter::new()
+    ///     .max_rows(2)
+    ///     .store_async(store.clone(), "get_stored_result", Duration::from_secs(2));
+    /// let ids: Vec<u32> = (1..=10).collect();
+    /// let r = McpJson::new_async(&fmt, "ids", &ids).await;
+    /// assert!(r.text().ends_with("cursor=\"2\")"), "{}", r.text());
+    /// assert_eq!(store.len(), 1);
+    /// assert_eq!(r.structured_content().unwrap()["items"], serde_json::json!([1, 2]));
+    /// # }
+    /// ```
+    pub async fn new_async(fmt: &Formatter, tool: &str, data: &S) -> Self {
+        let out = fmt.format_async(tool, data).await;
+        Self::from_data(fmt, tool, data, out, ModelView::Text, &|f| {
+            f.format_with_report(tool, data)
+        })
+    }
+
+    /// [`McpJson::result`] on the async path (see [`McpJson::new_async`]).
+    pub async fn result_async<E: ToToolError>(
+        fmt: &Formatter,
+        tool: &str,
+        result: &Result<S, E>,
+    ) -> Self {
+        match result {
+            Ok(data) => Self::new_async(fmt, tool, data).await,
+            Err(e) => Self::failed(fmt, tool, &e.to_tool_error()),
+        }
     }
 
     /// Render a result that may have failed: `Ok` as [`McpJson::new`] does, `Err` as an error
@@ -353,7 +392,9 @@ impl<S: McpData> McpJson<S> {
                 return Self::failed(fmt, tool, &error);
             }
         };
-        redact(fmt, tool, &mut full);
+        // The types' `redact` fields are redacted in `full`; the secret keys here, from the
+        // same resolved set the text's walk uses.
+        fmt.secrets_for(tool).value(&mut full);
         let place = S::place();
         let build = |out: Formatted| {
             let kept = kept(&out.report);

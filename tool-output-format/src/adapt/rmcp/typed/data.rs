@@ -98,7 +98,8 @@ pub mod sealed {
         fn schema(generator: &mut SchemaGenerator) -> Schema;
         /// Where the items are.
         fn place() -> Place;
-        /// The whole data as JSON (before redaction and cuts).
+        /// The whole data as JSON, the fields the types mark `redact` redacted (before the
+        /// runtime secret keys and cuts).
         fn full(&self) -> serde_json::Result<Value>;
         /// The `structuredContent` when the text shows `kept` items (`None`: all), from
         /// `full` (redacted); notices only the data has go to `notes`.
@@ -167,7 +168,9 @@ impl<T: Serialize + JsonSchema + ToolOutput + 'static> sealed::Data for T {
     }
 
     fn full(&self) -> serde_json::Result<Value> {
-        serde_json::to_value(self)
+        let mut data = serde_json::to_value(self)?;
+        self.redact_serialized(&mut data);
+        Ok(data)
     }
 
     fn shown(&self, full: &Value, kept: Option<usize>, _: &mut Vec<Value>) -> Value {
@@ -212,7 +215,9 @@ impl<T: Serialize + JsonSchema + ToolOutput + 'static> sealed::Data for Page<T> 
     }
 
     fn full(&self) -> serde_json::Result<Value> {
-        serde_json::to_value(self.items())
+        let mut data = serde_json::to_value(self.items())?;
+        self.items().redact_serialized(&mut data);
+        Ok(data)
     }
 
     fn shown(&self, full: &Value, kept: Option<usize>, notes: &mut Vec<Value>) -> Value {
@@ -342,7 +347,9 @@ impl<T: Serialize + JsonSchema + ToolOutput + 'static> sealed::Data for Reply<T>
     }
 
     fn full(&self) -> serde_json::Result<Value> {
-        serde_json::to_value(self.result())
+        let mut data = serde_json::to_value(self.result())?;
+        self.result().redact_serialized(&mut data);
+        Ok(data)
     }
 
     fn shown(&self, full: &Value, kept: Option<usize>, _: &mut Vec<Value>) -> Value {
