@@ -688,6 +688,28 @@ impl Formatter {
         out
     }
 
+    /// A stored result as the fetch tool `tool` serves it: with the options of `origin` (the
+    /// tool whose result it is) unless `tool` has options of its own, in full detail, without
+    /// budgets when `unbounded` (a row that alone exceeds them).
+    pub(crate) fn format_stored<T: ToolOutput + ?Sized>(
+        &self,
+        tool: &str,
+        origin: Option<&str>,
+        unbounded: bool,
+        result: &T,
+    ) -> Formatted {
+        let mut call = self.call(tool, None, true, Target::Text);
+        if let Some(origin) = origin.filter(|_| !self.tools.contains_key(tool)) {
+            call.opts = self.options_for(origin);
+        }
+        call.opts.detail = Detail::Full;
+        if unbounded {
+            call.opts.max_chars = None;
+            call.opts.max_tokens = None;
+        }
+        call.run(result).text()
+    }
+
     /// The secret keys of `tool`'s results (the formatter's and the tool's), as every stage
     /// and every path redacts them.
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]

@@ -629,7 +629,7 @@ impl Call<'_> {
     /// The store step: put the full result and tell the trailer what the store answered.
     fn put(&self, trailer: &Trailer<'_>, json: &Value) {
         if let Some(s) = self.store {
-            trailer.stored(s.store.put(json).map_err(|e| e.to_string()));
+            trailer.stored(s.store.put_for(self.tool, json).map_err(|e| e.to_string()));
         }
     }
 

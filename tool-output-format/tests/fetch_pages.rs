@@ -169,3 +169,45 @@ fn the_formatter_and_the_fetch_tool_share_the_reference_argument_name() {
     // Rows 11-35 in pages of 10.
     assert_eq!(calls, 3);
 }
+
+/// SPEC 19: each page is within the originating tool's budget unless the fetch tool has
+/// options of its own: the store keeps the tool a result came from, and the fetch serves
+/// with its options (8,055 characters under a 3,000 budget before).
+#[test]
+fn pages_keep_the_originating_tools_budget() {
+    use tool_output_format::ToolOptions;
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+    let fmt = Formatter::new()
+        .store(store.clone(), "get_stored_result")
+        .tool("list_orders", ToolOptions::new().max_chars(3_000));
+    let first = fmt.format("list_orders", &rows(500));
+    assert!(first.chars().count() <= 3_000, "{first}");
+    let (reference, cursor) = next_call(&first, "get_stored_result").expect(&first);
+    assert_eq!(store.origin(&reference).as_deref(), Some("list_orders"));
+    let fetch = Fetch::new(store.clone(), "get_stored_result")
+        .formatter(&fmt)
+        .page_size(200);
+    let mut seen = ids(&first);
+    let mut cursor = cursor;
+    let mut calls = 0;
+    while let Some(c) = cursor {
+        calls += 1;
+        assert!(calls < 100, "the walk does not end");
+        let page = fetch.call(&reference, Some(&c), None);
+        assert!(
+            page.chars().count() <= 3_000,
+            "{} chars:\n{page}",
+            page.chars().count()
+        );
+        seen.extend(ids(&page));
+        cursor = next_call(&page, "get_stored_result").and_then(|(_, c)| c);
+    }
+    assert_eq!(seen, (1..=500).collect::<Vec<_>>());
+    // The fetch tool's own options win.
+    let own = fmt
+        .clone()
+        .tool("get_stored_result", ToolOptions::new().max_chars(600));
+    let fetch = Fetch::new(store, "get_stored_result").formatter(&own);
+    let page = fetch.call(&reference, None, None);
+    assert!(page.chars().count() <= 600, "{page}");
+}

@@ -240,6 +240,9 @@ fn a_formatter_stores_cut_results_on_redis() {
         )
     );
     assert_eq!(s.get(&r).unwrap(), v);
+    // The tool it came from, for the fetch tool's options.
+    assert_eq!(s.origin(&r).as_deref(), Some("list"));
+    assert_eq!(s.origin("r_zzzzzzzzzzzzzzzzzzzzzzzzzz"), None);
 }
 
 /// The async path on a real server: `format_async` stores under the reference its text
@@ -265,6 +268,7 @@ async fn the_async_path_stores_and_reads_back_on_redis() {
         out.text
     );
     assert_eq!(s.get_async(&r).await.unwrap(), json!(rows));
+    assert_eq!(s.origin_async(&r).await.as_deref(), Some("list"));
     assert_eq!(ResultStore::get(&*s, &r).unwrap(), json!(rows));
     let unknown = s
         .get_async("r_zzzzzzzzzzzzzzzzzzzzzzzzzz")

@@ -6,7 +6,6 @@ use serde_json::{Map, Value};
 
 use super::{CURSOR_ARG, ResultStore, StoreError, StoreErrorKind};
 use crate::agent::{ErrorKind, NextAction, Page, ToToolError, ToolError};
-use crate::detail::Detail;
 use crate::formatter::Formatter;
 
 /// Rows per page unless set ([`Fetch::page_size`]).
@@ -104,7 +103,7 @@ impl Fetch {
         Fetch {
             store,
             tool: tool.to_owned(),
-            formatter: Formatter::new().detail(Detail::Full),
+            formatter: Formatter::new(),
             ref_arg: "ref".to_owned(),
             cursor_arg: CURSOR_ARG.to_owned(),
             query_arg: "query".to_owned(),
@@ -121,9 +120,11 @@ impl Fetch {
     }
 
     /// Renders pages with `formatter` (its caps, budgets, layout, secrets) in full detail
-    /// ([`Detail::Full`]: what a folding shape left out of the first text is shown), without
-    /// its store: a page is never stored again. Takes its reference argument name
-    /// ([`Formatter::store_ref_arg`]) too.
+    /// ([`Detail::Full`](crate::Detail::Full): what a folding shape left out of the first
+    /// text is shown), without its store: a page is never stored again. A stored result
+    /// whose store kept the tool it came from ([`ResultStore::put_for`]) is served with that
+    /// tool's options (its budget first of all), unless this tool has options of its own.
+    /// Takes its reference argument name ([`Formatter::store_ref_arg`]) too.
     ///
     /// ```
     /// # use std::sync::Arc;
@@ -139,7 +140,7 @@ impl Fetch {
     #[must_use]
     pub fn formatter(mut self, formatter: &Formatter) -> Self {
         formatter.ref_arg_name().clone_into(&mut self.ref_arg);
-        self.formatter = formatter.without_store().detail(Detail::Full);
+        self.formatter = formatter.without_store();
         self
     }
 
@@ -245,8 +246,8 @@ impl Fetch {
         query: Option<&str>,
     ) -> Result<Served, StoreError> {
         let at = self.cursor(cursor)?;
-        let value = match &self.store {
-            Source::Sync(store) => store.get(reference)?,
+        let (value, origin) = match &self.store {
+            Source::Sync(store) => (store.get(reference)?, store.origin(reference)),
             #[cfg(feature = "async")]
             Source::Async(_) => {
                 return Err(StoreError::new(
@@ -257,7 +258,7 @@ impl Fetch {
                 ));
             }
         };
-        self.serve(value, reference, at, query)
+        self.serve(value, reference, at, query, origin)
     }
 
     /// What the tool serves for these arguments, awaiting an async store.
@@ -269,11 +270,14 @@ impl Fetch {
         query: Option<&str>,
     ) -> Result<Served, StoreError> {
         let at = self.cursor(cursor)?;
-        let value = match &self.store {
-            Source::Sync(store) => store.get(reference)?,
-            Source::Async(store) => store.get_async(reference).await?,
+        let (value, origin) = match &self.store {
+            Source::Sync(store) => (store.get(reference)?, store.origin(reference)),
+            Source::Async(store) => (
+                store.get_async(reference).await?,
+                store.origin_async(reference).await,
+            ),
         };
-        self.serve(value, reference, at, query)
+        self.serve(value, reference, at, query, origin)
     }
 
     /// [`Fetch::page`] without blocking: an async store is awaited (a sync one is read as
@@ -329,17 +333,18 @@ impl Fetch {
     /// error (`**get_stored_result failed**` and what to do).
     pub(crate) fn write(&self, served: Result<Served, ToolError>) -> String {
         match served {
-            Ok(Served::Rows { page, last }) => {
+            Ok(Served::Rows { page, last, origin }) => {
+                let origin = origin.as_deref();
                 // The last page ends with the stored page's own next call, unless a cap or
                 // the budget cuts it: then the next call is this tool's, from the first row
                 // left out.
                 if let Some(last) = &last {
-                    let out = self.formatter.format_with_report(&self.tool, last);
+                    let out = self.render(origin, false, last);
                     if !rows_cut(&out.report) {
                         return out.text;
                     }
                 }
-                let out = self.formatter.format_with_report(&self.tool, &page);
+                let out = self.render(origin, false, &page);
                 if !omitted(&out.report) {
                     return out.text;
                 }
@@ -353,14 +358,16 @@ impl Fetch {
                     _ => &page,
                 };
                 let alone = self.one_row(source, row);
-                let whole = self.unbounded().format(&self.tool, &alone);
+                let whole = self.render(origin, true, &alone).text;
                 let needed = whole.chars().count();
                 format!(
                     "[Over the budget: this row alone needs {needed} characters; shown whole so \
                      the rest stays reachable]\n\n{whole}"
                 )
             }
-            Ok(Served::Whole(value, reference)) => self.record(&value, &reference).0,
+            Ok(Served::Whole(value, reference, origin)) => {
+                self.record(&value, &reference, origin.as_deref()).0
+            }
             Err(e) => self
                 .formatter
                 .format(&self.tool, &Err::<Value, ToolError>(e)),
@@ -403,14 +410,6 @@ impl Fetch {
         alone
     }
 
-    /// The page formatter without its budgets.
-    fn unbounded(&self) -> Formatter {
-        let f = self.formatter.clone().max_chars(usize::MAX);
-        #[cfg(feature = "tokens")]
-        let f = f.max_tokens(usize::MAX);
-        f
-    }
-
     /// What `value` is served as from the cursor `at` (see the type's docs).
     fn serve(
         &self,
@@ -418,6 +417,7 @@ impl Fetch {
         reference: &str,
         at: Cursor,
         query: Option<&str>,
+        origin: Option<String>,
     ) -> Result<Served, StoreError> {
         match (rows_of(value), at) {
             (Stored::Rows(rows, then), Cursor::Row(start)) => Ok(self.rows_page(
@@ -425,16 +425,17 @@ impl Fetch {
                 start,
                 &|i| i.to_string(),
                 Continue { then, after: None },
-                reference,
-                query,
+                (reference, query, origin),
             )),
-            (Stored::Whole(value), Cursor::Row(_)) => Ok(Served::Whole(value, reference.into())),
+            (Stored::Whole(value), Cursor::Row(_)) => {
+                Ok(Served::Whole(value, reference.into(), origin))
+            }
             // The rest of a table the record's text cut, then the next one.
             (Stored::Whole(value), Cursor::In(at, start)) => {
                 let Some(Value::Array(rows)) = value.pointer(&at).cloned() else {
                     return Err(self.bad_cursor(&format!("{at}/{start}")));
                 };
-                let (_, cuts) = self.record(&value, reference);
+                let (_, cuts) = self.record(&value, reference, origin.as_deref());
                 let after = cuts
                     .iter()
                     .skip_while(|(p, _)| *p != at)
@@ -442,7 +443,7 @@ impl Fetch {
                     .map(|(p, k)| format!("{p}/{k}"));
                 let label = |i: usize| format!("{at}/{i}");
                 let more = Continue { then: None, after };
-                Ok(self.rows_page(rows, start, &label, more, reference, query))
+                Ok(self.rows_page(rows, start, &label, more, (reference, query, origin)))
             }
             (Stored::Rows(..), Cursor::In(at, start)) => {
                 Err(self.bad_cursor(&format!("{at}/{start}")))
@@ -450,16 +451,17 @@ impl Fetch {
         }
     }
 
-    /// A page of `rows` from `start`, each row's cursor `label(i)`, `more` after the last.
+    /// A page of `rows` from `start`, each row's cursor `label(i)`, `more` after the last;
+    /// `call`: the stored result's reference, the query and the tool whose result it is.
     fn rows_page(
         &self,
         mut rows: Vec<Value>,
         start: usize,
         label: &dyn Fn(usize) -> String,
         more: Continue,
-        reference: &str,
-        query: Option<&str>,
+        call: (&str, Option<&str>, Option<String>),
     ) -> Served {
+        let (reference, query, origin) = call;
         let query = query.map(str::trim).filter(|q| !q.is_empty());
         if let Some(q) = query {
             let words: Vec<String> = q.split_whitespace().map(str::to_lowercase).collect();
@@ -497,7 +499,18 @@ impl Fetch {
         if let Some(c) = at_end {
             page = page.next_cursor(c);
         }
-        Served::Rows { page, last }
+        Served::Rows { page, last, origin }
+    }
+
+    /// `result` as this tool serves it (see [`Formatter::format_stored`]).
+    fn render<T: crate::ToolOutput + ?Sized>(
+        &self,
+        origin: Option<&str>,
+        unbounded: bool,
+        result: &T,
+    ) -> crate::Formatted {
+        self.formatter
+            .format_stored(&self.tool, origin, unbounded, result)
     }
 
     /// This tool's call for the stored result `reference` (and the query), without a cursor.
@@ -513,8 +526,13 @@ impl Fetch {
     /// (JSON pointer, rows shown). When it cuts one, the text ends with the call to that
     /// table's rest (part of the document, inside the budget); the tables are then those of
     /// the text with that line.
-    fn record(&self, value: &Value, reference: &str) -> (String, Vec<(String, usize)>) {
-        let out = self.formatter.format_with_report(&self.tool, value);
+    fn record(
+        &self,
+        value: &Value,
+        reference: &str,
+        origin: Option<&str>,
+    ) -> (String, Vec<(String, usize)>) {
+        let out = self.render(origin, false, value);
         let Some(mut first) = out.report.cut_tables.first().cloned() else {
             return (out.text, out.report.cut_tables);
         };
@@ -525,7 +543,7 @@ impl Fetch {
                 .call_for(reference, None)
                 .arg(&self.cursor_arg, format!("{}/{}", first.0, first.1));
             let reply = crate::agent::Reply::new(value.clone()).next(next);
-            last = self.formatter.format_with_report(&self.tool, &reply);
+            last = self.render(origin, false, &reply);
             match last.report.cut_tables.first() {
                 Some(c) if *c != first => first = c.clone(),
                 _ => break,
@@ -671,9 +689,11 @@ pub(crate) enum Served {
     Rows {
         page: Page<Value>,
         last: Option<Page<Value>>,
+        origin: Option<String>,
     },
-    /// A record or a scalar, whole; the reference it is stored under.
-    Whole(Value, String),
+    /// A record or a scalar, whole; the reference it is stored under; the tool whose result
+    /// it is.
+    Whole(Value, String, Option<String>),
 }
 
 /// Where a cursor points: a row of the stored rows, or a row of the array at a JSON pointer
@@ -695,7 +715,7 @@ impl Served {
     fn into_page(self) -> Page<Value> {
         match self {
             Served::Rows { page, .. } => page,
-            Served::Whole(value, _) => Page::new(vec![value]).total(1),
+            Served::Whole(value, ..) => Page::new(vec![value]).total(1),
         }
     }
 }

@@ -171,6 +171,8 @@ struct Inner {
 struct Live {
     json: Arc<str>,
     stored_at: Instant,
+    /// The tool whose result it is ([`ResultStore::put_for`]).
+    origin: Option<Box<str>>,
 }
 
 #[derive(Clone, Copy)]
@@ -329,10 +331,12 @@ impl Inner {
 }
 
 impl MemoryStore {
-    /// Keeps `value` under `reference` (the async path chooses the reference first).
+    /// Keeps `value` under `reference` (the async path chooses the reference first), with
+    /// the tool whose result it is.
     pub(crate) fn insert(
         &self,
         reference: &str,
+        origin: Option<&str>,
         value: &serde_json::Value,
     ) -> Result<(), StoreError> {
         let json: Arc<str> = serde_json::to_string(value)
@@ -364,6 +368,7 @@ impl MemoryStore {
             Live {
                 json,
                 stored_at: now,
+                origin: origin.map(Into::into),
             },
         );
         Ok(())
@@ -373,8 +378,20 @@ impl MemoryStore {
 impl ResultStore for MemoryStore {
     fn put(&self, value: &serde_json::Value) -> Result<String, StoreError> {
         let reference = new_reference()?;
-        self.insert(&reference, value)?;
+        self.insert(&reference, None, value)?;
         Ok(reference)
+    }
+
+    fn put_for(&self, tool: &str, value: &serde_json::Value) -> Result<String, StoreError> {
+        let reference = new_reference()?;
+        self.insert(&reference, Some(tool), value)?;
+        Ok(reference)
+    }
+
+    fn origin(&self, reference: &str) -> Option<String> {
+        let inner = self.lock();
+        let origin = inner.live.get(reference)?.origin.as_deref()?;
+        Some(origin.to_owned())
     }
 
     fn get(&self, reference: &str) -> Result<serde_json::Value, StoreError> {

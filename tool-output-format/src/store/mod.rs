@@ -51,7 +51,7 @@ pub use memory::{Clock, DEFAULT_MAX_BYTES, ManualClock, MemoryStore, SystemClock
 #[cfg(feature = "async")]
 pub(crate) use nonblocking::AsyncTarget;
 #[cfg(feature = "async")]
-pub use nonblocking::{AsyncResultStore, StoreFuture};
+pub use nonblocking::{AsyncResultStore, OriginFuture, StoreFuture};
 #[cfg(feature = "redis")]
 pub use redis::RedisStore;
 
@@ -91,6 +91,32 @@ pub trait ResultStore: Send + Sync {
     /// this store issued whose time is up, and [`StoreErrorKind::Unknown`] (message contains
     /// "unknown") for one it never issued or forgot long ago.
     fn get(&self, reference: &str) -> Result<serde_json::Value, StoreError>;
+
+    /// [`put`](Self::put), remembering the tool whose result `value` is, so the fetch tool
+    /// serves its pages with that tool's options (its budget first of all). The default
+    /// forgets the tool; [`MemoryStore`] and [`RedisStore`](crate::RedisStore) keep it.
+    ///
+    /// # Errors
+    ///
+    /// As [`put`](Self::put).
+    ///
+    /// ```
+    /// use tool_output_format::{MemoryStore, ResultStore};
+    /// let store = MemoryStore::new(std::time::Duration::from_secs(60));
+    /// let r = store.put_for("list_orders", &serde_json::json!([1, 2])).unwrap();
+    /// assert_eq!(store.origin(&r).as_deref(), Some("list_orders"));
+    /// ```
+    fn put_for(&self, tool: &str, value: &serde_json::Value) -> Result<String, StoreError> {
+        let _ = tool;
+        self.put(value)
+    }
+
+    /// The tool whose result is stored under `reference`, when the store kept it
+    /// ([`put_for`](Self::put_for)); `None` otherwise, or when the store cannot say now.
+    fn origin(&self, reference: &str) -> Option<String> {
+        let _ = reference;
+        None
+    }
 }
 
 /// What went wrong in a [`ResultStore`] call.

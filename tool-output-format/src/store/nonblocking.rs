@@ -59,16 +59,55 @@ pub trait AsyncResultStore: Send + Sync {
 
     /// Returns the value stored under `reference`; the errors of [`ResultStore::get`].
     fn get_async<'a>(&'a self, reference: &'a str) -> StoreFuture<'a, Value>;
+
+    /// [`put_at`](Self::put_at), remembering the tool whose result it is (see
+    /// [`ResultStore::put_for`]); the default forgets it.
+    fn put_at_for<'a>(
+        &'a self,
+        reference: &'a str,
+        tool: &'a str,
+        value: &'a Value,
+    ) -> StoreFuture<'a, ()> {
+        let _ = tool;
+        self.put_at(reference, value)
+    }
+
+    /// The tool whose result is stored under `reference` (see [`ResultStore::origin`]); the
+    /// default: `None`.
+    fn origin_async<'a>(&'a self, reference: &'a str) -> OriginFuture<'a> {
+        let _ = reference;
+        Box::pin(std::future::ready(None))
+    }
 }
+
+/// The future of [`AsyncResultStore::origin_async`].
+pub type OriginFuture<'a> = Pin<Box<dyn Future<Output = Option<String>> + Send + 'a>>;
 
 /// `MemoryStore` does no I/O: its async calls are its sync ones, ready at once.
 impl AsyncResultStore for MemoryStore {
     fn put_at<'a>(&'a self, reference: &'a str, value: &'a Value) -> StoreFuture<'a, ()> {
-        Box::pin(std::future::ready(self.insert(reference, value)))
+        Box::pin(std::future::ready(self.insert(reference, None, value)))
     }
 
     fn get_async<'a>(&'a self, reference: &'a str) -> StoreFuture<'a, Value> {
         Box::pin(std::future::ready(ResultStore::get(self, reference)))
+    }
+
+    fn put_at_for<'a>(
+        &'a self,
+        reference: &'a str,
+        tool: &'a str,
+        value: &'a Value,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(std::future::ready(self.insert(
+            reference,
+            Some(tool),
+            value,
+        )))
+    }
+
+    fn origin_async<'a>(&'a self, reference: &'a str) -> OriginFuture<'a> {
+        Box::pin(std::future::ready(ResultStore::origin(self, reference)))
     }
 }
 
@@ -84,18 +123,29 @@ pub(crate) struct AsyncTarget {
 /// the put that follows. No I/O.
 #[derive(Default)]
 struct Handoff {
-    value: Mutex<Option<(String, Value)>>,
+    /// The reference, the tool whose result it is, the value.
+    value: Mutex<Option<(String, Option<String>, Value)>>,
 }
 
-impl ResultStore for Handoff {
-    fn put(&self, value: &Value) -> Result<String, StoreError> {
+impl Handoff {
+    fn keep(&self, tool: Option<&str>, value: &Value) -> Result<String, StoreError> {
         let reference = new_reference()?;
         let mut slot = self
             .value
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *slot = Some((reference.clone(), value.clone()));
+        *slot = Some((reference.clone(), tool.map(str::to_owned), value.clone()));
         Ok(reference)
+    }
+}
+
+impl ResultStore for Handoff {
+    fn put(&self, value: &Value) -> Result<String, StoreError> {
+        self.keep(None, value)
+    }
+
+    fn put_for(&self, tool: &str, value: &Value) -> Result<String, StoreError> {
+        self.keep(Some(tool), value)
     }
 
     fn get(&self, reference: &str) -> Result<Value, StoreError> {
@@ -154,20 +204,21 @@ impl Formatter {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .take();
-        let Some((reference, value)) = taken else {
+        let Some((reference, origin, value)) = taken else {
             return out;
         };
-        let why =
-            match tokio::time::timeout(target.timeout, target.store.put_at(&reference, &value))
-                .await
-            {
-                Ok(Ok(())) => return out,
-                Ok(Err(e)) => e.to_string(),
-                Err(_) => format!(
-                    "the store did not answer within {} ms",
-                    target.timeout.as_millis()
-                ),
-            };
+        let put = match &origin {
+            Some(t) => target.store.put_at_for(&reference, t, &value),
+            None => target.store.put_at(&reference, &value),
+        };
+        let why = match tokio::time::timeout(target.timeout, put).await {
+            Ok(Ok(())) => return out,
+            Ok(Err(e)) => e.to_string(),
+            Err(_) => format!(
+                "the store did not answer within {} ms",
+                target.timeout.as_millis()
+            ),
+        };
         let failed = Arc::new(Failed(why));
         self.format_storing(tool, result, failed, &target.fetch_tool)
     }

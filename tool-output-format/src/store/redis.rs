@@ -13,7 +13,8 @@ const MAX_VALUE_BYTES: usize = 512 * 1024 * 1024;
 /// The sync `put`: the result and its tombstone in one atomic step with one answer (the same
 /// keys and times as the async path's `MULTI` pipeline).
 const PUT_SCRIPT: &str = "redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) \
-     redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4]) return 1";
+     redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4]) \
+     if ARGV[5] ~= '' then redis.call('SET', KEYS[3], ARGV[5], 'EX', ARGV[2]) end return 1";
 /// Connect, read and write timeout of the connection.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 
@@ -196,6 +197,12 @@ impl RedisStore {
         format!("{}{reference}:expires", self.prefix)
     }
 
+    /// The key of the tool whose result it is ([`ResultStore::put_for`]); lives as long as
+    /// the result.
+    fn origin_key(&self, reference: &str) -> String {
+        format!("{}{reference}:tool", self.prefix)
+    }
+
     /// Runs `f` on the shared connection, connecting first if needed. When a connection that
     /// was already open turns out broken (Redis restarted, an idle timeout), it is dropped and
     /// `f` runs once more on a new one; both commands we send are safe to repeat.
@@ -375,23 +382,21 @@ impl RedisStore {
 
 impl ResultStore for RedisStore {
     fn put(&self, value: &serde_json::Value) -> Result<String, StoreError> {
-        let json = self.encode(value)?;
-        let reference = new_reference()?;
-        // One script, so one answer to wait for: a pipeline's several answers would each
-        // wait what is left of the timeout again on a Redis that never answers.
-        let ttl = self.ttl_secs();
-        let mut put = redis::cmd("EVAL");
-        put.arg(PUT_SCRIPT)
-            .arg(2)
-            .arg(self.data_key(&reference))
-            .arg(self.tombstone_key(&reference))
-            .arg(&json)
-            .arg(ttl)
-            .arg(unix_now().saturating_add(ttl))
-            .arg(ttl + TOMBSTONE_KEEP_SECS);
-        self.with_connection(|con| put.query::<()>(con))
-            .map_err(|e| self.down(e))?;
-        Ok(reference)
+        self.put_sync(None, value)
+    }
+
+    fn put_for(&self, tool: &str, value: &serde_json::Value) -> Result<String, StoreError> {
+        self.put_sync(Some(tool), value)
+    }
+
+    fn origin(&self, reference: &str) -> Option<String> {
+        if !is_reference(reference) {
+            return None;
+        }
+        let key = self.origin_key(reference);
+        self.with_connection(|con| redis::cmd("GET").arg(&key).query(con))
+            .ok()
+            .flatten()
     }
 
     fn get(&self, reference: &str) -> Result<serde_json::Value, StoreError> {
@@ -403,6 +408,35 @@ impl ResultStore for RedisStore {
             .with_connection(|con| redis::cmd("MGET").arg(&data).arg(&tomb).query(con))
             .map_err(|e| self.unavailable(e))?;
         self.answer(reference, found)
+    }
+}
+
+impl RedisStore {
+    /// The sync `put`, with the tool whose result it is when known.
+    fn put_sync(
+        &self,
+        tool: Option<&str>,
+        value: &serde_json::Value,
+    ) -> Result<String, StoreError> {
+        let json = self.encode(value)?;
+        let reference = new_reference()?;
+        // One script, so one answer to wait for: a pipeline's several answers would each
+        // wait what is left of the timeout again on a Redis that never answers.
+        let ttl = self.ttl_secs();
+        let mut put = redis::cmd("EVAL");
+        put.arg(PUT_SCRIPT)
+            .arg(3)
+            .arg(self.data_key(&reference))
+            .arg(self.tombstone_key(&reference))
+            .arg(self.origin_key(&reference))
+            .arg(&json)
+            .arg(ttl)
+            .arg(unix_now().saturating_add(ttl))
+            .arg(ttl + TOMBSTONE_KEEP_SECS)
+            .arg(tool.unwrap_or(""));
+        self.with_connection(|con| put.query::<()>(con))
+            .map_err(|e| self.down(e))?;
+        Ok(reference)
     }
 }
 
@@ -421,6 +455,43 @@ impl super::AsyncResultStore for RedisStore {
             pipe.query_async::<()>(&mut con)
                 .await
                 .map_err(|e| self.down(e))
+        })
+    }
+
+    fn put_at_for<'a>(
+        &'a self,
+        reference: &'a str,
+        tool: &'a str,
+        value: &'a serde_json::Value,
+    ) -> super::StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let json = self.encode(value)?;
+            let mut pipe = self.put_pipe(reference, &json);
+            pipe.cmd("SET")
+                .arg(self.origin_key(reference))
+                .arg(tool)
+                .arg("EX")
+                .arg(self.ttl_secs())
+                .ignore();
+            let mut con = self.manager()?;
+            pipe.query_async::<()>(&mut con)
+                .await
+                .map_err(|e| self.down(e))
+        })
+    }
+
+    fn origin_async<'a>(&'a self, reference: &'a str) -> super::OriginFuture<'a> {
+        Box::pin(async move {
+            if !is_reference(reference) {
+                return None;
+            }
+            let mut con = self.manager().ok()?;
+            redis::cmd("GET")
+                .arg(self.origin_key(reference))
+                .query_async(&mut con)
+                .await
+                .ok()
+                .flatten()
         })
     }
 
