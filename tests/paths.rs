@@ -277,3 +277,28 @@ async fn the_fetch_tool_on_an_async_store_answers_on_the_async_path() {
     assert!(!page.is_error(), "{}", page.text());
     assert!(page.text().contains("- 3"), "{}", page.text());
 }
+
+/// A formatter with only an async store, used on the sync path (`McpJson::new`): nothing is
+/// stored and the text says so, instead of a cut result that promises nothing and says
+/// nothing.
+#[test]
+fn the_sync_path_on_an_async_store_says_nothing_was_stored() {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let fmt = Formatter::new().max_rows(3).store_async(
+        store.clone(),
+        "get_stored_result",
+        Duration::from_secs(1),
+    );
+    let rows: Vec<Account> = (1..=10).map(account).collect();
+    let r = McpJson::new(&fmt, "list_accounts", &rows);
+    assert!(
+        r.text().ends_with(
+            "[Full result not stored: the store is asynchronous and this result was rendered \
+             on the sync path (the server should call format_async or McpJson::new_async)]"
+        ),
+        "{}",
+        r.text()
+    );
+    assert!(!r.text().contains("Next:"), "{}", r.text());
+    assert_eq!(store.len(), 0);
+}

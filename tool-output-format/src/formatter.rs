@@ -442,6 +442,16 @@ impl Formatter {
         self.async_store.as_ref()
     }
 
+    /// The store the sync path puts into: the sync one, else (only an async store set) the
+    /// one that tells the text why nothing was stored.
+    fn sync_store(&self) -> Option<&StoreTarget> {
+        #[cfg(feature = "async")]
+        if self.store.is_none() {
+            return self.async_store().map(|t| &t.sync);
+        }
+        self.store.as_ref()
+    }
+
     /// `format_with_report` with `store` in place of this formatter's own (the async path's
     /// hand-off, or its answer after a failed put).
     #[cfg(feature = "async")]
@@ -766,7 +776,7 @@ impl Formatter {
             query,
             report,
             target,
-            store: self.store.as_ref(),
+            store: self.sync_store(),
             ref_arg: self.ref_arg_name(),
             renderer: self.tools.get(tool).and_then(|e| e.renderer.as_ref()),
             #[cfg(feature = "tokens")]

@@ -117,7 +117,15 @@ pub(crate) struct AsyncTarget {
     pub store: Arc<dyn AsyncResultStore>,
     pub fetch_tool: String,
     pub timeout: Duration,
+    /// What the sync path stores into when only this async store is set: nothing, told in
+    /// the text (`[Full result not stored: ...]`) instead of said nowhere.
+    pub sync: crate::pipeline::StoreTarget,
 }
+
+/// Why a result rendered on the sync path of a formatter with only an async store is not
+/// stored.
+const SYNC_ON_ASYNC: &str = "the store is asynchronous and this result was rendered on the \
+     sync path (the server should call format_async or McpJson::new_async)";
 
 /// The pipeline's store during `format_async`: issues the reference and keeps the value for
 /// the put that follows. No I/O.
@@ -181,6 +189,10 @@ impl Formatter {
             store,
             fetch_tool: fetch_tool.to_owned(),
             timeout,
+            sync: crate::pipeline::StoreTarget {
+                store: Arc::new(Failed(SYNC_ON_ASYNC.to_owned())),
+                fetch_tool: fetch_tool.to_owned(),
+            },
         }))
     }
 
