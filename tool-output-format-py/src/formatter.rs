@@ -8,10 +8,9 @@ use std::sync::Arc;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use serde_json::{Value, json};
 use tool_output_format::focus::RowOrder;
 use tool_output_format::{
-    Detail, Formatted, Formatter, Kept, Layout, Report, ResultStore, Shape, Strategy, ToolOptions,
+    Detail, Formatted, Formatter, Layout, ResultStore, Shape, Strategy, ToolOptions,
 };
 
 use crate::agent::to_result;
@@ -380,29 +379,6 @@ impl PyFocus {
 #[pyclass(name = "Formatted", module = "tool_output_format", frozen)]
 pub struct PyFormatted(Formatted);
 
-fn kept(k: Option<Kept>) -> Value {
-    k.map_or(Value::Null, |k| json!({"kept": k.kept, "total": k.total}))
-}
-
-/// The report as plain data (logs, metrics).
-fn report_json(r: &Report) -> Value {
-    json!({
-        "chars": r.chars,
-        "bytes": r.bytes,
-        "tokens": r.tokens,
-        "rows": kept(r.rows),
-        "lines": kept(r.lines),
-        "values_shortened": r.values_shortened,
-        "notices": r.notices.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "truncated": r.truncated(),
-        "conversions_failed": r.conversions_failed,
-        "shape_errors": r.shape_errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "reference": r.reference,
-        "store_error": r.store_error,
-        "focus": r.focus.as_ref().map(|f| json!({"notice": f.notice, "kept": kept(f.kept)})),
-    })
-}
-
 #[pymethods]
 impl PyFormatted {
     /// The markdown.
@@ -422,7 +398,7 @@ impl PyFormatted {
     /// `shape_errors`, `reference` and `store_error` (the result store), `focus`.
     #[getter]
     fn report<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &report_json(&self.0.report))
+        to_py(py, &self.0.report.to_json())
     }
 
     fn __str__(&self) -> &str {

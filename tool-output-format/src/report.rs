@@ -86,6 +86,45 @@ pub struct Report {
 }
 
 impl Report {
+    /// The report as plain data, for logs and metrics (the Python package's `report` is this):
+    /// `chars`, `bytes`, `tokens`, `rows` and `lines` (`{"kept", "total"}` or null),
+    /// `values_shortened`, `notices` (their text), `truncated`, `conversions_failed`,
+    /// `shape_errors` (their text), `reference`, `store_error` and `focus`
+    /// (`{"notice", "kept"}` or null).
+    ///
+    /// ```
+    /// use tool_output_format::Formatter;
+    /// let rows: Vec<_> = (0..5).map(|i| serde_json::json!({"id": i})).collect();
+    /// let r = Formatter::new().max_rows(2).format_with_report("t", &rows).report.to_json();
+    /// assert_eq!(r["rows"], serde_json::json!({"kept": 2, "total": 5}));
+    /// assert_eq!(r["notices"][0], "[Truncated to 2 rows of 5 total]");
+    /// assert_eq!(r["truncated"], true);
+    /// ```
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        let kept = |k: Option<Kept>| {
+            k.map_or(
+                serde_json::Value::Null,
+                |k| serde_json::json!({"kept": k.kept, "total": k.total}),
+            )
+        };
+        serde_json::json!({
+            "chars": self.chars,
+            "bytes": self.bytes,
+            "tokens": self.tokens,
+            "rows": kept(self.rows),
+            "lines": kept(self.lines),
+            "values_shortened": self.values_shortened,
+            "notices": self.notices.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "truncated": self.truncated(),
+            "conversions_failed": self.conversions_failed,
+            "shape_errors": self.shape_errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "reference": self.reference,
+            "store_error": self.store_error,
+            "focus": self.focus.as_ref().map(|f| serde_json::json!({"notice": f.notice, "kept": kept(f.kept)})),
+        })
+    }
+
     /// True when anything was cut.
     #[must_use]
     pub fn truncated(&self) -> bool {
