@@ -1,8 +1,14 @@
 //! The command line: flags, help text and their checks (clap derive).
 
+use std::ffi::OsStr;
+use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::str::FromStr;
 
-use clap::{Parser, ValueEnum};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, Command, Parser};
+use tool_output_format::{Detail, Layout, Strategy, UnknownName};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -48,8 +54,8 @@ pub struct Cli {
 
     /// Table layout: padded columns (aligned), no padding (compact), or RFC 4180 CSV (records
     /// and strings stay markdown). Default: aligned, or compact with --agent.
-    #[arg(long, value_enum, value_name = "LAYOUT")]
-    pub layout: Option<LayoutArg>,
+    #[arg(long, value_name = "LAYOUT", value_parser = Named::<Layout>::new(Layout::NAMES))]
+    pub layout: Option<Layout>,
 
     /// The agent preset (`Formatter::for_agents()`): machine-only fields (API URLs, node ids)
     /// and empty fields folded out of the view and named in one left-out line, nested objects
@@ -78,8 +84,9 @@ pub struct Cli {
     pub max_tokens: Option<usize>,
 
     /// Which lines of a long string result are kept.
-    #[arg(long, value_enum, default_value_t = StrategyArg::Head, value_name = "STRATEGY")]
-    pub strategy: StrategyArg,
+    #[arg(long, value_name = "STRATEGY", default_value = "head",
+          value_parser = Named::<Strategy>::new(Strategy::NAMES))]
+    pub strategy: Strategy,
 
     /// Shape file: a JSON object, or TOML for a FILE ending in .toml, with the keys keep, drop,
     /// rename, convert, drop_empty, flatten.
@@ -95,8 +102,9 @@ pub struct Cli {
     pub report: bool,
 
     /// With --agent: show every field (no folding). `summary` is the default.
-    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = DetailArg::Summary)]
-    pub detail: DetailArg,
+    #[arg(long, value_name = "LEVEL", default_value = "summary",
+          value_parser = Named::<Detail>::new(Detail::NAMES))]
+    pub detail: Detail,
 
     /// Write the structured JSON form instead of text: the same capped result with every cut
     /// recorded in `notices` (for MCP structuredContent).
@@ -104,35 +112,52 @@ pub struct Cli {
     pub json: bool,
 }
 
-/// `--detail`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DetailArg {
-    /// Fold what the agent preset folds, and name it.
-    Summary,
-    /// Every field.
-    Full,
+/// A flag value named as the library names it (its `FromStr`, one table in the library);
+/// a `-` reads as `_` (`--strategy head-tail`, as the command line has always taken it).
+#[derive(Clone)]
+pub struct Named<T> {
+    names: &'static [&'static str],
+    _type: PhantomData<fn() -> T>,
 }
 
-/// `--layout`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LayoutArg {
-    /// Columns padded to their widest cell.
-    Aligned,
-    /// No padding: the fewest tokens of the markdown forms.
-    Compact,
-    /// RFC 4180 CSV tables.
-    Csv,
+impl<T> Named<T> {
+    fn new(names: &'static [&'static str]) -> Self {
+        Named {
+            names,
+            _type: PhantomData,
+        }
+    }
 }
 
-/// `--strategy`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum StrategyArg {
-    /// The first lines.
-    Head,
-    /// The last lines (logs: newest last).
-    Tail,
-    /// The first half and the last half.
-    HeadTail,
+impl<T> TypedValueParser for Named<T>
+where
+    T: FromStr<Err = UnknownName> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        let text = value.to_string_lossy();
+        text.replace('-', "_").parse::<T>().map_err(|_| {
+            let mut e = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
+            if let Some(arg) = arg {
+                e.insert(
+                    ContextKind::InvalidArg,
+                    ContextValue::String(arg.to_string()),
+                );
+            }
+            e.insert(
+                ContextKind::InvalidValue,
+                ContextValue::String(text.into_owned()),
+            );
+            let valid = self.names.iter().map(|n| (*n).to_owned()).collect();
+            e.insert(ContextKind::ValidValue, ContextValue::Strings(valid));
+            e
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.names.iter().map(|n| PossibleValue::new(*n))))
+    }
 }
 
 #[cfg(test)]
@@ -161,9 +186,19 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(cli.tool.as_deref(), Some("t"));
-        assert_eq!(cli.layout, Some(LayoutArg::Compact));
+        assert_eq!(cli.layout, Some(Layout::Compact));
         assert_eq!(cli.max_rows, Some(5));
-        assert_eq!(cli.strategy, StrategyArg::HeadTail);
+        assert_eq!(cli.strategy, Strategy::HeadTail);
         assert_eq!(cli.file, Some(PathBuf::from("in.json")));
+        // The library's own name is taken too, and the defaults are the library's.
+        let named = Cli::try_parse_from(["tof", "--strategy", "head_tail"]).unwrap();
+        assert_eq!(named.strategy, Strategy::HeadTail);
+        assert_eq!((named.detail, named.layout), (Detail::Summary, None));
+        let err = Cli::try_parse_from(["tof", "--layout", "wide"]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("[possible values: aligned, compact, csv]"),
+            "{err}"
+        );
     }
 }

@@ -23,9 +23,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use tool_output_format::{Detail, Layout, Strategy};
+use tool_output_format::Layout;
 
-use crate::cli::{Cli, DetailArg, LayoutArg, StrategyArg};
+use crate::cli::Cli;
 use crate::error::{EXIT_OK, EXIT_USAGE, Error};
 use crate::input::{Input, Progress, Source};
 
@@ -56,11 +56,11 @@ fn run(cli: &Cli) -> Result<(), Error> {
         Some(path) => Some(shape::load(path)?),
         None => None,
     };
+    // The agent preset's layout is compact unless one is given.
     let layout = match cli.layout {
         None if cli.agent => Layout::Compact,
-        None | Some(LayoutArg::Aligned) => Layout::Aligned,
-        Some(LayoutArg::Compact) => Layout::Compact,
-        Some(LayoutArg::Csv) => Layout::Csv,
+        None => Layout::Aligned,
+        Some(layout) => layout,
     };
     let form = if cli.json {
         render::Form::Json
@@ -70,11 +70,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
     let opts = render::Options {
         tool: cli.tool.clone().unwrap_or_default(),
         layout,
-        strategy: match cli.strategy {
-            StrategyArg::Head => Strategy::Head,
-            StrategyArg::Tail => Strategy::Tail,
-            StrategyArg::HeadTail => Strategy::HeadTail,
-        },
+        strategy: cli.strategy,
         max_rows: cli.max_rows,
         max_lines: cli.max_lines,
         max_cell_chars: cli.max_cell_chars,
@@ -82,10 +78,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
         max_tokens: cli.max_tokens,
         shape,
         agent: cli.agent,
-        detail: match cli.detail {
-            DetailArg::Summary => Detail::Summary,
-            DetailArg::Full => Detail::Full,
-        },
+        detail: cli.detail,
     };
 
     let (reader, src): (Box<dyn BufRead>, Source) = match &cli.file {

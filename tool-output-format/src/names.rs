@@ -72,21 +72,39 @@ fn lookup<T: Copy>(
         })
 }
 
-const LAYOUTS: &[(&str, Layout)] = &[
+const LAYOUTS: [(&str, Layout); 3] = [
     ("aligned", Layout::Aligned),
     ("compact", Layout::Compact),
     ("csv", Layout::Csv),
 ];
 
-const STRATEGIES: &[(&str, Strategy)] = &[
+const STRATEGIES: [(&str, Strategy); 3] = [
     ("head", Strategy::Head),
     ("tail", Strategy::Tail),
     ("head_tail", Strategy::HeadTail),
 ];
 
-const DETAILS: &[(&str, Detail)] = &[("summary", Detail::Summary), ("full", Detail::Full)];
+const DETAILS: [(&str, Detail); 2] = [("summary", Detail::Summary), ("full", Detail::Full)];
+
+/// The names of a table, in its order (for the constants below).
+const fn names<T: Copy, const N: usize>(table: [(&'static str, T); N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].0;
+        i += 1;
+    }
+    out
+}
 
 impl Layout {
+    /// Every layout's name, as `FromStr` reads it (for a command line's possible values).
+    ///
+    /// ```
+    /// assert_eq!(tool_output_format::Layout::NAMES, ["aligned", "compact", "csv"]);
+    /// ```
+    pub const NAMES: &'static [&'static str] = &names(LAYOUTS);
+
     /// The name `FromStr` reads (`"aligned"`, `"compact"`, `"csv"`).
     ///
     /// ```
@@ -94,11 +112,18 @@ impl Layout {
     /// ```
     #[must_use]
     pub fn as_str(self) -> &'static str {
-        name_of(LAYOUTS, self)
+        name_of(&LAYOUTS, self)
     }
 }
 
 impl Strategy {
+    /// Every strategy's name, as `FromStr` reads it.
+    ///
+    /// ```
+    /// assert_eq!(tool_output_format::Strategy::NAMES, ["head", "tail", "head_tail"]);
+    /// ```
+    pub const NAMES: &'static [&'static str] = &names(STRATEGIES);
+
     /// The name `FromStr` reads (`"head"`, `"tail"`, `"head_tail"`).
     ///
     /// ```
@@ -106,7 +131,7 @@ impl Strategy {
     /// ```
     #[must_use]
     pub fn as_str(self) -> &'static str {
-        name_of(STRATEGIES, self)
+        name_of(&STRATEGIES, self)
     }
 }
 
@@ -122,7 +147,7 @@ impl FromStr for Layout {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        lookup("layout", LAYOUTS, s)
+        lookup("layout", &LAYOUTS, s)
     }
 }
 
@@ -130,8 +155,17 @@ impl FromStr for Strategy {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        lookup("strategy", STRATEGIES, s)
+        lookup("strategy", &STRATEGIES, s)
     }
+}
+
+impl Detail {
+    /// Every detail level's name, as `FromStr` reads it.
+    ///
+    /// ```
+    /// assert_eq!(tool_output_format::Detail::NAMES, ["summary", "full"]);
+    /// ```
+    pub const NAMES: &'static [&'static str] = &names(DETAILS);
 }
 
 /// `"summary"` or `"full"`, exactly ([`Detail::from_arg`] also ignores ASCII case).
@@ -145,7 +179,7 @@ impl FromStr for Detail {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        lookup("detail", DETAILS, s)
+        lookup("detail", &DETAILS, s)
     }
 }
 
@@ -173,14 +207,14 @@ mod tests {
 
     #[test]
     fn every_value_round_trips_through_its_name() {
-        for &(n, l) in LAYOUTS {
+        for &(n, l) in &LAYOUTS {
             assert_eq!(l.as_str().parse::<Layout>(), Ok(l));
             assert_eq!(l.as_str(), n);
         }
-        for &(_, s) in STRATEGIES {
+        for &(_, s) in &STRATEGIES {
             assert_eq!(s.as_str().parse::<Strategy>(), Ok(s));
         }
-        for &(_, d) in DETAILS {
+        for &(_, d) in &DETAILS {
             assert_eq!(d.as_str().parse::<Detail>(), Ok(d));
         }
         for &k in ErrorKind::ALL {
