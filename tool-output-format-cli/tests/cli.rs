@@ -667,3 +667,57 @@ fn ndjson_keeps_late_columns_as_the_array_does() {
     );
     assert!(out.contains("|a|b|"), "{out}");
 }
+
+/// `tof` as a path of the composition matrix (SPEC 18): a JSON array and the same rows as
+/// NDJSON, under the agent preset or not, with and without a budget: the budget holds on the
+/// exact output, and every key of every row is shown or named in the left-out line, however
+/// late it first appears.
+#[test]
+fn tof_keeps_the_promises_on_arrays_and_ndjson() {
+    let rows: Vec<String> = (0..60)
+        .map(|i| {
+            let late = if i >= 40 {
+                format!(r#","late_{}":"v{i}""#, i % 3)
+            } else {
+                String::new()
+            };
+            format!(
+                r#"{{"id":{i},"title":"ticket {i}","url":"https://api.example.com/t/{i}","note":null{late}}}"#
+            )
+        })
+        .collect();
+    let ndjson = rows.join("\n") + "\n";
+    let array = format!("[{}]", rows.join(","));
+    for budget in [None, Some(400), Some(2_000)] {
+        for agent in [false, true] {
+            let mut args: Vec<String> = vec!["--max-rows".into(), "20".into()];
+            if agent {
+                args.push("--agent".into());
+            }
+            if let Some(b) = budget {
+                args.extend(["--max-chars".into(), b.to_string()]);
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (_, from_stream, _) = run(&args, &ndjson);
+            let (code, from_array, err) = run(&args, &array);
+            assert_eq!((code, err.as_str()), (0, ""));
+            assert_eq!(from_stream, from_array, "{args:?}");
+            let text = from_array.trim_end_matches('\n');
+            if let Some(b) = budget {
+                assert!(
+                    text.chars().count() <= b,
+                    "{args:?}: {}",
+                    text.chars().count()
+                );
+            }
+            if budget.is_none() {
+                for key in ["id", "title", "url", "note", "late_0", "late_1", "late_2"] {
+                    assert!(
+                        text.contains(key),
+                        "{args:?}: {key} neither shown nor named:\n{text}"
+                    );
+                }
+            }
+        }
+    }
+}
