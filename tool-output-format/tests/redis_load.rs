@@ -67,7 +67,9 @@ async fn run(fmt: Arc<Formatter>, restart_at: Option<usize>) -> Run {
             latencies.push(took);
             match f.report.reference {
                 Some(r) => {
-                    assert!(f.text.ends_with(&format!("(ref=\"{r}\")")), "{}", f.text);
+                    // The one Next line, from where the text stopped (20 rows shown).
+                    let next = format!("(ref=\"{r}\", cursor=\"20\")");
+                    assert!(f.text.ends_with(&next), "{}", f.text);
                     stored.push((i, r));
                 }
                 None if fmt_has_store(&f.text) => {
