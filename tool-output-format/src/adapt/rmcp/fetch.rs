@@ -90,7 +90,7 @@ impl Fetch {
     /// let args = serde_json::json!({"ref": r});
     /// let page = fetch.mcp_call_async(args.as_object()).await;
     /// assert!(!page.is_error(), "{}", page.text());
-    /// assert!(page.text().starts_with("**get_stored_result result**"));
+    /// assert!(page.text().starts_with("- 1\n- 2\n- 3"), "{}", page.text());
     /// # }
     /// ```
     pub async fn mcp_call_async(&self, args: Option<&JsonObject>) -> McpResult {
