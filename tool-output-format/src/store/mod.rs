@@ -94,7 +94,7 @@ pub trait ResultStore: Send + Sync {
 
     /// [`put`](Self::put), remembering the tool whose result `value` is, so the fetch tool
     /// serves its pages with that tool's options (its budget first of all). The default
-    /// forgets the tool; [`MemoryStore`] and [`RedisStore`](crate::RedisStore) keep it.
+    /// forgets the tool; [`MemoryStore`] and `RedisStore` keep it.
     ///
     /// # Errors
     ///
