@@ -197,10 +197,7 @@ impl Call<'_> {
 
     /// The length of an output in characters (JSON written compactly).
     fn size(out: &Output) -> usize {
-        match out {
-            Output::Text(f) => f.text.chars().count(),
-            Output::Json(v) => v.to_string().chars().count(),
-        }
+        Self::written(out).chars().count()
     }
 
     /// Whether `out` is within every budget of this call.
@@ -358,10 +355,7 @@ impl Call<'_> {
             trailer.set_page(p.len, p.item_cursors.as_ref().map_or(0, |c| c.len()));
         }
         // The put runs once the text is chosen, outside the walk and the fit.
-        let put = |json: Option<Value>| match json {
-            Some(json) => self.put(&trailer, &json),
-            None => trailer.stored(Err(crate::notice::NOT_KEPT.to_owned())),
-        };
+        let put = |json: Option<Value>| self.put(&trailer, json.as_ref());
         let plain = |node: &Node<'a>, notices: &[Notice]| {
             let mut text = if shells.is_empty() {
                 write(node, notices)
@@ -571,11 +565,7 @@ impl Call<'_> {
         let (mut text, mut notices, mut shortened) = fit(&trailer.lines_if_cut());
         // The store step, after the text is chosen: the same lines as any cut result.
         if trailer.wants_store(&Node::Null, &notices) {
-            if result.is_whole() {
-                self.put(&trailer, &json);
-            } else {
-                trailer.stored(Err(crate::notice::NOT_KEPT.to_owned()));
-            }
+            self.put(&trailer, Some(&json).filter(|_| result.is_whole()));
             let lines = trailer.lines_if_cut();
             let over = self
                 .limits()
@@ -627,9 +617,15 @@ impl Call<'_> {
     }
 
     /// The store step: put the full result and tell the trailer what the store answered.
-    fn put(&self, trailer: &Trailer<'_>, json: &Value) {
+    /// `json`: the whole result, `None` when the result is not whole (a stream's counted
+    /// records), which is told instead of stored.
+    fn put(&self, trailer: &Trailer<'_>, json: Option<&Value>) {
         if let Some(s) = self.store {
-            trailer.stored(s.store.put_for(self.tool, json).map_err(|e| e.to_string()));
+            let put = match json {
+                Some(json) => s.store.put_for(self.tool, json).map_err(|e| e.to_string()),
+                None => Err(crate::notice::NOT_KEPT.to_owned()),
+            };
+            trailer.stored(put);
         }
     }
 
