@@ -163,6 +163,43 @@ fn redacted_typed_data_still_validates_against_its_schema() {
     assert!(validator.is_valid(&data), "{data}");
 }
 
+#[derive(Clone, Serialize, schemars::JsonSchema, ToolOutput)]
+struct Run {
+    id: u32,
+    started: std::time::SystemTime,
+    took: Duration,
+    retried_at: Option<std::time::SystemTime>,
+}
+
+/// One form per value type (issue 31): a `SystemTime` and a `Duration` read the same in the
+/// text, the stored full result and `structuredContent` (serde writes
+/// `{"secs_since_epoch": ...}`), and the data still validates against the declared schema.
+#[test]
+fn time_values_have_one_form_in_text_data_and_schema() {
+    let at = std::time::UNIX_EPOCH + Duration::from_millis(1_703_203_200_500);
+    let runs: Vec<Run> = (0..3)
+        .map(|id| Run {
+            id,
+            started: at,
+            took: Duration::from_millis(5_405_250),
+            retried_at: (id == 1).then_some(std::time::UNIX_EPOCH),
+        })
+        .collect();
+    let fmt = Formatter::new();
+    let schema = Value::Object((*McpJson::<Vec<Run>>::output_schema()).clone());
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let r = McpJson::new(&fmt, "list_runs", &runs);
+    let data = r.structured_content().unwrap().clone();
+    assert!(validator.is_valid(&data), "{data}\n{schema:#}");
+    assert_eq!(data["items"][0]["started"], "2023-12-22T00:00:00.5Z");
+    assert_eq!(data["items"][0]["took"], "1h 30m 5s 250ms");
+    assert_eq!(data["items"][1]["retried_at"], "1970-01-01T00:00:00Z");
+    let text = fmt.format("list_runs", &runs);
+    assert!(text.contains("2023-12-22T00:00:00.5Z") && text.contains("1h 30m 5s 250ms"));
+    assert_eq!(runs.to_json()[0]["started"], data["items"][0]["started"]);
+    assert!(!schema.to_string().contains("secs_since_epoch"), "{schema:#}");
+}
+
 #[test]
 fn the_stored_result_and_every_fetch_page_hold_no_secret() {
     let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(60)));

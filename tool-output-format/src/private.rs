@@ -25,7 +25,7 @@ mod convert;
 mod field;
 // `ToolOutput` for std's and jiff's time values (impls apply crate-wide wherever declared).
 #[path = "time.rs"]
-mod time;
+pub(crate) mod time;
 
 pub use convert::convert;
 pub use field::{Field, Renderable, ViaNothing, ViaSerialize, ViaToolOutput, json_cell, json_node};

@@ -67,6 +67,109 @@ as_text!(jiff::civil::Date, display_text);
 as_text!(jiff::civil::DateTime, display_text);
 as_text!(jiff::civil::Time, display_text);
 
+/// Which std type an object is the serde form of, by its exact keys: `SystemTime` writes
+/// `{"secs_since_epoch", "nanos_since_epoch"}`, `Duration` writes `{"secs", "nanos"}`.
+fn std_form(keys: &mut dyn Iterator<Item = &str>) -> Option<StdForm> {
+    let (Some(a), Some(b), None) = (keys.next(), keys.next(), keys.next()) else {
+        return None;
+    };
+    let mut pair = [a, b];
+    pair.sort_unstable();
+    match pair {
+        ["nanos_since_epoch", "secs_since_epoch"] => Some(StdForm::Instant),
+        ["nanos", "secs"] => Some(StdForm::Duration),
+        _ => None,
+    }
+}
+
+#[derive(Clone, Copy)]
+enum StdForm {
+    Instant,
+    Duration,
+}
+
+impl StdForm {
+    /// The seconds and nanoseconds keys.
+    fn keys(self) -> (&'static str, &'static str) {
+        match self {
+            StdForm::Instant => ("secs_since_epoch", "nanos_since_epoch"),
+            StdForm::Duration => ("secs", "nanos"),
+        }
+    }
+
+    /// The text the value renders as (what [`ToolOutput::to_json`] writes).
+    fn text(self, secs: u64, nanos: u32) -> String {
+        let d = Duration::new(secs, nanos);
+        match self {
+            StdForm::Instant => match SystemTime::UNIX_EPOCH.checked_add(d) {
+                Some(t) => instant_text(&t),
+                None => format!("{d:?} after the Unix epoch"),
+            },
+            StdForm::Duration => duration_text(&d),
+        }
+    }
+
+    /// The JSON Schema of that text.
+    #[cfg(feature = "schemars")]
+    fn schema(self) -> Value {
+        match self {
+            StdForm::Instant => serde_json::json!({
+                "type": "string",
+                "format": "date-time",
+                "description": "An instant, RFC 3339 in UTC.",
+            }),
+            StdForm::Duration => serde_json::json!({
+                "type": "string",
+                "description": "A duration, as `1h 30m 5s 250ms`.",
+            }),
+        }
+    }
+}
+
+/// One form for each value type in text and data: in serialized data (what `serde_json`
+/// writes for MCP `structuredContent`), the serde form of a `SystemTime` or `Duration` becomes
+/// the text the value renders as (`2023-12-22T00:00:00Z`, `1h 30m 5s 250ms`), at every depth.
+/// Walks with its own stack (no recursion on hostile depth).
+pub(crate) fn serde_forms_as_text(v: &mut Value) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        let text = v.as_object().and_then(|m| {
+            let f = std_form(&mut m.keys().map(String::as_str))?;
+            let (s, n) = f.keys();
+            let secs = m.get(s)?.as_u64()?;
+            let nanos = u32::try_from(m.get(n)?.as_u64()?).ok()?;
+            (nanos < 1_000_000_000).then(|| f.text(secs, nanos))
+        });
+        match (text, v) {
+            (Some(text), v) => *v = Value::String(text),
+            (None, Value::Object(m)) => stack.extend(m.values_mut()),
+            (None, Value::Array(a)) => stack.extend(a.iter_mut()),
+            _ => {}
+        }
+    }
+}
+
+/// The schema side of [`serde_forms_as_text`]: an object schema whose properties are exactly
+/// a `SystemTime`'s or `Duration`'s serde form becomes the schema of its text, at every depth
+/// (definitions included), so the data stays valid against the declared schema.
+#[cfg(feature = "schemars")]
+pub(crate) fn serde_form_schemas_as_text(schema: &mut Value) {
+    let mut stack = vec![schema];
+    while let Some(v) = stack.pop() {
+        let form = v.as_object().and_then(|m| {
+            let properties = m.get("properties")?.as_object()?;
+            (m.get("type")?.as_str()? == "object")
+                .then(|| std_form(&mut properties.keys().map(String::as_str)))?
+        });
+        match (form, v) {
+            (Some(f), v) => *v = f.schema(),
+            (None, Value::Object(m)) => stack.extend(m.values_mut()),
+            (None, Value::Array(a)) => stack.extend(a.iter_mut()),
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +234,29 @@ mod tests {
             // Rendered as that string would be.
             assert_eq!(fmt.format("t", value), fmt.format("t", want));
         }
+    }
+
+    /// The serde forms in data become the rendered text, at any depth; other objects stay.
+    #[test]
+    fn serde_forms_in_data_as_text() {
+        let at = SystemTime::UNIX_EPOCH + Duration::from_millis(1_703_203_200_500);
+        let mut data = serde_json::json!({
+            "at": at,
+            "took": Duration::from_millis(5_405_250),
+            "deep": [{"when": SystemTime::UNIX_EPOCH}],
+            "other": {"secs": 1, "nanos": 2, "extra": 3},
+            "bad": {"secs": 1, "nanos": 2_000_000_000u64},
+        });
+        serde_forms_as_text(&mut data);
+        assert_eq!(
+            data,
+            serde_json::json!({
+                "at": at.to_json(),
+                "took": "1h 30m 5s 250ms",
+                "deep": [{"when": "1970-01-01T00:00:00Z"}],
+                "other": {"secs": 1, "nanos": 2, "extra": 3},
+                "bad": {"secs": 1, "nanos": 2_000_000_000u64},
+            })
+        );
     }
 }

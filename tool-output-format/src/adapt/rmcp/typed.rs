@@ -397,6 +397,8 @@ impl<S: McpData> McpJson<S> {
         // The types' `redact` fields are redacted in `full`; the secret keys here, from the
         // same resolved set the text's walk uses.
         fmt.secrets_for(tool).value(&mut full);
+        // One form per value type: a `SystemTime` or `Duration` as the text shows it.
+        crate::__private::time::serde_forms_as_text(&mut full);
         let place = S::place();
         let build = |out: Formatted| {
             let kept = kept(&out.report);
@@ -490,8 +492,14 @@ impl<S: McpData> JsonSchema for McpJson<S> {
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let data = S::schema(generator);
+        let mut data = Value::from(S::schema(generator));
         let error = generator.subschema_for::<ToolError>();
+        // The data writes a `SystemTime` or `Duration` as its text (one form per value type),
+        // so their schemas say so, inline or among the definitions.
+        crate::__private::time::serde_form_schemas_as_text(&mut data);
+        for definition in generator.definitions_mut().values_mut() {
+            crate::__private::time::serde_form_schemas_as_text(definition);
+        }
         json_schema!({
             "type": "object",
             "anyOf": [
