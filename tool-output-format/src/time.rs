@@ -67,6 +67,7 @@ as_text!(jiff::civil::Date, display_text);
 as_text!(jiff::civil::DateTime, display_text);
 as_text!(jiff::civil::Time, display_text);
 
+#[cfg(feature = "schemars")]
 /// Which std type an object is the serde form of, by its exact keys: `SystemTime` writes
 /// `{"secs_since_epoch", "nanos_since_epoch"}`, `Duration` writes `{"secs", "nanos"}`.
 fn std_form(keys: &mut dyn Iterator<Item = &str>) -> Option<StdForm> {
@@ -82,12 +83,14 @@ fn std_form(keys: &mut dyn Iterator<Item = &str>) -> Option<StdForm> {
     }
 }
 
+#[cfg(feature = "schemars")]
 #[derive(Clone, Copy)]
 enum StdForm {
     Instant,
     Duration,
 }
 
+#[cfg(feature = "schemars")]
 impl StdForm {
     /// The seconds and nanoseconds keys.
     fn keys(self) -> (&'static str, &'static str) {
@@ -110,7 +113,6 @@ impl StdForm {
     }
 
     /// The JSON Schema of that text.
-    #[cfg(feature = "schemars")]
     fn schema(self) -> Value {
         match self {
             StdForm::Instant => serde_json::json!({
@@ -126,6 +128,7 @@ impl StdForm {
     }
 }
 
+#[cfg(feature = "schemars")]
 /// One form for each value type in text and data: in serialized data (what `serde_json`
 /// writes for MCP `structuredContent`), the serde form of a `SystemTime` or `Duration` becomes
 /// the text the value renders as (`2023-12-22T00:00:00Z`, `1h 30m 5s 250ms`), at every depth.
@@ -237,6 +240,7 @@ mod tests {
     }
 
     /// The serde forms in data become the rendered text, at any depth; other objects stay.
+    #[cfg(feature = "schemars")]
     #[test]
     fn serde_forms_in_data_as_text() {
         let at = SystemTime::UNIX_EPOCH + Duration::from_millis(1_703_203_200_500);
