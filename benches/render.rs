@@ -8,6 +8,10 @@
 //!   and `toon-format` encoding the same `Value`.
 //! - `budget_fit_100000`: 100,000 rows into a 4,000-character budget, vs rendering only the
 //!   rows the budget keeps (same rows, no budget).
+//! - `focus`: query-focused trimming of the bundled log and FAQ
+//!   (`tool-output-format/tests/data/focus/`) into 4,000 characters, the selection alone
+//!   (`Focus::text`) and through the formatter (`Formatter::focus`); throughput in bytes, so
+//!   criterion reports the time per megabyte.
 //!
 //! Every markdown rendering uses `max_rows(usize::MAX)`, so all rows are written (the default
 //! cap of 100 rows would make the comparison meaningless). `benches/ratios.py` turns the
@@ -24,6 +28,7 @@ use tof_support::data;
 
 mod common;
 use common::rows;
+use tool_output_format::focus::Focus;
 use tool_output_format::{Formatter, Layout, ToolOutput};
 
 /// One row of `employees_100.json` (8 fields).
@@ -139,5 +144,36 @@ fn budget(c: &mut Criterion) {
     g.finish();
 }
 
-criterion::criterion_group!(benches, tables, budget);
+/// Query-focused trimming of a 5,000-line log and a help-center FAQ into 4,000 characters.
+fn focus(c: &mut Criterion) {
+    const DOCS: [(&str, &str); 2] = [
+        (
+            "app.log",
+            include_str!("../tool-output-format/tests/data/focus/app.log"),
+        ),
+        (
+            "faq.md",
+            include_str!("../tool-output-format/tests/data/focus/faq.md"),
+        ),
+    ];
+    let query = "which host ran out of disk space";
+    let fmt = Formatter::new().max_chars(4_000).max_lines(1_000_000);
+    let mut g = c.benchmark_group("focus");
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(2));
+    g.sample_size(10);
+    for (name, text) in DOCS {
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        let selection = Focus::new(query);
+        g.bench_function(format!("{name}/selection"), |b| {
+            b.iter(|| selection.text(black_box(text), 4_000))
+        });
+        g.bench_function(format!("{name}/formatter"), |b| {
+            b.iter(|| fmt.focus(query).format("fetch", black_box(text)))
+        });
+    }
+    g.finish();
+}
+
+criterion::criterion_group!(benches, tables, budget, focus);
 criterion::criterion_main!(benches);

@@ -114,7 +114,13 @@ fn main() {
         let out = fmt.format_with_report(tool, &parse(text));
         println!("## {tool}\n\n{}\n", out.text);
         assert!(out.text.contains("\n|order_id|status|created_at|amount|\n"));
-        assert_eq!(out.report.conversions_failed, 0);
+        assert_eq!(
+            out.report
+                .shape
+                .as_ref()
+                .map_or(0, |s| s.conversions_failed),
+            0
+        );
     }
 
     // 2. An issue search: keep, drop, rename, convert.
@@ -181,7 +187,14 @@ fn main() {
             let shaped = shape.apply(&raw);
             let json = o200k.count(&serde_json::to_string(&shaped).unwrap());
             let out = md_fmt.clone().shape(shape).format_with_report("", &raw);
-            assert_eq!(out.report.conversions_failed, 0, "{name} {label}");
+            assert_eq!(
+                out.report
+                    .shape
+                    .as_ref()
+                    .map_or(0, |s| s.conversions_failed),
+                0,
+                "{name} {label}"
+            );
             let md = o200k.count(&out.text);
             println!(
                 "| {name} | {label} | {json} | {} | {md} | {:.2}x |",

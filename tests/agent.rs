@@ -9,7 +9,7 @@ use tool_output_format::{
     Batch, ErrorKind, Formatter, NextAction, Page, Reply, ResourceRef, ToolError, ToolOutput,
 };
 
-const ISSUES_30: &str = include_str!("../examples/data/issues_30.json");
+use tof_support::data::ISSUES_30;
 
 #[derive(Clone, Deserialize, ToolOutput)]
 struct Issue {

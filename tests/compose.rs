@@ -84,3 +84,32 @@ fn the_checks_catch_an_async_text_that_differs() {
     assert_eq!(fails.len(), 1);
     assert_eq!(fails[0].0, "format_async differs from format");
 }
+
+/// The error title is the first line the renderer writes, not a substring anywhere: a `Page`
+/// of `Value` rows whose cell is `" failed**"` in the CSV layout (the fuzz target's false
+/// alarm after 11,384 executions) breaks no promise, and an error still needs its title.
+#[test]
+fn a_cell_that_ends_in_failed_is_no_error_title() {
+    use serde_json::{Map, json};
+    let row = compose::row_with(0, &Map::from_iter([("x".to_owned(), json!(" failed**"))]));
+    let o = compose::option_sets()
+        .into_iter()
+        .find(|o| o.layout == tool_output_format::Layout::Csv && !o.agent)
+        .expect("a CSV option set");
+    let out = compose::render(compose::Wrapper::ValuePage, &o, &[row]);
+    assert!(out.text.text.contains(" failed**"), "{}", out.text.text);
+    assert_eq!(
+        compose::check(compose::Wrapper::ValuePage, &o, 1, false, &out),
+        vec![]
+    );
+
+    assert_eq!(
+        compose::error_title("**get_ticket failed**\n\n- kind: not_found"),
+        Some("get_ticket")
+    );
+    assert_eq!(compose::error_title("**failed**"), Some(""));
+    assert_eq!(compose::error_title("id,x\nT-0000, failed**"), None);
+    assert_eq!(compose::error_title("- x: **get_ticket failed**"), None);
+    assert_eq!(compose::error_title("** failed**"), None);
+    assert_eq!(compose::error_title("**a b failed**"), None);
+}

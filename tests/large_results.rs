@@ -13,12 +13,11 @@ use tool_output_format::{
 };
 
 fn data(name: &str) -> Value {
-    let text = match name {
-        "rows_1000" => include_str!("../tool-output-format/tests/data/rows_1000.json"),
-        "orders_v2" => include_str!("../tool-output-format/tests/data/orders_v2.json"),
+    tof_support::data::parse(match name {
+        "rows_1000" => tof_support::data::ROWS_1000,
+        "orders_v2" => tof_support::data::ORDERS_V2,
         _ => unreachable!(),
-    };
-    serde_json::from_str(text).unwrap()
+    })
 }
 
 /// The part of `md` after the table (the summary block and trailing lines).

@@ -197,7 +197,10 @@ fn time_values_have_one_form_in_text_data_and_schema() {
     let text = fmt.format("list_runs", &runs);
     assert!(text.contains("2023-12-22T00:00:00.5Z") && text.contains("1h 30m 5s 250ms"));
     assert_eq!(runs.to_json()[0]["started"], data["items"][0]["started"]);
-    assert!(!schema.to_string().contains("secs_since_epoch"), "{schema:#}");
+    assert!(
+        !schema.to_string().contains("secs_since_epoch"),
+        "{schema:#}"
+    );
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! The SPEC's seed examples and the peer library's edge cases, with exact expected strings.
+//! The SPEC's seed log and the peer library's edge cases, with exact expected strings (the
+//! seed table and record, typed and untyped, are in `derive.rs`).
 
 use serde_json::json;
 use tof_support::data;
@@ -6,28 +7,6 @@ use tool_output_format::{Formatter, Layout, ToolOptions, ToolOutput, to_markdown
 
 fn fmt() -> Formatter {
     Formatter::new()
-}
-
-#[test]
-fn seed_team_table() {
-    let md = fmt().format("list_team", &data::parse(data::TEAM));
-    assert_eq!(
-        md,
-        "| name  | role     | team    |\n\
-         |-------|----------|---------|\n\
-         | Alice | engineer | infra   |\n\
-         | Bob   | PM       | product |\n\
-         | Carol | designer | product |"
-    );
-}
-
-#[test]
-fn seed_message_record() {
-    let md = fmt().format("get_message", &data::parse(data::MESSAGE));
-    assert_eq!(
-        md,
-        "**get_message result**\n\n- id: msg_001\n- status: delivered\n- latency_ms: 142"
-    );
 }
 
 #[test]

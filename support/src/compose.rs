@@ -480,6 +480,24 @@ pub fn ids(s: &str) -> Vec<String> {
     out
 }
 
+/// The tool whose failure `text` reports, read the way the renderer writes it: the first line
+/// is exactly the title `**{tool} failed**` (`Some("")` for a nameless `**failed**`). Data that
+/// merely contains `failed**` (a cell `" failed**"` in a CSV table, a value in a record) is no
+/// error title.
+pub fn error_title(text: &str) -> Option<&str> {
+    let inner = text
+        .lines()
+        .next()?
+        .strip_prefix("**")?
+        .strip_suffix("failed**")?;
+    if inner.is_empty() {
+        return Some("");
+    }
+    let tool = inner.strip_suffix(' ')?;
+    let name_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.');
+    (!tool.is_empty() && tool.chars().all(name_char)).then_some(tool)
+}
+
 /// Check every promise on one output of `rows.len()` rows. `exact_rows`: the row ids occur
 /// nowhere else in the data (so the text and the JSON can be compared row by row). Each
 /// failure is `(promise, details)`.
@@ -507,13 +525,16 @@ pub fn check(
         fail("is_error() wrong", String::new());
     }
     if is_err {
-        if !text.contains("get_ticket failed") {
-            fail("no `get_ticket failed` title", String::new());
+        if error_title(text) != Some("get_ticket") {
+            fail(
+                "no `**get_ticket failed**` title on the first line",
+                String::new(),
+            );
         }
         if !text.contains("not_found") || !json.contains("not_found") {
             fail("the error kind is lost", String::new());
         }
-    } else if text.contains(" failed**") {
+    } else if error_title(text).is_some() {
         fail(
             "a failed title on a result that is not an error",
             String::new(),

@@ -5,6 +5,7 @@
 //!   tables, list items and code blocks each parser sees.
 //! - [`check`]: render a value and check every property of the contract (shared by the
 //!   adversarial corpus, the property tests and the fuzz target).
+//! - [`shapes`]: the three order systems' shapes (one source with the runtime's unit tests).
 //! - [`compose`]: the composition harness (every wrapper x an option set x both entry
 //!   points, and the promises each feature makes alone).
 
@@ -12,6 +13,7 @@ pub mod check;
 pub mod compose;
 pub mod data;
 pub mod gfm;
+pub mod shapes;
 
 /// The lines of a string as the contract counts them (SPEC section 5): like `str::lines`,
 /// but `\r\n` and a lone `\r` end a line too. Written here independently of the crate, so

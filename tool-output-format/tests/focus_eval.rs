@@ -10,8 +10,8 @@
 //! ```sh
 //! cargo test -p tool-output-format --release --features tokens --test focus_eval -- --nocapture --test-threads 1
 //! ```
-
-use std::time::Instant;
+//!
+//! Time per megabyte is a benchmark, not a test: `cargo bench --bench render -- focus`.
 
 use serde_json::Value;
 use tool_output_format::focus::{Fallback, Focus};
@@ -118,27 +118,6 @@ fn focus_keeps_the_answer_far_more_often_than_head_cuts() {
     );
 }
 
-/// Time per megabyte of text (printed, not asserted: timings belong in benchmarks).
-#[test]
-fn time_per_megabyte() {
-    let log = doc("app.log");
-    let faq = doc("faq.md");
-    for (name, text) in [("app.log", log), ("faq.md", faq)] {
-        let focus = Focus::new("which host ran out of disk space");
-        let runs = 5;
-        let start = Instant::now();
-        for _ in 0..runs {
-            let _ = std::hint::black_box(focus.text(std::hint::black_box(text), 4_000));
-        }
-        let per_mb = start.elapsed().as_secs_f64() / runs as f64 / (text.len() as f64 / 1e6);
-        println!(
-            "{name}: {:.1} ms per MB ({} bytes)",
-            per_mb * 1e3,
-            text.len()
-        );
-    }
-}
-
 /// Hits through the formatter for one set of options: focused, head, head and tail.
 fn formatter_hits(fmt: &Formatter, name: &str, check: impl Fn(&str)) -> (usize, usize, usize) {
     let head_tail = fmt.clone().strategy(Strategy::HeadTail);
@@ -235,25 +214,4 @@ fn through_the_formatter_under_2000_tokens() {
         "focus kept {f_all}/30 under 2,000 tokens, floor 27 (90%)"
     );
     assert!(f_all >= 3 * h_all.max(1) && f_all > ht_all);
-}
-
-/// Time per megabyte through the formatter (printed, not asserted).
-#[test]
-fn formatter_time_per_megabyte() {
-    let fmt = Formatter::new().max_chars(4_000).max_lines(1_000_000);
-    for name in ["app.log", "faq.md"] {
-        let text = doc(name);
-        let runs = 5;
-        let start = Instant::now();
-        for _ in 0..runs {
-            let q = fmt.focus("which host ran out of disk space");
-            let _ = std::hint::black_box(q.format("fetch", std::hint::black_box(text)));
-        }
-        let per_mb = start.elapsed().as_secs_f64() / runs as f64 / (text.len() as f64 / 1e6);
-        println!(
-            "formatter, {name}: {:.1} ms per MB ({} bytes)",
-            per_mb * 1e3,
-            text.len()
-        );
-    }
 }

@@ -459,4 +459,4 @@ impl Ranked<'_> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,6 +1,8 @@
 use super::*;
 
-const FAQ: &str = "\
+/// A small help-center FAQ (six sections, one fenced block), shared with the formatter's
+/// focus tests (`focused/tests.rs`).
+pub(crate) const FAQ: &str = "\
 Acme Help Center
 
 # Ordering

@@ -1,30 +1,8 @@
 use serde_json::{Value, json};
 
 use crate::focus::RowOrder;
+use crate::focus::tests::FAQ;
 use crate::{Formatter, Layout, Notice};
-
-const FAQ: &str = "\
-Acme Help Center
-
-# Ordering
-Place orders online or by phone.
-
-# Shipping
-Standard parcels ship in 2 days.
-
-```text
-# tracking format
-ACME-000123
-```
-
-# Refunds
-Refunds for damaged items are issued in 5 days.
-
-# Warranty
-Two years on all appliances.
-
-# Contact
-Call 555-0100.";
 
 fn tickets() -> Value {
     json!([
