@@ -178,9 +178,9 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         let column = quote!(out.push(#p::Text::Borrowed(#name)); limits.push(#limit););
         let field = quote!(r.push_limited(#p::Text::Borrowed(#name), #node, #limit););
         let cell = quote!({
-            let out = t.buf_mut();
+            let out = #p::cell_buf(t);
             let kind = #cell;
-            t.end_cell(kind);
+            #p::end_cell(t, kind);
         });
         columns.push(column.clone());
         if f.attrs.full_only() {

@@ -228,20 +228,19 @@ impl<'a> Record<'a> {
 /// ```
 /// use tool_output_format::{Kind, Table};
 /// let mut t = Table::new(vec!["name".into(), "age".into()]);
-/// t.buf_mut().push_str("Alice");
-/// t.end_cell(Kind::Text);
-/// t.buf_mut().push_str("41");
-/// t.end_cell(Kind::Number);
+/// t.push_cell("Alice", Kind::Text);
+/// t.push_cell("41", Kind::Number);
 /// assert_eq!(t.rows(), 1);
 /// assert_eq!(t.cell(0, 1), ("41", Kind::Number));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Table<'a> {
-    /// A title line printed above the table (from `#[tool_output(title = "...")]`).
-    pub title: Option<Text<'a>>,
+    /// A title line printed above the table (from `#[tool_output(title = "...")]`, set by
+    /// derived code through `__private`).
+    pub(crate) title: Option<Text<'a>>,
     /// The type's own row cap (`#[tool_output(max_rows = N)]`): below a tool's option, above
     /// the formatter's.
-    pub max_rows: Option<usize>,
+    pub(crate) max_rows: Option<usize>,
     columns: Vec<Text<'a>>,
     /// Per column `max_chars` (empty when no column has one).
     limits: Vec<Option<usize>>,
@@ -296,7 +295,7 @@ impl<'a> Table<'a> {
     /// ```
     /// use tool_output_format::{Kind, Table};
     /// let mut t = Table::new(vec!["a".into()]);
-    /// t.end_cell(Kind::Null);
+    /// t.push_cell("", Kind::Null);
     /// t.set_total_rows(1_000_000);
     /// assert_eq!((t.rows(), t.total_rows()), (1, 1_000_000));
     /// ```
@@ -316,15 +315,22 @@ impl<'a> Table<'a> {
         self.ends.len().checked_div(self.columns.len()).unwrap_or(0)
     }
 
-    /// The buffer the current cell's text is appended to.
+    /// Append a cell: its text (not yet escaped) and its kind. Rows fill left to right; a row
+    /// is complete after one cell per column ([`end_row`](Self::end_row) pads a short one).
+    pub fn push_cell(&mut self, text: &str, kind: Kind) {
+        self.buf.push_str(text);
+        self.end_cell(kind);
+    }
+
+    /// The buffer the current cell's text is appended to (the sources write in place).
     #[inline]
-    pub fn buf_mut(&mut self) -> &mut String {
+    pub(crate) fn buf_mut(&mut self) -> &mut String {
         &mut self.buf
     }
 
     /// Close the current cell (its text is what was appended since the previous close).
     #[inline]
-    pub fn end_cell(&mut self, kind: Kind) {
+    pub(crate) fn end_cell(&mut self, kind: Kind) {
         self.ends.push(self.buf.len());
         self.kinds.push(kind);
     }
@@ -398,7 +404,7 @@ impl<'a> Table<'a> {
 
     /// A copy of the first `rows` rows (cost proportional to what is copied).
     #[must_use]
-    pub fn head(&self, rows: usize) -> Table<'a> {
+    pub(crate) fn head(&self, rows: usize) -> Table<'a> {
         let cells = rows.min(self.rows()) * self.columns.len();
         let end = if cells == 0 { 0 } else { self.ends[cells - 1] };
         Table {
@@ -521,7 +527,7 @@ mod spare {
 //
 
 /// An agent result's envelope: its body (the data, which caps and budgets may cut) and its
-/// parts (never cut). Its JSON shape ([`to_json`](Envelope::to_json)): a page is
+/// parts (never cut). Its JSON shape (each type's [`ToolOutput::to_json`]): a page is
 /// `{"items", "has_more", "next_cursor", "total", "notice", "next"}`, an error
 /// `{"error": {...}}`, a batch `{"total", "succeeded", "failed", "failures", "results",
 /// "next"}`, a reply `{"result", "links", "references", "next": [...]}`.
@@ -533,8 +539,10 @@ mod spare {
 /// let Node::Envelope(e) = page.to_node(&Context::new()) else { unreachable!() };
 /// assert!(!e.is_error());
 /// assert_eq!(e.foot_lines(2), ["has_more: true", "next_cursor: c2"]);
-/// assert_eq!(e.to_json(None, 2)["has_more"], true);
+/// assert_eq!(page.to_json()["has_more"], true);
 /// ```
+///
+/// [`ToolOutput::to_json`]: crate::ToolOutput::to_json
 #[derive(Clone, Debug, PartialEq)]
 pub struct Envelope<'a> {
     body: Option<Node<'a>>,

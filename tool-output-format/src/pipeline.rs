@@ -260,7 +260,6 @@ impl Call<'_> {
             if shape.is_empty() {
                 f.report.shape_errors = shape.errors();
             } else {
-                f.report.conversions_failed = stats.conversions_failed;
                 f.report.shape = Some(stats);
                 f.report.shape_errors = shape.errors();
             }
@@ -580,7 +579,6 @@ impl Call<'_> {
         let outcome = trailer.outcome();
         (r.reference, r.store_error) = (outcome.reference, outcome.error);
         if let Some(shape) = &opts.shape {
-            r.conversions_failed = stats.as_ref().map_or(0, |s| s.conversions_failed);
             r.shape = stats;
             r.shape_errors = shape.errors();
         }

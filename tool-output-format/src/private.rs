@@ -30,6 +30,19 @@ pub(crate) mod time;
 pub use convert::convert;
 pub use field::{Field, Renderable, ViaNothing, ViaSerialize, ViaToolOutput, json_cell, json_node};
 
+/// The buffer a derived row writes its current cell's text into, in place (no `String` per
+/// cell); [`end_cell`] closes the cell.
+#[inline]
+pub fn cell_buf<'t>(t: &'t mut Table<'_>) -> &'t mut String {
+    t.buf_mut()
+}
+
+/// Close the current cell of a derived row (its text is what was written since the last).
+#[inline]
+pub fn end_cell(t: &mut Table<'_>, kind: Kind) {
+    t.end_cell(kind);
+}
+
 /// The version handshake: the derive emits a reference to `API_<its version>`.
 pub const API_0_1_0: () = ();
 

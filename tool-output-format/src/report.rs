@@ -45,22 +45,21 @@ pub struct Report {
     /// What query-focused trimming did ([`Formatter::focus`](crate::Formatter::focus)), when
     /// it printed a line.
     pub focus: Option<FocusReport>,
-    /// Values the tool's [`Shape`](crate::Shape) had a converter for but could not read
-    /// (a timestamp that is not one, cents that are not an integer): each was kept unchanged,
-    /// so nothing is lost. Counted over every row of the result, shown or not; 0 without a
-    /// shape.
+    /// Everything applying the tool's shape counted (failed conversions with the first one
+    /// described, renames that kept their input name because the new one was taken, subtrees
+    /// too deep to shape); `None` when no shape applied.
+    ///
+    /// A value the shape had a converter for but could not read (a timestamp that is not one,
+    /// cents that are not an integer) is kept unchanged, so nothing is lost, and counted in
+    /// [`ShapeStats::conversions_failed`] over every row of the result, shown or not:
     ///
     /// ```
     /// use tool_output_format::{Convert, Formatter, Shape, ToolOptions};
     /// let fmt = Formatter::new().shape(Shape::new().convert("at", Convert::EpochSeconds));
     /// let out = fmt.format_with_report("t", &serde_json::json!([{"at": 1703203200}, {"at": "soon"}]));
     /// assert_eq!(out.text, "| at                   |\n|----------------------|\n| 2023-12-22T00:00:00Z |\n| soon                 |");
-    /// assert_eq!(out.report.conversions_failed, 1);
+    /// assert_eq!(out.report.shape.map(|s| s.conversions_failed), Some(1));
     /// ```
-    pub conversions_failed: usize,
-    /// Everything applying the tool's shape counted (failed conversions with the first one
-    /// described, renames that kept their input name because the new one was taken, subtrees
-    /// too deep to shape); `None` when no shape applied.
     pub shape: Option<ShapeStats>,
     /// The mistakes in the tool's shape ([`Shape::errors`](crate::Shape::errors)): the rules
     /// they are in were skipped, the valid ones applied. Empty without a shape.
@@ -88,7 +87,8 @@ pub struct Report {
 impl Report {
     /// The report as plain data, for logs and metrics (the Python package's `report` is this):
     /// `chars`, `bytes`, `tokens`, `rows` and `lines` (`{"kept", "total"}` or null),
-    /// `values_shortened`, `notices` (their text), `truncated`, `conversions_failed`,
+    /// `values_shortened`, `notices` (their text), `truncated`, `conversions_failed` (from
+    /// [`Report::shape`], 0 without a shape),
     /// `shape_errors` (their text), `reference`, `store_error` and `focus`
     /// (`{"notice", "kept"}` or null).
     ///
@@ -117,7 +117,7 @@ impl Report {
             "values_shortened": self.values_shortened,
             "notices": self.notices.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "truncated": self.truncated(),
-            "conversions_failed": self.conversions_failed,
+            "conversions_failed": self.shape.as_ref().map_or(0, |s| s.conversions_failed),
             "shape_errors": self.shape_errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "reference": self.reference,
             "store_error": self.store_error,
@@ -176,7 +176,6 @@ impl Report {
             notices,
             error: false,
             focus: None,
-            conversions_failed: 0,
             shape: None,
             shape_errors: Vec::new(),
             reference: None,

@@ -290,8 +290,7 @@ impl<T> Batch<T> {
         self.retry_call.as_ref().map(|(a, arg)| (a, arg.as_str()))
     }
 
-    /// The counts line, `{total} total, {succeeded} succeeded, {failed} failed` (see
-    /// [`counts_line`]).
+    /// The counts line, `{total} total, {succeeded} succeeded, {failed} failed`.
     ///
     /// ```
     /// use tool_output_format::Batch;
@@ -351,13 +350,8 @@ impl<T> Batch<T> {
 }
 
 /// The counts line of a batch: `{total} total, {succeeded} succeeded, {failed} failed`.
-///
-/// ```
-/// use tool_output_format::agent::counts_line;
-/// assert_eq!(counts_line(2, 1), "3 total, 2 succeeded, 1 failed");
-/// ```
 #[must_use]
-pub fn counts_line(succeeded: usize, failed: usize) -> String {
+pub(crate) fn counts_line(succeeded: usize, failed: usize) -> String {
     let total = succeeded.saturating_add(failed);
     format!("{total} total, {succeeded} succeeded, {failed} failed")
 }
@@ -366,6 +360,11 @@ pub fn counts_line(succeeded: usize, failed: usize) -> String {
 mod tests {
     use super::*;
     use crate::agent::error::ErrorKind;
+
+    #[test]
+    fn the_counts_line_reads_total_succeeded_failed() {
+        assert_eq!(counts_line(2, 1), "3 total, 2 succeeded, 1 failed");
+    }
 
     fn err(kind: ErrorKind, msg: &str) -> ToolError {
         ToolError::new(kind, msg)

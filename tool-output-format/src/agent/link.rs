@@ -133,17 +133,8 @@ fn encode_url(url: &str, out: &mut String) {
 }
 
 /// The links line of a reply: `Links: [view](url), [edit](url)`; `None` for no links.
-///
-/// ```
-/// use tool_output_format::agent::{Link, links_line};
-/// let links = [Link::new("view", "https://x.example/7"), Link::new("edit", "https://x.example/7/edit")];
-/// assert_eq!(
-///     links_line(&links).unwrap(),
-///     "Links: [view](https://x.example/7), [edit](https://x.example/7/edit)"
-/// );
-/// ```
 #[must_use]
-pub fn links_line(links: &[Link]) -> Option<String> {
+pub(crate) fn links_line(links: &[Link]) -> Option<String> {
     if links.is_empty() {
         return None;
     }
@@ -160,6 +151,18 @@ pub fn links_line(links: &[Link]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_links_line_lists_each_link() {
+        let links = [
+            Link::new("view", "https://x.example/7"),
+            Link::new("edit", "https://x.example/7/edit"),
+        ];
+        assert_eq!(
+            links_line(&links).unwrap(),
+            "Links: [view](https://x.example/7), [edit](https://x.example/7/edit)"
+        );
+    }
 
     #[test]
     fn urls() {

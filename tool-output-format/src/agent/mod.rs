@@ -28,11 +28,11 @@
 //! |---|---|---|
 //! | next action (pinned form) | [`NextAction::line`] | `Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")` |
 //! | ... with a delay and a reason | [`NextAction::after_secs`], [`NextAction::reason`] | `Next: call check_job_status(jobId="job_9") after 30 s -- the job is queued` |
-//! | page footer | [`footer_lines`], [`Page::footer`] | `has_more: false` (always), `next_cursor: ...`, `total: 1234`, the Next line |
-//! | cut page notice | [`cut_notice`] | `[Items 26-30 of this page were cut: next_cursor resumes at item 26]` |
-//! | batch counts | [`counts_line`], [`Batch::counts_line`] | `3 total, 2 succeeded, 1 failed` |
+//! | page footer | [`Page::footer`] ([`PageFooter::lines`]) | `has_more: false` (always), `next_cursor: ...`, `total: 1234`, the Next line |
+//! | cut page notice | [`Page::footer`] ([`PageFooter::notice`]) | `[Items 26-30 of this page were cut: next_cursor resumes at item 26]` |
+//! | batch counts | [`Batch::counts_line`] | `3 total, 2 succeeded, 1 failed` |
 //! | batch retry | [`Batch::retry_line`] | `Next: call send_invites(emails=["c@example.com"])` |
-//! | links | [`links_line`], [`link`] | `Links: [view](https://shop.example.com/orders/7)` |
+//! | links | [`Reply::link`], [`link`] | `Links: [view](https://shop.example.com/orders/7)` |
 //! | resource reference | [`ResourceRef::line`], [`human_size`] | `Resource: report.pdf (application/pdf, 48.2 kB) resource://files/abc` |
 //! | retryable field | [`ToolError::retryable_text`] | `true`, `false`, `true, after 30 s` |
 //!
@@ -176,13 +176,15 @@ mod page;
 mod reply;
 mod resource;
 
-pub use batch::{Batch, BatchItem, counts_line};
+pub(crate) use batch::counts_line;
+pub use batch::{Batch, BatchItem};
 pub use convert::ToToolError;
 pub use error::{ErrorKind, ToolError};
-pub use link::{Link, link, links_line};
+pub(crate) use link::links_line;
+pub use link::{Link, link};
 pub use next::NextAction;
 pub(crate) use page::PageMeta;
-pub use page::{Page, PageFooter, cut_notice, footer_lines};
+pub use page::{Page, PageFooter};
 pub use reply::Reply;
 pub use resource::{ResourceRef, human_size};
 

@@ -371,17 +371,8 @@ pub(crate) fn stored_cut_notice(kept: usize, len: usize) -> String {
 ///
 /// `resumes`: an item cursor for the first dropped item is shown; `has_cursor`: the page has
 /// its own cursor.
-///
-/// ```
-/// use tool_output_format::agent::cut_notice;
-/// assert_eq!(
-///     cut_notice(25, 30, false, true),
-///     "[Items 26-30 of this page were cut and next_cursor skips them: \
-///      to read them, repeat this call with a page size of at most 25]"
-/// );
-/// ```
 #[must_use]
-pub fn cut_notice(kept: usize, len: usize, resumes: bool, has_cursor: bool) -> String {
+pub(crate) fn cut_notice(kept: usize, len: usize, resumes: bool, has_cursor: bool) -> String {
     let first = kept.saturating_add(1);
     let mut out = if first >= len {
         format!("[Item {first} of this page was cut")
@@ -420,19 +411,8 @@ pub fn cut_notice(kept: usize, len: usize, resumes: bool, has_cursor: bool) -> S
 /// 3. `total: N` when known;
 /// 4. the Next line, `Next: call TOOL(..., ARG="CURSOR")`, when `has_more` is true and there
 ///    are both a cursor and a follow-up call.
-///
-/// ```
-/// use tool_output_format::NextAction;
-/// use tool_output_format::agent::footer_lines;
-///
-/// let call = NextAction::call("list_contacts");
-/// assert_eq!(
-///     footer_lines(true, Some("eyJvZmZzZXQiOjUwfQ"), None, Some((&call, "cursor"))),
-///     ["has_more: true", "next_cursor: eyJvZmZzZXQiOjUwfQ", r#"Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")"#]
-/// );
-/// assert_eq!(footer_lines(false, None, Some(2), None), ["has_more: false", "total: 2"]);
-/// ```
-pub fn footer_lines(
+#[cfg(test)]
+pub(crate) fn footer_lines(
     has_more: bool,
     cursor: Option<&str>,
     total: Option<u64>,
@@ -541,8 +521,9 @@ impl PageFooter {
         self.notice.as_deref()
     }
 
-    /// The lines, in order: `has_more`, `next_cursor`, `total`, the cut notice, the Next
-    /// line (see [`footer_lines`]).
+    /// The lines, in order: `has_more` (always), `next_cursor` (escaped like inline text; a
+    /// usual cursor is verbatim), `total`, the cut notice, the Next line (when `has_more` is
+    /// true and there are both a cursor and a follow-up call).
     ///
     /// ```
     /// use tool_output_format::Page;
@@ -582,6 +563,37 @@ impl PageFooter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_page_notice_says_how_to_read_the_rest() {
+        assert_eq!(
+            cut_notice(25, 30, false, true),
+            "[Items 26-30 of this page were cut and next_cursor skips them: \
+             to read them, repeat this call with a page size of at most 25]"
+        );
+    }
+
+    #[test]
+    fn the_footer_lines_in_order() {
+        let call = NextAction::call("list_contacts");
+        assert_eq!(
+            footer_lines(
+                true,
+                Some("eyJvZmZzZXQiOjUwfQ"),
+                None,
+                Some((&call, "cursor"))
+            ),
+            [
+                "has_more: true",
+                "next_cursor: eyJvZmZzZXQiOjUwfQ",
+                r#"Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")"#
+            ]
+        );
+        assert_eq!(
+            footer_lines(false, None, Some(2), None),
+            ["has_more: false", "total: 2"]
+        );
+    }
 
     fn contacts(n: usize) -> Page<usize> {
         Page::new((1..=n).collect())

@@ -99,7 +99,6 @@ mod split;
 
 use crate::text::cut_chars;
 
-pub use rank::{B as BM25_B, K1 as BM25_K1};
 pub(crate) use select::{Limits, notice_line};
 
 /// The most characters of the query shown in a notice.

@@ -18,17 +18,9 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 /// BM25 term-frequency saturation (the usual default).
-///
-/// ```
-/// assert_eq!(tool_output_format::focus::BM25_K1, 1.2);
-/// ```
-pub const K1: f64 = 1.2;
+pub(crate) const K1: f64 = 1.2;
 /// BM25 length normalisation (the usual default).
-///
-/// ```
-/// assert_eq!(tool_output_format::focus::BM25_B, 0.75);
-/// ```
-pub const B: f64 = 0.75;
+pub(crate) const B: f64 = 0.75;
 
 /// Words too common to say anything about relevance (questions are full of them).
 const STOP_WORDS: &[&str] = &[

@@ -548,7 +548,7 @@ impl Shape {
     /// row's own empty fields in place (a column is dropped only when it is empty in every
     /// row: see [`Shape::empty_columns`]). Nested values are cleaned as usual. The `Value`
     /// walker calls this per row, so a table is never shaped as a whole in memory twice.
-    pub fn apply_row(
+    pub(crate) fn apply_row(
         &self,
         row: &Map<String, Value>,
         stats: &mut ShapeStats,
@@ -590,7 +590,11 @@ impl Shape {
 
     /// Shapes a table: each row with [`Shape::apply_row`], then (with `drop_empty`) the
     /// columns empty in every row removed.
-    pub fn apply_table<'a, I>(&self, rows: I, stats: &mut ShapeStats) -> Vec<Map<String, Value>>
+    pub(crate) fn apply_table<'a, I>(
+        &self,
+        rows: I,
+        stats: &mut ShapeStats,
+    ) -> Vec<Map<String, Value>>
     where
         I: IntoIterator<Item = &'a Map<String, Value>>,
     {
@@ -612,7 +616,7 @@ impl Shape {
     /// The columns of shaped rows that are absent or empty (null, `""`, `[]`, `{}`) in every
     /// row, in first-seen order.
     #[must_use]
-    pub fn empty_columns(rows: &[Map<String, Value>]) -> Vec<String> {
+    pub(crate) fn empty_columns(rows: &[Map<String, Value>]) -> Vec<String> {
         let mut seen: Vec<(&str, bool)> = Vec::new();
         for row in rows {
             for (key, value) in row {

@@ -3,7 +3,7 @@
 //!
 //! # JSON shape
 //!
-//! [`Envelope::to_json`] (and each type's [`ToolOutput::to_json`](crate::ToolOutput::to_json))
+//! `Envelope::to_json` (behind each type's [`ToolOutput::to_json`](crate::ToolOutput::to_json))
 //! gives the structured form a JSON sink writes, with the body already serialised:
 //!
 //! | envelope | JSON |
@@ -27,19 +27,22 @@ impl Envelope<'_> {
     /// The envelope as JSON around `body` (the body already serialised; `None` when it has
     /// none), with `kept` items of the body shown (see [`Envelope`] for the shape).
     ///
+    /// What users see of it is each envelope type's [`ToolOutput::to_json`]:
+    ///
     /// ```
     /// use serde_json::json;
-    /// use tool_output_format::{Context, Node, Page, ToolOutput};
+    /// use tool_output_format::{Page, ToolOutput};
     /// let page = Page::new(vec![1, 2]).has_more(true).next_cursor("c2").next_call("list", "cursor");
-    /// let Node::Envelope(e) = page.to_node(&Context::new()) else { unreachable!() };
     /// assert_eq!(
-    ///     e.to_json(Some(json!([1, 2])), 2),
+    ///     page.to_json(),
     ///     json!({"items": [1, 2], "has_more": true, "next_cursor": "c2",
     ///            "next": {"tool": "list", "args": {"cursor": "c2"}}})
     /// );
     /// ```
+    ///
+    /// [`ToolOutput::to_json`]: crate::ToolOutput::to_json
     #[must_use]
-    pub fn to_json(&self, body: Option<Value>, kept: usize) -> Value {
+    pub(crate) fn to_json(&self, body: Option<Value>, kept: usize) -> Value {
         let mut m = Map::new();
         match self.parts() {
             Parts::Page(p) => {
