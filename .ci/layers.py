@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The layer rules of the runtime crate (see the README's "Layout" section), checked on the
+"""The layer rules of the runtime crate (see `docs/layout.md`), checked on the
 `use crate::...` / `super::...` paths of every file in tool-output-format/src (test modules
 aside): no import from a lower layer to a higher one, no sink importing a source, the model
 importing only the model and text, agent types knowing no formatter, and no import cycle

@@ -405,24 +405,27 @@ async fn the_schemas_reject_what_they_do_not_declare() {
     client.cancel().await.ok();
 }
 
-/// The README's "MCP servers" section: the `outputSchema` it shows for `get_order` is the one
-/// the server lists, and its typed server snippet (not compiled by the README's doctests, as
-/// it needs the features) is the doctest of `adapt::rmcp`, word for word.
+/// The guide's adapters page (`docs/adapters.md`): the `outputSchema` it shows for `get_order`
+/// is the one the server lists, and its typed server snippet (not compiled by the guide's
+/// doctests, as it needs the features) is the doctest of `adapt::rmcp`, word for word.
 #[tokio::test]
-async fn the_readme_shows_what_clients_see() {
-    let readme = include_str!("../README.md");
-    let section = &readme[readme
-        .find("## MCP servers")
-        .expect("an MCP servers section")..];
+async fn the_guide_shows_what_clients_see() {
+    let guide = include_str!("../docs/adapters.md");
+    let section = &guide[guide
+        .find("## rmcp: typed results")
+        .expect("a typed rmcp section")..];
     let json_block = section
         .split("```json\n")
         .nth(1)
         .and_then(|rest| rest.split("\n```").next())
         .expect("a json block");
-    let shown: Value = serde_json::from_str(json_block).expect("the README's schema is JSON");
+    let shown: Value = serde_json::from_str(json_block).expect("the guide's schema is JSON");
     let client = connect(OrderServer::default()).await;
     let schemas = validators(&client).await;
-    assert_eq!(shown, schemas["get_order"].0, "README.md is out of date");
+    assert_eq!(
+        shown, schemas["get_order"].0,
+        "docs/adapters.md is out of date"
+    );
     client.cancel().await.ok();
 
     let snippet = section
@@ -434,7 +437,7 @@ async fn the_readme_shows_what_clients_see() {
     let doctest = include_str!("../tool-output-format/src/adapt/rmcp/typed.md");
     assert!(
         doctest.contains(snippet),
-        "the README's snippet differs from the doctest in adapt/rmcp/typed.md"
+        "the guide's snippet differs from the doctest in adapt/rmcp/typed.md"
     );
 }
 

@@ -26,3 +26,35 @@ pub struct Derive;
 /// `docs/large-results.md`.
 #[doc = include_str!("../../docs/large-results.md")]
 pub struct LargeResults;
+
+/// `docs/tour.md`.
+#[doc = include_str!("../../docs/tour.md")]
+pub struct Tour;
+
+/// `docs/focus.md`.
+#[doc = include_str!("../../docs/focus.md")]
+pub struct Focus;
+
+/// `docs/agent-preset.md`.
+#[doc = include_str!("../../docs/agent-preset.md")]
+pub struct AgentPreset;
+
+/// `docs/shaping.md`.
+#[doc = include_str!("../../docs/shaping.md")]
+pub struct Shaping;
+
+/// `docs/adapters.md`.
+#[doc = include_str!("../../docs/adapters.md")]
+pub struct Adapters;
+
+/// `docs/command-line.md`.
+#[doc = include_str!("../../docs/command-line.md")]
+pub struct CommandLine;
+
+/// `docs/python.md`.
+#[doc = include_str!("../../docs/python.md")]
+pub struct Python;
+
+/// `docs/layout.md`.
+#[doc = include_str!("../../docs/layout.md")]
+pub struct Layout;

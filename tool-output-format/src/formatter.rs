@@ -803,7 +803,8 @@ impl Formatter {
 /// assert!(fmt.format("read_log", log).starts_with("[Truncated to 3 lines of 5 total]"));
 /// ```
 ///
-/// The README's example (the formatter built once, the question passed with each call):
+/// The guide's example (`docs/focus.md`: the formatter built once, the question passed with
+/// each call):
 ///
 /// ```
 /// use tool_output_format::Formatter;

@@ -45,7 +45,8 @@
 //! derive's attributes on [`ToolOutput`](trait@ToolOutput).
 //! The guide in the repository's `docs/` directory (`docs/README.md`) collects them with
 //! worked examples: rendering, escaping and security, budgets, agent results, the derive,
-//! large results. Every example there is compiled as a doctest of this crate.
+//! large results, query focus, the agent preset, shaping, the adapters. Every example there
+//! is compiled as a doctest of this crate.
 //!
 //! # Map
 //!
