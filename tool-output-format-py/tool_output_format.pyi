@@ -17,7 +17,7 @@ or an exception (rendered as the `ToolError` of `ToolError.from_exception`).
 """
 
 from os import PathLike
-from typing import Any, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -126,8 +126,17 @@ class Formatter:
         """A new formatter with options for one tool; unset ones inherit the global options
         (`redact_keys` adds to them, `shape` replaces the global shape). Calling it again for
         the same tool replaces that tool's options."""
+    def register(self, name: str, render: Callable[[Any], str]) -> Formatter:
+        """A new formatter whose text for the tool `name` is written by `render(result)`: it
+        receives the result's JSON form as Python data (redacted, shaped by the tool's
+        options) and returns markdown, which then goes through the tool's line cap and
+        budgets. An exception it raises is raised by the call that formats."""
     def format(self, tool: str, result: Any) -> str:
         """The result as markdown. An empty `tool` leaves out a record's title line."""
+    def format_rows(self, tool: str, rows: Iterable[Any]) -> str:
+        """Records from an iterable as one table, the same text as `format` of the whole
+        list, keeping only the rows the row cap shows (every row with a store) and counting
+        the rest."""
     def format_with_report(self, tool: str, result: Any) -> Formatted:
         """The markdown and what was produced and cut."""
     def format_json(self, tool: str, result: Any) -> Any:

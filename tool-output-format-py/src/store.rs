@@ -215,7 +215,7 @@ impl PyFetch {
                     .to_string(),
             }),
         };
-        Ok(py.detach(|| self.0.call(r#ref, cursor.as_deref(), query)))
+        crate::formatter::rendering(py, || self.0.call(r#ref, cursor.as_deref(), query))
     }
 
     /// The tool's name.
