@@ -17,7 +17,19 @@ or an exception (rendered as the `ToolError` of `ToolError.from_exception`).
 """
 
 from os import PathLike
-from typing import Any, Callable, Iterable, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union
+from typing import (
+    Any,
+    Callable,
+    Iterable,
+    Literal,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    TypedDict,
+    Union,
+    final,
+)
 
 from typing_extensions import Unpack
 
@@ -93,6 +105,7 @@ class _FormatterOptions(_ToolOptions, total=False):
     fetch_tool: Optional[str]
     """The name of your fetch tool (default `"get_stored_result"`); needs `store`."""
 
+@final
 class Formatter:
     """Renders tool results as markdown a model reads well: the same text, byte for byte, as
     the Rust `Formatter` with the same options (`_FormatterOptions`). Immutable: `.tool()`
@@ -132,6 +145,7 @@ class Formatter:
         """A view that trims around `query`: long strings keep their most relevant sections,
         tables their most relevant rows (in the data's order, or best first)."""
 
+@final
 class Focus:
     """`Formatter.focus(query)`: the formatter's entry points, trimming around the query."""
 
@@ -145,6 +159,7 @@ class Focus:
     def format_json(self, tool: str, result: Any) -> Any:
         """The structured form of the focused result; the focus line is the first notice."""
 
+@final
 class Formatted:
     """A rendered text with its report."""
 
@@ -159,6 +174,7 @@ class Formatted:
         `values_shortened`, `notices` (their lines), `truncated`, `conversions_failed`,
         `shape_errors`, `reference` and `store_error` (the store), `focus`."""
 
+@final
 class Convert:
     """How one field's value is rewritten. A value a converter cannot read is kept and
     counted (`report["conversions_failed"]`)."""
@@ -187,6 +203,7 @@ class Convert:
     def apply(self, value: Any) -> Any:
         """The converted value; `ValueError` when this converter cannot read it."""
 
+@final
 class Shape:
     """What to keep, drop, rename and convert in each record (each row of a table, or the one
     record). Paths are dot-separated keys of the input (`user.login`); arrays are transparent
@@ -223,6 +240,7 @@ class Shape:
     def apply(self, value: Any) -> Any:
         """The value shaped (a record, or a list of records)."""
 
+@final
 class ToolError:
     """What failed and why, rendered under `**{tool} failed**` with whether a retry can help."""
 
@@ -253,6 +271,7 @@ class ToolError:
     @property
     def retry_after_secs(self) -> Optional[int]: ...
 
+@final
 class NextAction:
     """A call the model can make next: `Next: call TOOL(arg="value") after N s -- reason`."""
 
@@ -270,6 +289,7 @@ class NextAction:
     def args(self) -> dict[str, Any]: ...
     def line(self) -> str: ...
 
+@final
 class Page:
     """One page of a listing: the items, then `has_more` and the call that fetches the next
     page. `next_call` is `(tool, cursor_arg)`, the tool a name or a `NextAction`."""
@@ -294,6 +314,7 @@ class Page:
     def total(self) -> Optional[int]: ...
     def __len__(self) -> int: ...
 
+@final
 class Batch:
     """Per-item outcomes of a bulk call: counts, the failures, and a retry of exactly the
     retryable failures. Each method returns a new batch."""
@@ -313,6 +334,7 @@ class Batch:
     def failed_count(self) -> int: ...
     def __len__(self) -> int: ...
 
+@final
 class ResourceRef:
     """A resource the model can read: `Resource: NAME (TYPE, SIZE) URI`."""
 
@@ -328,6 +350,7 @@ class ResourceRef:
     def uri(self) -> str: ...
     def line(self) -> str: ...
 
+@final
 class Reply:
     """Any result with its follow-up calls, links and resource references."""
 
@@ -340,6 +363,7 @@ class Reply:
         references: Union[ResourceRef, Sequence[ResourceRef], None] = None,
     ) -> None: ...
 
+@final
 class MemoryStore:
     """An in-process store of full results, each kept `ttl_secs` seconds."""
 
@@ -356,6 +380,7 @@ class MemoryStore:
     def stored_bytes(self) -> int: ...
     def __len__(self) -> int: ...
 
+@final
 class RedisStore:
     """Full results kept in Redis (`redis://[:password@]host[:port][/db]`), each `ttl_secs`
     seconds, so an agent on one machine can fetch what a tool on another stored. Connects on
@@ -376,6 +401,7 @@ class RedisStore:
     @property
     def ttl_secs(self) -> float: ...
 
+@final
 class Fetch:
     """The fetch tool: the rest of a cut result, page by page. A cut text ends with one line
     `Next: call get_stored_result(ref="r_...", cursor="25")`; `call` with that reference and

@@ -153,6 +153,18 @@ def test_stub_signatures_match_the_runtime(name, method, fn, decorators):
     assert stub_signature(fn) == runtime
 
 
+def test_final_classes_cannot_be_subclassed():
+    for name, node in CLASSES.items():
+        cls = getattr(tool_output_format, name)
+        final = any(isinstance(d, ast.Name) and d.id == "final" for d in node.decorator_list)
+        try:
+            type("Sub", (cls,), {})
+            subclassable = True
+        except TypeError:
+            subclassable = False
+        assert final != subclassable, name
+
+
 def test_classes_without_a_stub_constructor_have_none():
     for name, node in CLASSES.items():
         cls = getattr(tool_output_format, name)
