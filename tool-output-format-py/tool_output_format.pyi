@@ -17,12 +17,27 @@ or an exception (rendered as the `ToolError` of `ToolError.from_exception`).
 """
 
 from os import PathLike
-from typing import Any, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import (
+    Any,
+    Callable,
+    Iterable,
+    Literal,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    TypedDict,
+    Union,
+    final,
+)
+
+from typing_extensions import Unpack
 
 __version__: str
 
 Layout = Literal["aligned", "compact", "csv"]
 Strategy = Literal["head", "tail", "head_tail"]
+Detail = Literal["summary", "full"]
 ErrorKind = Literal[
     "invalid_input",
     "not_found",
@@ -43,91 +58,84 @@ class StoreError(Exception):
     """A result store that cannot keep or return a result: an expired or unknown reference,
     a result too large to store, a Redis that is down. The message says which."""
 
+# The options, written once. They exist for type checkers only (this stub): at run time they
+# are the keyword-only parameters of `Formatter`, `Formatter.for_agents` and `Formatter.tool`,
+# which `inspect.signature` lists (tests/test_stub.py checks that the two agree).
+
+class _ToolOptions(TypedDict, total=False):
+    """The options of one tool (`Formatter.tool(name, ...)`), and the global ones of
+    `Formatter(...)` and `Formatter.for_agents(...)`. All keyword-only and optional; `None`
+    leaves one unset (its default or, per tool, the global value)."""
+
+    max_lines: Optional[int]
+    """Cap on string lines, and on table rows unless `max_rows` is set (default 100)."""
+    max_rows: Optional[int]
+    """Cap on table rows."""
+    max_cell_chars: Optional[int]
+    """Cap on one cell or record value (`…[+N chars]`)."""
+    max_chars: Optional[int]
+    """Budget for the whole output, in characters."""
+    max_tokens: Optional[int]
+    """Budget for the whole output, in o200k tokens."""
+    layout: Optional[Layout]
+    """`"aligned"` (default), `"compact"` or `"csv"`."""
+    strategy: Optional[Strategy]
+    """Which lines of a long string to keep: `"head"` (default), `"tail"`, `"head_tail"`."""
+    redact_keys: Optional[Sequence[str]]
+    """Keys whose values render as `[redacted]` (case-insensitive, nested too); per tool,
+    added to the global ones."""
+    shape: Union[Shape, Mapping[str, Any], None]
+    """A `Shape` (or a shape file's dict) applied to every result; per tool, it replaces the
+    global shape."""
+    summarize: Optional[bool]
+    """Add a summary over all rows when a table is cut."""
+    sum: Optional[Sequence[str]]
+    """Columns the summary sums."""
+    detail: Optional[Detail]
+    """`"summary"` (default) or `"full"`: with `for_agents()`, `"full"` shows the fields the
+    preset folds out (serve a tool's `detail="full"` argument with it)."""
+
+class _FormatterOptions(_ToolOptions, total=False):
+    """The options of `Formatter(...)` and `Formatter.for_agents(...)`: one tool's, and the
+    store (one serves every tool)."""
+
+    store: Union[MemoryStore, RedisStore, None]
+    """Keeps the full result of a cut output; the output then ends with
+    `Next: call FETCH_TOOL(ref="r_...")`."""
+    fetch_tool: Optional[str]
+    """The name of your fetch tool (default `"get_stored_result"`); needs `store`."""
+
+@final
 class Formatter:
-    """Renders tool results. Immutable: `.tool()` returns a new formatter.
+    """Renders tool results as markdown a model reads well: the same text, byte for byte, as
+    the Rust `Formatter` with the same options (`_FormatterOptions`). Immutable: `.tool()`
+    and `.register()` return a new formatter. A bad value raises `ValueError` (`TypeError`
+    for a wrong type or an unknown keyword)."""
 
-    Options (all optional; `None` leaves one unset):
-
-    - `max_lines`: cap on string lines, and on table rows unless `max_rows` is set (default 100).
-    - `max_rows`: cap on table rows.
-    - `max_cell_chars`: cap on one cell or record value (`…[+N chars]`).
-    - `max_chars`, `max_tokens`: budget for the whole output, in characters or o200k tokens.
-    - `layout`: `"aligned"` (default), `"compact"` or `"csv"`.
-    - `strategy`: which lines of a long string to keep: `"head"`, `"tail"`, `"head_tail"`.
-    - `redact_keys`: keys whose values render as `[redacted]` (case-insensitive, nested too).
-    - `shape`: a `Shape` (or a shape file's dict) applied to every result.
-    - `summarize`: add a summary over all rows when a table is cut; `sum`: columns it sums.
-    - `detail`: `"summary"` (default) or `"full"`: with `for_agents()`, `"full"` shows the
-      fields the preset folds out (serve a tool's `detail="full"` argument with it).
-    - `store`: a `MemoryStore` or `RedisStore` that keeps the full result of a cut output; the output then
-      ends with `Next: call FETCH_TOOL(ref="r_...")`, `fetch_tool` (default
-      `"get_stored_result"`) naming your fetch tool. Formatter only.
-
-    A bad value raises `ValueError` (`TypeError` for a wrong type or unknown keyword).
-    """
-
-    def __init__(
-        self,
-        *,
-        max_lines: Optional[int] = None,
-        max_rows: Optional[int] = None,
-        max_cell_chars: Optional[int] = None,
-        max_chars: Optional[int] = None,
-        max_tokens: Optional[int] = None,
-        layout: Optional[Layout] = None,
-        strategy: Optional[Strategy] = None,
-        redact_keys: Optional[Sequence[str]] = None,
-        shape: Union[Shape, Mapping[str, Any], None] = None,
-        summarize: Optional[bool] = None,
-        sum: Optional[Sequence[str]] = None,
-        detail: Optional[Literal["summary", "full"]] = None,
-        store: Union[MemoryStore, RedisStore, None] = None,
-        fetch_tool: Optional[str] = None,
-    ) -> None: ...
+    def __init__(self, **options: Unpack[_FormatterOptions]) -> None: ...
     @staticmethod
-    def for_agents(
-        *,
-        max_lines: Optional[int] = None,
-        max_rows: Optional[int] = None,
-        max_cell_chars: Optional[int] = None,
-        max_chars: Optional[int] = None,
-        max_tokens: Optional[int] = None,
-        layout: Optional[Layout] = None,
-        strategy: Optional[Strategy] = None,
-        redact_keys: Optional[Sequence[str]] = None,
-        shape: Union[Shape, Mapping[str, Any], None] = None,
-        summarize: Optional[bool] = None,
-        sum: Optional[Sequence[str]] = None,
-        detail: Optional[Literal["summary", "full"]] = None,
-        store: Union[MemoryStore, RedisStore, None] = None,
-        fetch_tool: Optional[str] = None,
-    ) -> Formatter:
+    def for_agents(**options: Unpack[_FormatterOptions]) -> Formatter:
         """The agent preset: compact layout; machine-only fields (API URLs and URL
         templates, node ids) and null or empty fields folded out of the view and named in
         one left-out line that says how to get them (`Call TOOL(detail="full")`, or the
-        stored full result when `store` is set); then these options on top."""
-    def tool(
-        self,
-        name: str,
-        *,
-        max_lines: Optional[int] = None,
-        max_rows: Optional[int] = None,
-        max_cell_chars: Optional[int] = None,
-        max_chars: Optional[int] = None,
-        max_tokens: Optional[int] = None,
-        layout: Optional[Layout] = None,
-        strategy: Optional[Strategy] = None,
-        redact_keys: Optional[Sequence[str]] = None,
-        shape: Union[Shape, Mapping[str, Any], None] = None,
-        summarize: Optional[bool] = None,
-        sum: Optional[Sequence[str]] = None,
-        detail: Optional[Literal["summary", "full"]] = None,
-    ) -> Formatter:
+        stored full result when `store` is set); a budget of 40,000 characters. Then these
+        options on top."""
+    def tool(self, name: str, **options: Unpack[_ToolOptions]) -> Formatter:
         """A new formatter with options for one tool; unset ones inherit the global options
         (`redact_keys` adds to them, `shape` replaces the global shape). Calling it again for
-        the same tool replaces that tool's options."""
+        the same tool replaces that tool's options (a registered renderer stays)."""
+    def register(self, name: str, render: Callable[[Any], str]) -> Formatter:
+        """A new formatter whose text for the tool `name` is written by `render(result)`: it
+        receives the result's JSON form as Python data (redacted, shaped by the tool's
+        options) and returns markdown, which then goes through the tool's line cap and
+        budgets (and the store). An exception it raises is raised by the call that formats.
+        `format_json` does not use it."""
     def format(self, tool: str, result: Any) -> str:
         """The result as markdown. An empty `tool` leaves out a record's title line."""
+    def format_rows(self, tool: str, rows: Iterable[Any]) -> str:
+        """Records from an iterable as one table, the same text as `format` of the whole
+        list: only the rows the tool's row cap shows are kept (every row with a store), the
+        rest counted, so the notice gives the true total."""
     def format_with_report(self, tool: str, result: Any) -> Formatted:
         """The markdown and what was produced and cut."""
     def format_json(self, tool: str, result: Any) -> Any:
@@ -137,17 +145,21 @@ class Formatter:
         """A view that trims around `query`: long strings keep their most relevant sections,
         tables their most relevant rows (in the data's order, or best first)."""
 
+@final
 class Focus:
-    """`Formatter.focus(query)`."""
+    """`Formatter.focus(query)`: the formatter's entry points, trimming around the query."""
 
     @property
     def query(self) -> str:
         """The query as notices show it (one line, at most 80 characters)."""
-    def format(self, tool: str, result: Any) -> str: ...
-    def format_with_report(self, tool: str, result: Any) -> Formatted: ...
+    def format(self, tool: str, result: Any) -> str:
+        """The result as markdown, trimmed around the query."""
+    def format_with_report(self, tool: str, result: Any) -> Formatted:
+        """The trimmed markdown and its report (`report["focus"]`: the focus line and counts)."""
     def format_json(self, tool: str, result: Any) -> Any:
         """The structured form of the focused result; the focus line is the first notice."""
 
+@final
 class Formatted:
     """A rendered text with its report."""
 
@@ -162,6 +174,7 @@ class Formatted:
         `values_shortened`, `notices` (their lines), `truncated`, `conversions_failed`,
         `shape_errors`, `reference` and `store_error` (the store), `focus`."""
 
+@final
 class Convert:
     """How one field's value is rewritten. A value a converter cannot read is kept and
     counted (`report["conversions_failed"]`)."""
@@ -190,6 +203,7 @@ class Convert:
     def apply(self, value: Any) -> Any:
         """The converted value; `ValueError` when this converter cannot read it."""
 
+@final
 class Shape:
     """What to keep, drop, rename and convert in each record (each row of a table, or the one
     record). Paths are dot-separated keys of the input (`user.login`); arrays are transparent
@@ -226,6 +240,7 @@ class Shape:
     def apply(self, value: Any) -> Any:
         """The value shaped (a record, or a list of records)."""
 
+@final
 class ToolError:
     """What failed and why, rendered under `**{tool} failed**` with whether a retry can help."""
 
@@ -256,6 +271,7 @@ class ToolError:
     @property
     def retry_after_secs(self) -> Optional[int]: ...
 
+@final
 class NextAction:
     """A call the model can make next: `Next: call TOOL(arg="value") after N s -- reason`."""
 
@@ -273,6 +289,7 @@ class NextAction:
     def args(self) -> dict[str, Any]: ...
     def line(self) -> str: ...
 
+@final
 class Page:
     """One page of a listing: the items, then `has_more` and the call that fetches the next
     page. `next_call` is `(tool, cursor_arg)`, the tool a name or a `NextAction`."""
@@ -297,6 +314,7 @@ class Page:
     def total(self) -> Optional[int]: ...
     def __len__(self) -> int: ...
 
+@final
 class Batch:
     """Per-item outcomes of a bulk call: counts, the failures, and a retry of exactly the
     retryable failures. Each method returns a new batch."""
@@ -316,6 +334,7 @@ class Batch:
     def failed_count(self) -> int: ...
     def __len__(self) -> int: ...
 
+@final
 class ResourceRef:
     """A resource the model can read: `Resource: NAME (TYPE, SIZE) URI`."""
 
@@ -331,6 +350,7 @@ class ResourceRef:
     def uri(self) -> str: ...
     def line(self) -> str: ...
 
+@final
 class Reply:
     """Any result with its follow-up calls, links and resource references."""
 
@@ -343,6 +363,7 @@ class Reply:
         references: Union[ResourceRef, Sequence[ResourceRef], None] = None,
     ) -> None: ...
 
+@final
 class MemoryStore:
     """An in-process store of full results, each kept `ttl_secs` seconds."""
 
@@ -359,6 +380,7 @@ class MemoryStore:
     def stored_bytes(self) -> int: ...
     def __len__(self) -> int: ...
 
+@final
 class RedisStore:
     """Full results kept in Redis (`redis://[:password@]host[:port][/db]`), each `ttl_secs`
     seconds, so an agent on one machine can fetch what a tool on another stored. Connects on
@@ -379,6 +401,7 @@ class RedisStore:
     @property
     def ttl_secs(self) -> float: ...
 
+@final
 class Fetch:
     """The fetch tool: the rest of a cut result, page by page. A cut text ends with one line
     `Next: call get_stored_result(ref="r_...", cursor="25")`; `call` with that reference and

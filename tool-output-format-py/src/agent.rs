@@ -200,16 +200,19 @@ impl PyToolError {
         Ok(PyToolError(Arc::new(from_exception(exc)?)))
     }
 
+    /// The kind's name (`"not_found"`, ...).
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.kind().as_str()
     }
 
+    /// What failed and why.
     #[getter]
     fn message(&self) -> &str {
         self.0.message()
     }
 
+    /// How to fix the call, if given.
     #[getter]
     fn hint(&self) -> Option<&str> {
         self.0.get_hint()
@@ -221,6 +224,7 @@ impl PyToolError {
         self.0.is_retryable()
     }
 
+    /// Seconds to wait before retrying, if given.
     #[getter]
     fn retry_after_secs(&self) -> Option<u64> {
         self.0.get_retry_after_secs()
@@ -268,6 +272,7 @@ impl PyNextAction {
         Ok(PyNextAction(a))
     }
 
+    /// The tool to call.
     #[getter]
     fn tool(&self) -> &str {
         self.0.tool()
@@ -311,13 +316,14 @@ fn action(obj: &Bound<'_, PyAny>) -> PyResult<NextAction> {
 }
 
 /// One page of a listing: the items, then `has_more` and the call that fetches the next page.
+///
+/// `next_call` is `(tool, cursor_arg)`, the tool a name or a `NextAction` (whose arguments
+/// come before the cursor); `item_cursors` are the cursors of the items, one each.
 #[pyclass(name = "Page", module = "tool_output_format", frozen)]
 pub struct PyPage(pub Arc<Page<Value>>);
 
 #[pymethods]
 impl PyPage {
-    /// `next_call` is `(tool, cursor_arg)`, the tool a name or a `NextAction` (whose arguments
-    /// come before the cursor).
     #[new]
     #[pyo3(signature = (items, *, has_more=false, next_cursor=None, total=None, item_cursors=None, next_call=None))]
     fn new(
@@ -349,6 +355,7 @@ impl PyPage {
         Ok(PyPage(Arc::new(p)))
     }
 
+    /// The items of this page (as Python data).
     #[getter]
     fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
@@ -358,16 +365,19 @@ impl PyPage {
         Ok(list)
     }
 
+    /// Whether more pages follow.
     #[getter]
     fn has_more(&self) -> bool {
         self.0.get_has_more()
     }
 
+    /// The cursor of the next page, if any.
     #[getter]
     fn next_cursor(&self) -> Option<&str> {
         self.0.get_next_cursor()
     }
 
+    /// The number of items over all pages, if known.
     #[getter]
     fn total(&self) -> Option<u64> {
         self.0.get_total()
@@ -450,16 +460,19 @@ impl PyBatch {
         Ok(self.with(|b| b.retry_call_with(a, ids_arg)))
     }
 
+    /// Items in the batch.
     #[getter]
     fn total(&self) -> usize {
         self.0.total()
     }
 
+    /// Items that succeeded.
     #[getter]
     fn succeeded(&self) -> usize {
         self.0.succeeded_count()
     }
 
+    /// Items that failed.
     #[getter]
     fn failed_count(&self) -> usize {
         self.0.failed_count()
@@ -501,6 +514,7 @@ impl PyResourceRef {
         PyResourceRef(r)
     }
 
+    /// Where the resource is.
     #[getter]
     fn uri(&self) -> &str {
         self.0.uri()
@@ -531,13 +545,14 @@ fn one_or_many<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>>
 
 /// Any result with its follow-up calls, links and resource references (the lines after the
 /// result).
+///
+/// `next`: a `NextAction` or a list of them; `links`: a dict `label -> url` or a list of
+/// `(label, url)`; `references`: a `ResourceRef` or a list of them.
 #[pyclass(name = "Reply", module = "tool_output_format", frozen)]
 pub struct PyReply(pub Arc<Reply<Res>>);
 
 #[pymethods]
 impl PyReply {
-    /// `next`: a `NextAction` or a list of them; `links`: a dict `label -> url` or a list of
-    /// `(label, url)`; `references`: a `ResourceRef` or a list of them.
     #[new]
     #[pyo3(signature = (result, *, next=None, links=None, references=None))]
     fn new(

@@ -125,6 +125,14 @@ pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     walk(obj, 0).map_err(ConvError::into_py)
 }
 
+/// Item `index` of a list the caller walks itself (a stream of rows) as JSON; an error names
+/// where it is as `to_value` of the whole list would (`$[3].created`).
+pub fn item_value(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Value> {
+    walk(obj, 1)
+        .map_err(|e| e.at(|| format!("[{index}]")))
+        .map_err(ConvError::into_py)
+}
+
 fn walk(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, ConvError> {
     // Exact types first: the common case costs one pointer comparison each.
     if obj.is_none() {

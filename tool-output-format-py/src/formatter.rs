@@ -1,78 +1,24 @@
 //! `Formatter`, its per-call `Focus` view and the `Formatted` text-with-report.
 //!
-//! Options are keyword arguments, read once into the Rust `Formatter` (global) or a
-//! `ToolOptions` (per tool); rendering releases the GIL.
+//! Options are keyword-only parameters (so `inspect.signature` and `help()` list them), read
+//! once into the Rust `Formatter` (global) or a `ToolOptions` (per tool) through the Rust
+//! builders and the Rust types' `FromStr`; rendering releases the GIL.
 
-use std::sync::Arc;
+use std::cell::RefCell;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use tool_output_format::focus::RowOrder;
-use tool_output_format::{
-    Detail, Formatted, Formatter, Layout, ResultStore, Shape, Strategy, ToolOptions,
-};
+use tool_output_format::{Detail, Formatted, Formatter, Layout, Strategy, ToolOptions};
 
 use crate::agent::to_result;
-use crate::convert::to_py;
+use crate::convert::{item_value, to_py};
 use crate::shape::PyShape;
 use crate::store::result_store;
 
-/// The options one call of `Formatter(...)` or `.tool(...)` gives.
-#[derive(Default)]
-struct Options {
-    max_lines: Option<usize>,
-    max_rows: Option<usize>,
-    max_cell_chars: Option<usize>,
-    max_chars: Option<usize>,
-    max_tokens: Option<usize>,
-    layout: Option<Layout>,
-    strategy: Option<Strategy>,
-    redact_keys: Option<Vec<String>>,
-    shape: Option<Shape>,
-    summarize: Option<bool>,
-    sum: Option<Vec<String>>,
-    detail: Option<Detail>,
-    store: Option<Arc<dyn ResultStore>>,
-    fetch_tool: Option<String>,
-}
-
-/// Where the options are given, for messages.
-#[derive(Clone, Copy, PartialEq)]
-enum Site {
-    Formatter,
-    Tool,
-}
-
-impl Site {
-    fn name(self) -> &'static str {
-        match self {
-            Site::Formatter => "Formatter()",
-            Site::Tool => "Formatter.tool()",
-        }
-    }
-}
-
-/// Every option, in the order of the stub's signature.
-const KEYS: &[&str] = &[
-    "max_lines",
-    "max_rows",
-    "max_cell_chars",
-    "max_chars",
-    "max_tokens",
-    "layout",
-    "strategy",
-    "redact_keys",
-    "shape",
-    "summarize",
-    "sum",
-    "detail",
-    "store",
-    "fetch_tool",
-];
-
-/// Options of the formatter only (one store serves every tool).
-const GLOBAL_ONLY: &[&str] = &["store", "fetch_tool"];
+/// One option as Python gave it; `None` (or left out) leaves it unset.
+type Opt<'py> = Option<Bound<'py, PyAny>>;
 
 /// A count option: a non-negative int.
 fn count(key: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {
@@ -82,7 +28,6 @@ fn count(key: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {
     usize::try_from(n).map_err(|_| PyValueError::new_err(format!("{key} is >= 0, got {n}")))
 }
 
-/// One of `names` (`snake_case` Rust names), as its value.
 /// The value a `str` option names, read with the type's `FromStr` (the Rust names, one table
 /// in the core): `unknown layout "grid"; expected one of "aligned", "compact", "csv"`.
 fn named<T: std::str::FromStr<Err = tool_output_format::UnknownName>>(
@@ -96,6 +41,7 @@ fn named<T: std::str::FromStr<Err = tool_output_format::UnknownName>>(
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// A list-of-str option (one `str` is refused: it would read as a list of letters).
 fn strings(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if v.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
@@ -106,166 +52,367 @@ fn strings(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         .map_err(|_| PyTypeError::new_err(format!("{key} is a list of str")))
 }
 
-impl Options {
-    fn parse(site: Site, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
-        let mut o = Options::default();
-        let Some(kwargs) = kwargs else {
-            return Ok(o);
-        };
-        for (k, v) in kwargs.iter() {
-            let key: String = k.extract()?;
-            let known = KEYS.contains(&key.as_str())
-                && (site == Site::Formatter || !GLOBAL_ONLY.contains(&key.as_str()));
-            if !known {
-                return Err(PyTypeError::new_err(format!(
-                    "{} got an unexpected keyword argument {key:?}",
-                    site.name()
-                )));
-            }
-            if v.is_none() {
-                // None is "not set" for every option.
-                continue;
-            }
-            match key.as_str() {
-                "max_lines" => o.max_lines = Some(count(&key, &v)?),
-                "max_rows" => o.max_rows = Some(count(&key, &v)?),
-                "max_cell_chars" => o.max_cell_chars = Some(count(&key, &v)?),
-                "max_chars" => o.max_chars = Some(count(&key, &v)?),
-                "max_tokens" => o.max_tokens = Some(count(&key, &v)?),
-                "layout" => o.layout = Some(named::<Layout>(&key, &v)?),
-                "strategy" => o.strategy = Some(named::<Strategy>(&key, &v)?),
-                "redact_keys" => o.redact_keys = Some(strings(&key, &v)?),
-                "sum" => o.sum = Some(strings(&key, &v)?),
-                "summarize" => {
-                    o.summarize = Some(
-                        v.extract()
-                            .map_err(|_| PyTypeError::new_err("summarize is a bool"))?,
-                    );
-                }
-                "shape" => {
-                    let shape = match v.cast::<PyShape>() {
-                        Ok(s) => s.get().0.clone(),
-                        Err(_) if v.is_instance_of::<PyDict>() => PyShape::from_dict_value(&v)?.0,
-                        Err(_) => {
-                            return Err(PyTypeError::new_err(
-                                "shape is a Shape (or a shape file's dict)",
-                            ));
-                        }
-                    };
-                    o.shape = Some(shape);
-                }
-                "detail" => o.detail = Some(named::<Detail>(&key, &v)?),
-                "store" => o.store = Some(result_store(&v)?),
-                "fetch_tool" => {
-                    o.fetch_tool = Some(
-                        v.extract()
-                            .map_err(|_| PyTypeError::new_err("fetch_tool is a str"))?,
-                    );
-                }
-                _ => unreachable!("checked against KEYS"),
-            }
-        }
-        if o.fetch_tool.is_some() && o.store.is_none() {
-            return Err(PyValueError::new_err(
-                "fetch_tool names the tool that reads the store: give store= too",
-            ));
-        }
-        Ok(o)
-    }
+/// The options of one tool (`Formatter.tool(...)`, and the global ones of `Formatter(...)`),
+/// as Python gave them. Each is read into the Rust `ToolOptions` builder by [`Self::read`].
+struct Options<'py> {
+    max_lines: Opt<'py>,
+    max_rows: Opt<'py>,
+    max_cell_chars: Opt<'py>,
+    max_chars: Opt<'py>,
+    max_tokens: Opt<'py>,
+    layout: Opt<'py>,
+    strategy: Opt<'py>,
+    redact_keys: Opt<'py>,
+    shape: Opt<'py>,
+    summarize: Opt<'py>,
+    sum: Opt<'py>,
+    detail: Opt<'py>,
+}
 
-    /// These options as the formatter's global ones.
-    fn global(mut self, f: Formatter) -> Formatter {
-        let (store, fetch_tool) = (self.store.take(), self.fetch_tool.take());
-        let mut f = f.defaults(self.tool());
-        if let Some(store) = store {
-            let fetch = fetch_tool.as_deref().unwrap_or("get_stored_result");
-            f = f.store(store, fetch);
-        }
-        f
-    }
-
-    /// These options as one tool's.
-    fn tool(self) -> ToolOptions {
+impl Options<'_> {
+    /// These options as the Rust `ToolOptions`.
+    fn read(self) -> PyResult<ToolOptions> {
         let mut t = ToolOptions::new();
-        if let Some(n) = self.max_lines {
-            t = t.max_lines(n);
+        if let Some(v) = self.max_lines {
+            t = t.max_lines(count("max_lines", &v)?);
         }
-        if let Some(n) = self.max_rows {
-            t = t.max_rows(n);
+        if let Some(v) = self.max_rows {
+            t = t.max_rows(count("max_rows", &v)?);
         }
-        if let Some(n) = self.max_cell_chars {
-            t = t.max_cell_chars(n);
+        if let Some(v) = self.max_cell_chars {
+            t = t.max_cell_chars(count("max_cell_chars", &v)?);
         }
-        if let Some(n) = self.max_chars {
-            t = t.max_chars(n);
+        if let Some(v) = self.max_chars {
+            t = t.max_chars(count("max_chars", &v)?);
         }
-        if let Some(n) = self.max_tokens {
-            t = t.max_tokens(n);
+        if let Some(v) = self.max_tokens {
+            t = t.max_tokens(count("max_tokens", &v)?);
         }
-        if let Some(l) = self.layout {
-            t = t.layout(l);
+        if let Some(v) = self.layout {
+            t = t.layout(named::<Layout>("layout", &v)?);
         }
-        if let Some(s) = self.strategy {
-            t = t.strategy(s);
+        if let Some(v) = self.strategy {
+            t = t.strategy(named::<Strategy>("strategy", &v)?);
         }
-        if let Some(k) = self.redact_keys {
-            t = t.redact_keys(k);
+        if let Some(v) = self.redact_keys {
+            t = t.redact_keys(strings("redact_keys", &v)?);
         }
-        if let Some(s) = self.shape {
-            t = t.shape(s);
+        if let Some(v) = self.shape {
+            let shape = match v.cast::<PyShape>() {
+                Ok(s) => s.get().0.clone(),
+                Err(_) if v.is_instance_of::<PyDict>() => PyShape::from_dict_value(&v)?.0,
+                Err(_) => {
+                    return Err(PyTypeError::new_err(
+                        "shape is a Shape (or a shape file's dict)",
+                    ));
+                }
+            };
+            t = t.shape(shape);
         }
-        if let Some(on) = self.summarize {
+        if let Some(v) = self.summarize {
+            let on = v
+                .extract()
+                .map_err(|_| PyTypeError::new_err("summarize is a bool"))?;
             t = t.summarize(on);
         }
-        if let Some(c) = self.sum {
-            t = t.sum(c);
+        if let Some(v) = self.sum {
+            t = t.sum(strings("sum", &v)?);
         }
-        if let Some(d) = self.detail {
-            t = t.detail(d);
+        if let Some(v) = self.detail {
+            t = t.detail(named::<Detail>("detail", &v)?);
         }
-        t
+        Ok(t)
+    }
+
+    /// `base` with these options as its global ones, and the store (one serves every tool).
+    fn global(
+        self,
+        base: Formatter,
+        store: Option<&Bound<'_, PyAny>>,
+        fetch_tool: Opt<'_>,
+    ) -> PyResult<Formatter> {
+        let fetch_tool: Option<String> = fetch_tool
+            .map(|v| {
+                v.extract()
+                    .map_err(|_| PyTypeError::new_err("fetch_tool is a str"))
+            })
+            .transpose()?;
+        let store = store.map(result_store).transpose()?;
+        let mut f = base.defaults(self.read()?);
+        match (store, fetch_tool) {
+            (Some(store), tool) => {
+                f = f.store(store, tool.as_deref().unwrap_or("get_stored_result"));
+            }
+            (None, Some(_)) => {
+                return Err(PyValueError::new_err(
+                    "fetch_tool names the tool that reads the store: give store= too",
+                ));
+            }
+            (None, None) => {}
+        }
+        Ok(f)
     }
 }
 
-/// Renders tool results as markdown a model reads well. Immutable: `.tool()` returns a new
-/// formatter.
+thread_local! {
+    /// The exception a registered Python renderer raised in the current call on this thread.
+    /// A Rust renderer returns a `String`, so the exception waits here until [`rendering`]
+    /// raises it when the call returns.
+    static RENDER_ERROR: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+}
+
+/// Run one rendering call with the GIL released, raising the exception a registered Python
+/// renderer raised during it (the first one). Re-entrant: a renderer may format too.
+pub(crate) fn rendering<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let outer = RENDER_ERROR.take();
+    let out = py.detach(f);
+    match RENDER_ERROR.replace(outer) {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
+/// A Python callable as a Rust renderer: the tool's JSON as a Python object in, a `str` out.
+/// An exception (or a result that is not a `str`) is kept for [`rendering`] to raise, and the
+/// text is empty meanwhile.
+fn python_renderer(render: Py<PyAny>) -> impl Fn(&serde_json::Value) -> String + Send + Sync {
+    move |json| {
+        Python::attach(|py| {
+            let text = to_py(py, json)
+                .and_then(|arg| render.bind(py).call1((arg,)))
+                .and_then(|out| match out.extract::<String>() {
+                    Ok(s) => Ok(s),
+                    Err(_) => Err(PyTypeError::new_err(format!(
+                        "a renderer returns the markdown as a str, got {}",
+                        out.get_type().name()?
+                    ))),
+                });
+            text.unwrap_or_else(|e| {
+                RENDER_ERROR.with_borrow_mut(|slot| {
+                    slot.get_or_insert(e);
+                });
+                String::new()
+            })
+        })
+    }
+}
+
+/// Renders tool results as markdown a model reads well: the same text, byte for byte, as the
+/// Rust `Formatter` with the same options. Immutable: `.tool()` and `.register()` return a
+/// new formatter.
+///
+/// Options (keyword-only; `None` leaves one unset, so it keeps its default or, per tool,
+/// the global value):
+///
+/// - `max_lines`: cap on string lines, and on table rows unless `max_rows` is set (default
+///   100).
+/// - `max_rows`: cap on table rows.
+/// - `max_cell_chars`: cap on one cell or record value (`…[+N chars]`).
+/// - `max_chars`, `max_tokens`: budget for the whole output, in characters or o200k tokens.
+/// - `layout`: `"aligned"` (default), `"compact"` or `"csv"`.
+/// - `strategy`: which lines of a long string to keep: `"head"` (default), `"tail"`,
+///   `"head_tail"`.
+/// - `redact_keys`: keys whose values render as `[redacted]` (case-insensitive, nested too).
+/// - `shape`: a `Shape` (or a shape file's dict) applied to every result.
+/// - `summarize`: add a summary over all rows when a table is cut; `sum`: columns it sums.
+/// - `detail`: `"summary"` (default) or `"full"`: with `for_agents()`, `"full"` shows the
+///   fields the preset folds out.
+/// - `store`: a `MemoryStore` or `RedisStore` that keeps the full result of a cut output;
+///   the output then ends with `Next: call FETCH_TOOL(ref="r_...")`, `fetch_tool` (default
+///   `"get_stored_result"`) naming your fetch tool. The formatter's only (not per tool).
+///
+/// A bad value raises `ValueError` (`TypeError` for a wrong type or an unknown keyword).
 #[pyclass(name = "Formatter", module = "tool_output_format", frozen)]
 pub struct PyFormatter(pub(crate) Formatter);
 
 #[pymethods]
 impl PyFormatter {
     #[new]
-    #[pyo3(signature = (**options))]
-    fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let o = Options::parse(Site::Formatter, options)?;
-        Ok(PyFormatter(o.global(Formatter::new())))
+    #[pyo3(signature = (
+        *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None, max_tokens=None,
+        layout=None, strategy=None, redact_keys=None, shape=None, summarize=None, sum=None,
+        detail=None, store=None, fetch_tool=None,
+    ))]
+    #[allow(clippy::too_many_arguments)] // one per Python keyword option
+    fn new<'py>(
+        max_lines: Opt<'py>,
+        max_rows: Opt<'py>,
+        max_cell_chars: Opt<'py>,
+        max_chars: Opt<'py>,
+        max_tokens: Opt<'py>,
+        layout: Opt<'py>,
+        strategy: Opt<'py>,
+        redact_keys: Opt<'py>,
+        shape: Opt<'py>,
+        summarize: Opt<'py>,
+        sum: Opt<'py>,
+        detail: Opt<'py>,
+        store: Option<&Bound<'py, PyAny>>,
+        fetch_tool: Opt<'py>,
+    ) -> PyResult<Self> {
+        let o = Options {
+            max_lines,
+            max_rows,
+            max_cell_chars,
+            max_chars,
+            max_tokens,
+            layout,
+            strategy,
+            redact_keys,
+            shape,
+            summarize,
+            sum,
+            detail,
+        };
+        Ok(PyFormatter(o.global(
+            Formatter::new(),
+            store,
+            fetch_tool,
+        )?))
     }
 
-    /// The agent preset (Rust's `Formatter::for_agents()`): compact layout, machine-only
-    /// fields (API URLs, node ids) and empty ones folded out of the view and named in one
-    /// left-out line that says how to get them; then these options on top.
+    /// The agent preset (Rust's `Formatter::for_agents()`): compact layout; machine-only
+    /// fields (API URLs and URL templates, node ids) and null or empty fields folded out of
+    /// the view and named in one left-out line that says how to get them
+    /// (`Call TOOL(detail="full")`, or the stored full result when `store` is set); a budget
+    /// of 40,000 characters. Then the options of `Formatter(...)` on top.
     #[staticmethod]
-    #[pyo3(signature = (**options))]
-    fn for_agents(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let o = Options::parse(Site::Formatter, options)?;
-        Ok(PyFormatter(o.global(Formatter::for_agents())))
+    #[pyo3(signature = (
+        *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None, max_tokens=None,
+        layout=None, strategy=None, redact_keys=None, shape=None, summarize=None, sum=None,
+        detail=None, store=None, fetch_tool=None,
+    ))]
+    #[allow(clippy::too_many_arguments)] // one per Python keyword option
+    fn for_agents<'py>(
+        max_lines: Opt<'py>,
+        max_rows: Opt<'py>,
+        max_cell_chars: Opt<'py>,
+        max_chars: Opt<'py>,
+        max_tokens: Opt<'py>,
+        layout: Opt<'py>,
+        strategy: Opt<'py>,
+        redact_keys: Opt<'py>,
+        shape: Opt<'py>,
+        summarize: Opt<'py>,
+        sum: Opt<'py>,
+        detail: Opt<'py>,
+        store: Option<&Bound<'py, PyAny>>,
+        fetch_tool: Opt<'py>,
+    ) -> PyResult<Self> {
+        let o = Options {
+            max_lines,
+            max_rows,
+            max_cell_chars,
+            max_chars,
+            max_tokens,
+            layout,
+            strategy,
+            redact_keys,
+            shape,
+            summarize,
+            sum,
+            detail,
+        };
+        Ok(PyFormatter(o.global(
+            Formatter::for_agents(),
+            store,
+            fetch_tool,
+        )?))
     }
 
-    /// A new formatter with options for one tool (unset ones inherit the global options);
-    /// calling it again for the same tool replaces that tool's options.
-    #[pyo3(signature = (name, **options))]
-    fn tool(&self, name: String, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let o = Options::parse(Site::Tool, options)?;
-        Ok(PyFormatter(self.0.clone().tool(name, o.tool())))
+    /// A new formatter with options for the tool `name` (the options of `Formatter(...)`
+    /// but `store` and `fetch_tool`); unset ones inherit the global options (`redact_keys`
+    /// adds to them, `shape` replaces the global shape). Calling it again for the same tool
+    /// replaces that tool's options (a registered renderer stays).
+    #[pyo3(signature = (
+        name, *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None,
+        max_tokens=None, layout=None, strategy=None, redact_keys=None, shape=None,
+        summarize=None, sum=None, detail=None,
+    ))]
+    #[allow(clippy::too_many_arguments)] // one per Python keyword option
+    fn tool<'py>(
+        &self,
+        name: String,
+        max_lines: Opt<'py>,
+        max_rows: Opt<'py>,
+        max_cell_chars: Opt<'py>,
+        max_chars: Opt<'py>,
+        max_tokens: Opt<'py>,
+        layout: Opt<'py>,
+        strategy: Opt<'py>,
+        redact_keys: Opt<'py>,
+        shape: Opt<'py>,
+        summarize: Opt<'py>,
+        sum: Opt<'py>,
+        detail: Opt<'py>,
+    ) -> PyResult<Self> {
+        let o = Options {
+            max_lines,
+            max_rows,
+            max_cell_chars,
+            max_chars,
+            max_tokens,
+            layout,
+            strategy,
+            redact_keys,
+            shape,
+            summarize,
+            sum,
+            detail,
+        };
+        Ok(PyFormatter(self.0.clone().tool(name, o.read()?)))
+    }
+
+    /// A new formatter whose text for the tool `name` is written by `render` (Rust's
+    /// `Formatter::register`): `render(result)` receives the result's JSON form as Python
+    /// data (dicts, lists, str, int, float, bool, None), redacted and shaped by the tool's
+    /// options, and returns the markdown, which then goes through the tool's line cap and
+    /// budgets like any text (and the store, when one is set). An exception it raises is
+    /// raised by the call that formats. `format_json` does not use it (it is the data).
+    #[pyo3(signature = (name, render))]
+    fn register(&self, name: String, render: Bound<'_, PyAny>) -> PyResult<Self> {
+        if !render.is_callable() {
+            return Err(PyTypeError::new_err(
+                "render is a callable: render(result) -> str",
+            ));
+        }
+        let render = python_renderer(render.unbind());
+        Ok(PyFormatter(self.0.clone().register(name, render)))
     }
 
     /// The result as markdown (an empty tool name leaves out a record's title line).
+    #[pyo3(signature = (tool, result))]
     fn format(&self, py: Python<'_>, tool: &str, result: &Bound<'_, PyAny>) -> PyResult<String> {
         let r = to_result(result)?;
-        Ok(py.detach(|| self.0.format(tool, &r)))
+        rendering(py, || self.0.format(tool, &r))
     }
 
-    /// The markdown and what was produced and cut.
+    /// Records from an iterable (a generator, a file's parsed lines, ...) as one table, the
+    /// same text as `format` of the whole list: only the rows the tool's row cap shows are
+    /// kept in memory (every row when a store is set, to keep the full result), the rest
+    /// counted, so the notice gives the true total (`[Truncated to 100 rows of 523000
+    /// total]`).
+    #[pyo3(signature = (tool, rows))]
+    fn format_rows(&self, py: Python<'_>, tool: &str, rows: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut failed = None;
+        let values = rows.try_iter()?.enumerate().map_while(|(i, row)| {
+            match row.and_then(|row| item_value(&row, i)) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    failed = Some(e);
+                    None
+                }
+            }
+        });
+        let kept = self.0.collect_rows(tool, values);
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        rendering(py, || self.0.format(tool, &kept))
+    }
+
+    /// The markdown and a report of what was produced and cut.
+    #[pyo3(signature = (tool, result))]
     fn format_with_report(
         &self,
         py: Python<'_>,
@@ -273,12 +420,12 @@ impl PyFormatter {
         result: &Bound<'_, PyAny>,
     ) -> PyResult<PyFormatted> {
         let r = to_result(result)?;
-        Ok(PyFormatted(
-            py.detach(|| self.0.format_with_report(tool, &r)),
-        ))
+        rendering(py, || self.0.format_with_report(tool, &r)).map(PyFormatted)
     }
 
-    /// The same shaped, capped result as data: `{"result": ..., "notices": [...]}`.
+    /// The same shaped, capped result as data, for MCP structured content:
+    /// `{"result": ..., "notices": [{"kind", "path", ..., "text"}]}`.
+    #[pyo3(signature = (tool, result))]
     fn format_json<'py>(
         &self,
         py: Python<'py>,
@@ -290,8 +437,9 @@ impl PyFormatter {
         to_py(py, &v)
     }
 
-    /// A view that trims around `query` (long strings keep their most relevant sections,
-    /// tables their most relevant rows). `row_order`: `"data"` (default) or `"ranked"`.
+    /// A view that trims around `query`: long strings keep their most relevant sections,
+    /// tables their most relevant rows, in the data's order (`row_order="data"`) or best
+    /// first (`"ranked"`).
     #[pyo3(signature = (query, *, row_order="data"))]
     fn focus(&self, query: String, row_order: &str) -> PyResult<PyFocus> {
         let order = match row_order {
@@ -315,7 +463,7 @@ impl PyFormatter {
     }
 }
 
-/// `Formatter.focus(query)`: format with the query's trimming.
+/// `Formatter.focus(query)`: the formatter's entry points, trimming around the query.
 #[pyclass(name = "Focus", module = "tool_output_format", frozen)]
 pub struct PyFocus {
     fmt: Formatter,
@@ -331,16 +479,20 @@ impl PyFocus {
         self.fmt.focus(&self.query).query().to_owned()
     }
 
+    /// The result as markdown, trimmed around the query.
+    #[pyo3(signature = (tool, result))]
     fn format(&self, py: Python<'_>, tool: &str, result: &Bound<'_, PyAny>) -> PyResult<String> {
         let r = to_result(result)?;
-        Ok(py.detach(|| {
+        rendering(py, || {
             self.fmt
                 .focus(&self.query)
                 .row_order(self.order)
                 .format(tool, &r)
-        }))
+        })
     }
 
+    /// The trimmed markdown and its report (`report["focus"]`: the focus line and counts).
+    #[pyo3(signature = (tool, result))]
     fn format_with_report(
         &self,
         py: Python<'_>,
@@ -348,16 +500,18 @@ impl PyFocus {
         result: &Bound<'_, PyAny>,
     ) -> PyResult<PyFormatted> {
         let r = to_result(result)?;
-        Ok(PyFormatted(py.detach(|| {
+        rendering(py, || {
             self.fmt
                 .focus(&self.query)
                 .row_order(self.order)
                 .format_with_report(tool, &r)
-        })))
+        })
+        .map(PyFormatted)
     }
 
     /// The structured JSON form of the focused result: the same rows as the focused text,
     /// the focus line first among the notices (kind `focus`).
+    #[pyo3(signature = (tool, result))]
     fn format_json<'py>(
         &self,
         py: Python<'py>,

@@ -65,12 +65,13 @@ pub fn result_store(obj: &Bound<'_, PyAny>) -> PyResult<Arc<dyn ResultStore>> {
 }
 
 /// An in-process store of full results, each kept `ttl_secs` seconds.
+///
+/// `max_bytes`: the most compact-JSON bytes kept at once (a larger result is not stored).
 #[pyclass(name = "MemoryStore", module = "tool_output_format", frozen)]
 pub struct PyMemoryStore(pub Arc<MemoryStore>);
 
 #[pymethods]
 impl PyMemoryStore {
-    /// `max_bytes`: the most compact-JSON bytes kept at once (a larger result is not stored).
     #[new]
     #[pyo3(signature = (ttl_secs, *, max_bytes=None))]
     fn new(ttl_secs: f64, max_bytes: Option<usize>) -> PyResult<Self> {
@@ -99,6 +100,7 @@ impl PyMemoryStore {
         fetch(py, &*self.0, reference)
     }
 
+    /// How long each result is kept, in seconds.
     #[getter]
     fn ttl_secs(&self) -> f64 {
         self.0.ttl().as_secs_f64()
@@ -117,15 +119,16 @@ impl PyMemoryStore {
 
 /// Full results kept in Redis (`redis://[:password@]host[:port][/db]`), each `ttl_secs`
 /// seconds, so an agent on one machine can fetch what a tool on another stored. Connects on
-/// first use; a Redis that is down is a `StoreError` (from `fetch`: an `unavailable`,
-/// retryable `ToolError`).
+/// first use; a bad URL raises `ValueError`, a Redis that is down `StoreError` (and `fetch`
+/// returns an `unavailable`, retryable `ToolError`).
+///
+/// `prefix`: the key prefix (default `tof:result:`); `timeout_secs`: the connect, read and
+/// write timeout (default 2).
 #[pyclass(name = "RedisStore", module = "tool_output_format", frozen)]
 pub struct PyRedisStore(pub Arc<RedisStore>);
 
 #[pymethods]
 impl PyRedisStore {
-    /// `prefix`: the key prefix (default `tof:result:`); `timeout_secs`: connect, read and
-    /// write timeout (default 2).
     #[new]
     #[pyo3(signature = (url, ttl_secs, *, prefix=None, timeout_secs=None))]
     fn new(
@@ -161,6 +164,7 @@ impl PyRedisStore {
         fetch(py, &*self.0, reference)
     }
 
+    /// How long each result is kept, in seconds.
     #[getter]
     fn ttl_secs(&self) -> f64 {
         self.0.ttl().as_secs_f64()
@@ -171,6 +175,10 @@ impl PyRedisStore {
 /// page by page from the cursor of the text's Next line to the last row, with the
 /// formatter's options in full detail, never storing a page again. Its answer is the text
 /// the model reads (the tool's error text when the reference is unknown or expired).
+///
+/// `tool`: the fetch tool's name, as the formatter's `fetch_tool`; `formatter`: the
+/// formatter whose options serve each page (the originating tool's); `page_size`: rows per
+/// page (at least 1; default 50), fewer when the options cut a page.
 #[pyclass(name = "Fetch", module = "tool_output_format", frozen)]
 pub struct PyFetch(Fetch);
 
@@ -215,7 +223,7 @@ impl PyFetch {
                     .to_string(),
             }),
         };
-        Ok(py.detach(|| self.0.call(r#ref, cursor.as_deref(), query)))
+        crate::formatter::rendering(py, || self.0.call(r#ref, cursor.as_deref(), query))
     }
 
     /// The tool's name.

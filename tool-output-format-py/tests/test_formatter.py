@@ -229,7 +229,8 @@ def test_focus():
         ({"max_rows": "5"}, TypeError, "max_rows is an int"),
         ({"redact_keys": "password"}, TypeError, "redact_keys is a list of str, not one str"),
         ({"shape": 3}, TypeError, "shape is a Shape (or a shape file's dict)"),
-        ({"bogus": 1}, TypeError, 'Formatter() got an unexpected keyword argument "bogus"'),
+        # Python's own words: the options are the constructor's keyword-only parameters.
+        ({"bogus": 1}, TypeError, "Formatter.__new__() got an unexpected keyword argument 'bogus'"),
         ({"fetch_tool": "get"}, ValueError, "fetch_tool names the tool that reads the store: give store= too"),
         ({"store": {}}, TypeError, "store is a MemoryStore or a RedisStore"),
     ],
@@ -244,10 +245,10 @@ def test_bad_tool_options_raise():
     # One store serves every tool: `store` and `fetch_tool` are the formatter's only.
     with pytest.raises(TypeError) as info:
         Formatter().tool("t", fetch_tool="x")
-    assert str(info.value) == 'Formatter.tool() got an unexpected keyword argument "fetch_tool"'
+    assert str(info.value) == "Formatter.tool() got an unexpected keyword argument 'fetch_tool'"
     with pytest.raises(TypeError) as info:
         Formatter().tool("t", store=None)
-    assert str(info.value) == 'Formatter.tool() got an unexpected keyword argument "store"'
+    assert str(info.value) == "Formatter.tool() got an unexpected keyword argument 'store'"
     with pytest.raises(ValueError) as info:
         Formatter().tool("t", layout="grid")
     assert str(info.value) == 'unknown layout "grid"; expected one of "aligned", "compact", "csv"'
