@@ -1,0 +1,187 @@
+//! `tof proxy` (SPEC 21): an MCP server to its host and an MCP client to its upstream, the
+//! formatter between them. Every `tools/call` result is rendered by the library with that
+//! tool's options; everything else passes through.
+//!
+//! One file one job: [`config`] (the TOML file and the flags, onto the library's options),
+//! [`upstream`] (the child process, the client side and the forwarding both sides share),
+//! [`handler`] (the host side), [`results`] (one result rendered).
+//!
+//! The proxy holds no rule of its own: budgets, tables, notices, the `Next:` line, the store
+//! and the fetch pages are the library's ([`Formatter::format_async`],
+//! [`Fetch::mcp_call_async`]); this module only adapts options and carries messages.
+//!
+//! [`Formatter::format_async`]: tool_output_format::Formatter::format_async
+//! [`Fetch::mcp_call_async`]: tool_output_format::store::Fetch::mcp_call_async
+
+pub mod config;
+pub mod handler;
+pub mod results;
+pub mod upstream;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::ServiceExt;
+use rmcp::model::{InitializeResult, ServerCapabilities};
+use tool_output_format::store::{AsyncResultStore, Fetch};
+use tool_output_format::{MemoryStore, RedisStore};
+
+use crate::cli::ProxyArgs;
+use crate::error::Error;
+use config::{Flags, STORE_TTL, Settings, StoreChoice};
+use handler::ServerSide;
+use upstream::Link;
+
+/// How long a store put may take before the result says it was not stored.
+const STORE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Run the proxy until the host closes its side.
+///
+/// # Errors
+///
+/// A bad config or flag, an upstream that can not start or does not initialize, a config
+/// table naming no upstream tool: each one sentence on standard error, before the host is
+/// served.
+pub fn run(args: &ProxyArgs) -> Result<(), Error> {
+    if let Some(addr) = &args.listen {
+        return Err(Error::Proxy(format!(
+            "tof proxy: --listen {addr}: streamable HTTP is not supported yet; the proxy \
+             serves its host on standard input and output (leave out --listen)"
+        )));
+    }
+    if let Some(url) = &args.upstream_url {
+        return Err(Error::Proxy(format!(
+            "tof proxy: --upstream-url {url}: streamable HTTP upstreams are not supported \
+             yet; start the upstream as a command: tof proxy -- COMMAND [ARGS...]"
+        )));
+    }
+    let Some((command, command_args)) = args.command.split_first() else {
+        return Err(Error::Proxy(
+            "tof proxy: no upstream: give its command after --, e.g. \
+             tof proxy -- npx -y @modelcontextprotocol/server-github"
+                .to_owned(),
+        ));
+    };
+    let flags = Flags {
+        agent: args.agent,
+        max_chars: args.max_chars,
+        max_tokens: args.max_tokens,
+        store: args.store.clone(),
+        fetch_tool: args.fetch_tool.clone(),
+        timeout: args.timeout,
+    };
+    let (config_name, settings) = match &args.config {
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|error| Error::Io {
+                context: format!("reading the proxy config {name}"),
+                error,
+            })?;
+            let dir = path.parent().unwrap_or(Path::new("."));
+            let s = config::settings(Some((&name, &text, dir)), &flags).map_err(Error::Proxy)?;
+            (name, s)
+        }
+        None => (
+            "<no config>".to_owned(),
+            config::settings(None, &flags).map_err(Error::Proxy)?,
+        ),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|error| Error::Io {
+            context: "starting the proxy's runtime".into(),
+            error,
+        })?;
+    runtime.block_on(serve(command, command_args, &config_name, settings))
+}
+
+async fn serve(
+    command: &str,
+    args: &[String],
+    config_name: &str,
+    settings: Settings,
+) -> Result<(), Error> {
+    let link = Arc::new(Link::new(command.to_owned()));
+    let upstream = upstream::start(command, args, link.clone(), settings.timeout)
+        .await
+        .map_err(Error::Proxy)?;
+    let peer = upstream.peer().clone();
+    let tools = match tokio::time::timeout(settings.timeout, peer.list_all_tools()).await {
+        Ok(Ok(tools)) => tools,
+        // An upstream without tools answers `tools/list` with an error: no tools.
+        Ok(Err(_)) => Vec::new(),
+        Err(_) => {
+            return Err(Error::Proxy(format!(
+                "tof proxy: the upstream `{command}` did not answer tools/list within {} s",
+                settings.timeout.as_secs()
+            )));
+        }
+    };
+    let names: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
+    let fetch_name = (settings.store != StoreChoice::None).then_some(settings.fetch_tool.as_str());
+    config::check_tools(&settings.tools, &names, fetch_name, config_name).map_err(Error::Proxy)?;
+
+    let store: Option<Arc<dyn AsyncResultStore>> = match &settings.store {
+        StoreChoice::None => None,
+        StoreChoice::Memory => Some(Arc::new(MemoryStore::new(STORE_TTL))),
+        StoreChoice::Redis(url) => Some(Arc::new(
+            RedisStore::open(url, STORE_TTL)
+                .map_err(|e| Error::Proxy(format!("tof proxy: --store {url}: {e}")))?
+                .timeout(STORE_TIMEOUT),
+        )),
+    };
+    let (formatter, fetch) = match store {
+        Some(store) => {
+            let f = settings.formatter.clone().store_async(
+                store.clone(),
+                &settings.fetch_tool,
+                STORE_TIMEOUT,
+            );
+            let fetch = Fetch::new_async(store, &settings.fetch_tool).formatter(&f);
+            (f, Some(Arc::new(fetch)))
+        }
+        None => (settings.formatter.clone(), None),
+    };
+    let init = initialize_result(&upstream, fetch.is_some());
+    let server = ServerSide {
+        link: link.clone(),
+        upstream: peer,
+        init,
+        formatter: Arc::new(formatter),
+        fetch,
+        redacting: settings.redacting.clone(),
+        timeout: settings.timeout,
+    };
+    let running = server
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|e| Error::Proxy(format!("tof proxy: the MCP client did not initialize: {e}")))?;
+    link.set_host(running.peer());
+    let _ = running.waiting().await;
+    let _ = upstream.cancel().await;
+    Ok(())
+}
+
+/// Upstream's answer to `initialize` as the proxy's own: its capabilities (with `tools`
+/// when the proxy adds a fetch tool), server info and instructions.
+fn initialize_result(upstream: &upstream::Upstream, fetch: bool) -> InitializeResult {
+    let info = upstream.peer_info();
+    let mut caps = info
+        .as_ref()
+        .map_or_else(ServerCapabilities::default, |i| i.capabilities.clone());
+    if fetch && caps.tools.is_none() {
+        caps.tools = Some(Default::default());
+    }
+    let mut init = InitializeResult::new(caps);
+    if let Some(info) = info {
+        init.protocol_version = info.protocol_version.clone();
+        if let Some(server) = &info.server_info {
+            init.server_info = server.clone();
+        }
+        init.instructions = info.instructions.clone();
+    }
+    init
+}
