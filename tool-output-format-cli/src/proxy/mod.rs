@@ -33,6 +33,8 @@ use config::{Flags, STORE_TTL, Settings, StoreChoice};
 use handler::ServerSide;
 use upstream::Link;
 
+/// The least time the upstream is given to start and answer `initialize` and `tools/list`.
+const STARTUP_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long a store put may take before the result says it was not stored.
 const STORE_TIMEOUT: Duration = Duration::from_secs(2);
 
@@ -105,18 +107,21 @@ async fn serve(
     settings: Settings,
 ) -> Result<(), Error> {
     let link = Arc::new(Link::new(command.to_owned()));
-    let upstream = upstream::start(command, args, link.clone(), settings.timeout)
+    // Starting may take longer than a call (an interpreter, `npx` fetching a package): the
+    // start is bounded by the larger of the call timeout and STARTUP_TIMEOUT.
+    let startup = settings.timeout.max(STARTUP_TIMEOUT);
+    let upstream = upstream::start(command, args, link.clone(), startup)
         .await
         .map_err(Error::Proxy)?;
     let peer = upstream.peer().clone();
-    let tools = match tokio::time::timeout(settings.timeout, peer.list_all_tools()).await {
+    let tools = match tokio::time::timeout(startup, peer.list_all_tools()).await {
         Ok(Ok(tools)) => tools,
         // An upstream without tools answers `tools/list` with an error: no tools.
         Ok(Err(_)) => Vec::new(),
         Err(_) => {
             return Err(Error::Proxy(format!(
                 "tof proxy: the upstream `{command}` did not answer tools/list within {} s",
-                settings.timeout.as_secs()
+                startup.as_secs()
             )));
         }
     };
