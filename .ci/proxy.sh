@@ -4,7 +4,10 @@
 # official MCP Python SDK (tests/proxy/test_proxy.py): formatted results, the fetch walked to
 # the last row, errors and images kept, the config checked against upstream's tools, an
 # upstream killed mid-call or never answering, two proxies sharing a Redis and a stopped
-# Redis. Installs its pinned virtual environment under target/, builds `tof`, prints libtest
+# Redis. Then `@modelcontextprotocol/server-everything` (npm, pinned) as the upstream for the
+# protocol surface (tests/proxy/test_everything.py): initialize, prompts, resources,
+# completions, logging, progress, sampling (forwarded and refused), roots, images.
+# Installs its pinned virtual environment and npm package under target/, builds `tof`, prints libtest
 # lines (counted by .ci/run) and exits non-zero on a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,3 +18,7 @@ venv=target/proxy-venv
 command -v redis-server >/dev/null 2>&1 || .ci/redis.sh >/dev/null
 cargo build -q -p tool-output-format-cli
 "$venv/bin/python" tool-output-format-cli/tests/proxy/test_proxy.py "$PWD/target/debug/tof"
+npm install --prefix target/server-everything --no-audit --no-fund --loglevel=error \
+    '@modelcontextprotocol/server-everything@2026.8.31'
+"$venv/bin/python" tool-output-format-cli/tests/proxy/test_everything.py "$PWD/target/debug/tof" \
+    "$PWD/target/server-everything/node_modules/.bin/mcp-server-everything"
