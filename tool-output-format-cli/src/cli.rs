@@ -187,7 +187,8 @@ pub struct ProxyArgs {
     #[arg(long, value_name = "HOST:PORT")]
     pub listen: Option<String>,
 
-    /// Reach the upstream over streamable HTTP (not supported yet).
+    /// Reach the upstream over streamable HTTP at URL (http://HOST:PORT/mcp) instead of
+    /// starting a command.
     #[arg(long, value_name = "URL", conflicts_with = "command")]
     pub upstream_url: Option<String>,
 

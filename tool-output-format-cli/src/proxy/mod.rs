@@ -31,7 +31,7 @@ use crate::cli::ProxyArgs;
 use crate::error::Error;
 use config::{Flags, STORE_TTL, Settings, StoreChoice};
 use handler::ServerSide;
-use upstream::Link;
+use upstream::{Link, Target};
 
 /// The least time the upstream is given to start and answer `initialize` and `tools/list`.
 const STARTUP_TIMEOUT: Duration = Duration::from_secs(60);
@@ -52,18 +52,30 @@ pub fn run(args: &ProxyArgs) -> Result<(), Error> {
              serves its host on standard input and output (leave out --listen)"
         )));
     }
-    if let Some(url) = &args.upstream_url {
-        return Err(Error::Proxy(format!(
-            "tof proxy: --upstream-url {url}: streamable HTTP upstreams are not supported \
-             yet; start the upstream as a command: tof proxy -- COMMAND [ARGS...]"
-        )));
-    }
-    let Some((command, command_args)) = args.command.split_first() else {
-        return Err(Error::Proxy(
-            "tof proxy: no upstream: give its command after --, e.g. \
-             tof proxy -- npx -y @modelcontextprotocol/server-github"
-                .to_owned(),
-        ));
+    let target = match (&args.upstream_url, args.command.split_first()) {
+        (Some(url), _) if url.starts_with("http://") => Target::Url(url.clone()),
+        (Some(url), _) if url.starts_with("https://") => {
+            return Err(Error::Proxy(format!(
+                "tof proxy: --upstream-url {url}: https is not supported yet (this build has \
+                 no TLS); reach the server over http:// on a trusted network, or start it as \
+                 a command after --"
+            )));
+        }
+        (Some(url), _) => {
+            return Err(Error::Proxy(format!(
+                "tof proxy: --upstream-url {url}: give the server's streamable HTTP endpoint, \
+                 e.g. http://127.0.0.1:8000/mcp"
+            )));
+        }
+        (None, Some((command, rest))) => Target::Command(command.clone(), rest.to_vec()),
+        (None, None) => {
+            return Err(Error::Proxy(
+                "tof proxy: no upstream: give its command after --, e.g. \
+                 tof proxy -- npx -y @modelcontextprotocol/server-github \
+                 (or its URL with --upstream-url)"
+                    .to_owned(),
+            ));
+        }
     };
     let flags = Flags {
         agent: args.agent,
@@ -97,20 +109,16 @@ pub fn run(args: &ProxyArgs) -> Result<(), Error> {
             context: "starting the proxy's runtime".into(),
             error,
         })?;
-    runtime.block_on(serve(command, command_args, &config_name, settings))
+    runtime.block_on(serve(&target, &config_name, settings))
 }
 
-async fn serve(
-    command: &str,
-    args: &[String],
-    config_name: &str,
-    settings: Settings,
-) -> Result<(), Error> {
+async fn serve(target: &Target, config_name: &str, settings: Settings) -> Result<(), Error> {
+    let command = target.name();
     let link = Arc::new(Link::new(command.to_owned()));
     // Starting may take longer than a call (an interpreter, `npx` fetching a package): the
     // start is bounded by the larger of the call timeout and STARTUP_TIMEOUT.
     let startup = settings.timeout.max(STARTUP_TIMEOUT);
-    let upstream = upstream::start(command, args, link.clone(), startup)
+    let upstream = upstream::connect(target, link.clone(), startup)
         .await
         .map_err(Error::Proxy)?;
     let peer = upstream.peer().clone();

@@ -22,7 +22,7 @@ use rmcp::service::{
     NotificationContext, Peer, PeerRequestOptions, RequestContext, RoleClient, RoleServer,
     RunningService, ServiceError, ServiceRole,
 };
-use rmcp::transport::TokioChildProcess;
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{Service, ServiceExt};
 use tokio_util::sync::CancellationToken;
 
@@ -268,6 +268,53 @@ pub fn explain(e: ServiceError, who: &str, timeout: Option<Duration>) -> ErrorDa
 
 /// The running connection to upstream.
 pub type Upstream = RunningService<RoleClient, ClientSide>;
+
+/// Where the upstream is.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// A command the proxy starts, speaking MCP on its standard input and output.
+    Command(String, Vec<String>),
+    /// A streamable HTTP endpoint (`http://HOST:PORT/mcp`).
+    Url(String),
+}
+
+impl Target {
+    /// The command or the URL, for messages.
+    pub fn name(&self) -> &str {
+        match self {
+            Target::Command(c, _) | Target::Url(c) => c,
+        }
+    }
+}
+
+/// Connect to `target` and initialize it as an MCP server, within `timeout`.
+///
+/// # Errors
+///
+/// A sentence saying what failed.
+pub async fn connect(
+    target: &Target,
+    link: Arc<Link>,
+    timeout: Duration,
+) -> Result<Upstream, String> {
+    match target {
+        Target::Command(command, args) => start(command, args, link, timeout).await,
+        Target::Url(url) => {
+            let transport = StreamableHttpClientTransport::from_uri(url.clone());
+            match tokio::time::timeout(timeout, ClientSide::new(link).serve(transport)).await {
+                Ok(Ok(running)) => Ok(running),
+                Ok(Err(e)) => Err(format!(
+                    "tof proxy: the upstream at {url} did not initialize as an MCP server over \
+                     streamable HTTP: {e}"
+                )),
+                Err(_) => Err(format!(
+                    "tof proxy: the upstream at {url} did not answer `initialize` within {} s",
+                    timeout.as_secs()
+                )),
+            }
+        }
+    }
+}
 
 /// Start `command` with `args` and initialize it as an MCP server, within `timeout`.
 ///

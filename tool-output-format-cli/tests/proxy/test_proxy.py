@@ -210,11 +210,53 @@ async def an_upstream_that_does_not_start_is_a_clear_error(_):
     assert took < 10, took
 
 
-async def http_transports_are_refused_as_not_supported_yet(_):
+async def listen_is_refused_as_not_supported_yet(_):
     p, _ = run_tof(["--listen", "127.0.0.1:0", "--", *UPSTREAM], timeout=30)
     assert p.returncode == 2 and "not supported yet" in p.stderr, p.stderr
-    p, _ = run_tof(["--upstream-url", "http://127.0.0.1:1/mcp"], timeout=30)
-    assert p.returncode == 2 and "not supported yet" in p.stderr, p.stderr
+    p, _ = run_tof(["--upstream-url", "ftp://127.0.0.1:1/mcp"], timeout=30)
+    assert p.returncode == 2 and "give the server's streamable HTTP endpoint" in p.stderr, p.stderr
+    p, _ = run_tof(["--upstream-url", "https://127.0.0.1:1/mcp"], timeout=30)
+    assert p.returncode == 2 and "https is not supported yet" in p.stderr, p.stderr
+    # Nothing listens there: a clear error, no hang.
+    p, took = run_tof(["--upstream-url", "http://127.0.0.1:1/mcp"], timeout=90)
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    assert "the upstream at http://127.0.0.1:1/mcp did not initialize" in p.stderr, p.stderr
+
+
+HTTP_PORT = 6392
+
+
+async def an_upstream_over_streamable_http(_):
+    server = subprocess.Popen(
+        [*UPSTREAM, "http", str(HTTP_PORT)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        import socket
+
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", HTTP_PORT), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        params = StdioServerParameters(
+            command=TOF, args=["proxy", "--upstream-url", f"http://127.0.0.1:{HTTP_PORT}/mcp"]
+        )
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as s:
+                init = await s.initialize()
+                assert init.server_info.name == "proxy-test-upstream", init.server_info
+                names = [t.name for t in (await s.list_tools()).tools]
+                assert "list_repos" in names and "get_stored_result" in names, names
+                md = text(await s.call_tool("huge_list", {"count": 300}))
+                assert md.startswith("[Truncated"), md[:200]
+                tool, ref, cursor = NEXT.match(next_line(md)).groups()
+                args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
+                page = await s.call_tool(tool, args)
+                assert not page.is_error and "|row-" in text(page), text(page)[:300]
+    finally:
+        server.kill()
+        server.wait()
 
 
 # ---- faults: bounded time, clear errors ---------------------------------------------------
@@ -348,7 +390,8 @@ ALONE = [
     per_tool_options_from_the_config,
     a_config_typo_names_the_nearest_tool,
     an_upstream_that_does_not_start_is_a_clear_error,
-    http_transports_are_refused_as_not_supported_yet,
+    listen_is_refused_as_not_supported_yet,
+    an_upstream_over_streamable_http,
     an_upstream_killed_mid_call_is_a_clear_error_in_bounded_time,
     an_upstream_that_never_answers_is_a_clear_error_in_bounded_time,
     a_result_stored_through_one_proxy_is_fetched_through_another,

@@ -2,7 +2,8 @@
 an image, typed data with an output schema, and faults (a crash mid-call, a call that never
 answers). FastMCP (PyPI `fastmcp`, pinned in `.ci/proxy.sh`) is a server no one here wrote.
 
-    python upstream_server.py        # an MCP server on standard input and output
+    python upstream_server.py             # an MCP server on standard input and output
+    python upstream_server.py http PORT   # on streamable HTTP at http://127.0.0.1:PORT/mcp
 """
 
 import asyncio
@@ -10,6 +11,7 @@ import base64
 import json
 import os
 import pathlib
+import sys
 
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
@@ -95,4 +97,7 @@ async def hang() -> str:
 
 
 if __name__ == "__main__":
-    mcp.run(show_banner=False)
+    if sys.argv[1:2] == ["http"]:
+        mcp.run(transport="http", host="127.0.0.1", port=int(sys.argv[2]), show_banner=False)
+    else:
+        mcp.run(show_banner=False)
