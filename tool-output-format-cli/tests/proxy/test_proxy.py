@@ -309,6 +309,32 @@ async def an_upstream_that_never_answers_is_a_clear_error_in_bounded_time(_):
     await with_session(check, "--timeout", "3")
 
 
+async def a_cancelled_call_is_cancelled_upstream(_):
+    import os
+
+    mark = pathlib.Path(tempfile.mkdtemp()) / "cancelled"
+    env = {**os.environ, "TOF_PROXY_CANCEL_MARK": str(mark)}
+    params = StdioServerParameters(command=TOF, args=["proxy", "--", *UPSTREAM], env=env)
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as s:
+            await s.initialize()
+            try:
+                # The SDK gives up after 1 s and sends notifications/cancelled.
+                await s.call_tool("hang", {}, read_timeout_seconds=1)
+                raise AssertionError("the hanging call succeeded")
+            except AssertionError:
+                raise
+            except Exception:  # noqa: BLE001 - the SDK's timeout error
+                pass
+            for _ in range(100):
+                if mark.exists():
+                    break
+                await asyncio.sleep(0.1)
+            assert mark.exists(), "the upstream's call was not cancelled"
+            # The session still works.
+            assert not (await s.call_tool("list_repos", {})).is_error
+
+
 # ---- Redis: two proxies share one store; a stopped Redis is a told failure --------------------
 
 
@@ -394,6 +420,7 @@ ALONE = [
     an_upstream_over_streamable_http,
     an_upstream_killed_mid_call_is_a_clear_error_in_bounded_time,
     an_upstream_that_never_answers_is_a_clear_error_in_bounded_time,
+    a_cancelled_call_is_cancelled_upstream,
     a_result_stored_through_one_proxy_is_fetched_through_another,
 ]
 

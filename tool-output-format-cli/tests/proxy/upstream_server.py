@@ -91,8 +91,15 @@ async def crash() -> str:
 
 @mcp.tool
 async def hang() -> str:
-    """Never answers."""
-    await asyncio.sleep(3600)
+    """Never answers. When the call is cancelled, writes "cancelled" to the file named by
+    $TOF_PROXY_CANCEL_MARK (if set), so a test sees the cancellation arrive."""
+    try:
+        await asyncio.sleep(3600)
+    except asyncio.CancelledError:
+        mark = os.environ.get("TOF_PROXY_CANCEL_MARK")
+        if mark:
+            pathlib.Path(mark).write_text("cancelled")
+        raise
     return "late"
 
 
