@@ -138,6 +138,22 @@ async def sampling_is_refused_when_the_host_can_not_sample():
     await with_session(check)
 
 
+async def elicitation_is_forwarded_to_the_host():
+    asked = []
+
+    async def elicit(context, params):
+        asked.append(params)
+        return types.ElicitResult(action="decline")
+
+    async def check(s, _):
+        result = await s.call_tool("trigger-elicitation-request", {})
+        body = "\n".join(c.text for c in result.content if c.type == "text")
+        assert asked, "the host was not asked"
+        assert "declined" in body, body
+
+    await with_session(check, elicitation_callback=elicit)
+
+
 async def roots_are_asked_of_the_host():
     async def roots(context):
         return types.ListRootsResult(roots=[types.Root(uri="file:///work/project-x", name="project-x")])
@@ -173,6 +189,7 @@ CHECKS = [
     progress_notifications_reach_the_caller,
     sampling_is_forwarded_to_the_host,
     sampling_is_refused_when_the_host_can_not_sample,
+    elicitation_is_forwarded_to_the_host,
     roots_are_asked_of_the_host,
     images_and_structured_content_pass_through,
 ]
