@@ -121,7 +121,7 @@ pub struct Cli {
 #[cfg(feature = "proxy")]
 #[derive(Debug, clap::Subcommand)]
 pub enum Sub {
-    /// Run an MCP server behind the formatter: tof proxy [OPTIONS] -- COMMAND [ARGS...]
+    /// Run an MCP server behind the formatter: tof proxy OPTIONS -- COMMAND ARGS...
     Proxy(ProxyArgs),
 }
 
@@ -154,7 +154,7 @@ store (a cut result ends with Next: call get_stored_result(ref=..., cursor=...))
 #[derive(Debug, clap::Args)]
 #[command(after_help = PROXY_AFTER_HELP)]
 pub struct ProxyArgs {
-    /// The TOML config: [defaults] and one [tools.NAME] table per upstream tool.
+    /// The TOML config: a defaults table and one tools.NAME table per upstream tool.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 

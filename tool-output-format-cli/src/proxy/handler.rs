@@ -1,8 +1,8 @@
 //! The proxy as an MCP server to its host: every request goes to upstream as it came, except
 //! `initialize` (answered with upstream's own answer: capabilities, server info,
 //! instructions), `tools/list` (upstream's tools, plus the fetch tool with a store) and
-//! `tools/call` (the result rendered by [`results`](super::results), or a page of a stored
-//! result for the fetch tool). Notifications go both ways (see [`upstream`](super::upstream)).
+//! `tools/call` (the result rendered by [`results`], or a page of a stored
+//! result for the fetch tool). Notifications go both ways (see [`upstream`]).
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -4,7 +4,7 @@
 //!
 //! Request ids and progress tokens differ on the two connections: rmcp numbers each side's
 //! requests itself and gives every outgoing request its own progress token. So a forwarded
-//! request remembers which token its sender used ([`Link::forward`]), progress notifications
+//! request remembers which token its sender used ([`forward`]), progress notifications
 //! are given that token back on their way, and a cancellation reaches the other side as the
 //! cancellation of the forwarded request (the incoming request's cancellation token ends the
 //! wait and sends `notifications/cancelled` for the forwarded id).
