@@ -143,8 +143,7 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
     let (name, parsed) = match file {
         Some((name, text, _)) => (
             name,
-            toml::from_str::<File>(text)
-                .map_err(|e| format!("{name}: {}", e.to_string().trim_end()))?,
+            toml::from_str::<File>(text).map_err(|e| toml_error(name, text, &e))?,
         ),
         None => ("<no config>", File::default()),
     };
@@ -227,6 +226,20 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         fetch_tool,
         timeout: Duration::from_secs(timeout),
     })
+}
+
+/// A TOML error as one line, `FILE:LINE:COLUMN: message` (the place of the bad key or value).
+fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().trim_end().replace('\n', " ");
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("{name}:{line}:{column}: {message}")
+        }
+        None => format!("{name}: {message}"),
+    }
 }
 
 /// One table's options as the library's [`ToolOptions`].
@@ -429,7 +442,10 @@ shape = { keep = ["number", "title", "state", "user.login"] }
     #[test]
     fn bad_config_says_where_and_how_to_fix() {
         let cases = [
-            ("[defaults]\nmax_row = 3", "unknown field `max_row`"),
+            (
+                "[defaults]\nmax_row = 3",
+                "p.toml:2:1: unknown field `max_row`",
+            ),
             (
                 "[tools.t]\nlayout = \"wide\"",
                 "p.toml: [tools.t]: layout `wide` is not one of: aligned, compact, csv",
@@ -451,7 +467,7 @@ shape = { keep = ["number", "title", "state", "user.login"] }
                 "[tools.t]\nshape = \"missing.toml\"",
                 "p.toml: [tools.t]: shape: ",
             ),
-            ("[defaults\n", "p.toml: "),
+            ("[defaults\n", "p.toml:1:10: unclosed table, expected `]`"),
         ];
         for (text, want) in cases {
             let err = parse(text).unwrap_err();
