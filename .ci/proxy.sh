@@ -16,7 +16,8 @@ venv=target/proxy-venv
 "$venv/bin/pip" install -q 'mcp==2.3.0' 'fastmcp==4.1.6'
 # redis-server on PATH for the Redis checks (the test starts its own on port 6391).
 command -v redis-server >/dev/null 2>&1 || .ci/redis.sh >/dev/null
-cargo build -q -p tool-output-format-cli
+# With the feature `redis` (not default, see its Cargo.toml) for --store redis://.
+cargo build -q -p tool-output-format-cli --features redis
 "$venv/bin/python" tool-output-format-cli/tests/proxy/test_proxy.py "$PWD/target/debug/tof"
 npm install --prefix target/server-everything --no-audit --no-fund --loglevel=error \
     '@modelcontextprotocol/server-everything@2026.8.31'

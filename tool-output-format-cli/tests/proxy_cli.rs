@@ -116,6 +116,20 @@ fn mistakes_at_start_are_one_clear_line() {
     }
 }
 
+/// Built without the feature `redis` (the default), a Redis store says how to get one, before
+/// the upstream is started.
+#[cfg(not(feature = "redis"))]
+#[test]
+fn a_redis_store_without_the_feature_says_how_to_build_it() {
+    let (code, stdout, stderr) =
+        proxy(&["--store", "redis://127.0.0.1:6379", "--", "/nonexistent"]);
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("this tof was built without Redis support; build it with cargo install --path tool-output-format-cli --features redis"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn the_plain_renderer_is_unchanged_beside_the_subcommand() {
     // `tof FILE` and `tof` on standard input still render; `proxy` is the one subcommand.

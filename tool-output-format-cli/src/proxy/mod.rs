@@ -24,8 +24,8 @@ use std::time::Duration;
 
 use rmcp::ServiceExt;
 use rmcp::model::{InitializeResult, ServerCapabilities};
+use tool_output_format::MemoryStore;
 use tool_output_format::store::{AsyncResultStore, Fetch};
-use tool_output_format::{MemoryStore, RedisStore};
 
 use crate::cli::ProxyArgs;
 use crate::error::Error;
@@ -113,6 +113,11 @@ pub fn run(args: &ProxyArgs) -> Result<(), Error> {
 }
 
 async fn serve(target: &Target, config_name: &str, settings: Settings) -> Result<(), Error> {
+    let store: Option<Arc<dyn AsyncResultStore>> = match &settings.store {
+        StoreChoice::None => None,
+        StoreChoice::Memory => Some(Arc::new(MemoryStore::new(STORE_TTL))),
+        StoreChoice::Redis(url) => Some(redis_store(url)?),
+    };
     let command = target.name();
     let link = Arc::new(Link::new(command.to_owned()));
     // Starting may take longer than a call (an interpreter, `npx` fetching a package): the
@@ -137,15 +142,6 @@ async fn serve(target: &Target, config_name: &str, settings: Settings) -> Result
     let fetch_name = (settings.store != StoreChoice::None).then_some(settings.fetch_tool.as_str());
     config::check_tools(&settings.tools, &names, fetch_name, config_name).map_err(Error::Proxy)?;
 
-    let store: Option<Arc<dyn AsyncResultStore>> = match &settings.store {
-        StoreChoice::None => None,
-        StoreChoice::Memory => Some(Arc::new(MemoryStore::new(STORE_TTL))),
-        StoreChoice::Redis(url) => Some(Arc::new(
-            RedisStore::open(url, STORE_TTL)
-                .map_err(|e| Error::Proxy(format!("tof proxy: --store {url}: {e}")))?
-                .timeout(STORE_TIMEOUT),
-        )),
-    };
     let (formatter, fetch) = match store {
         Some(store) => {
             let f = settings.formatter.clone().store_async(
@@ -176,6 +172,23 @@ async fn serve(target: &Target, config_name: &str, settings: Settings) -> Result
     let _ = running.waiting().await;
     let _ = upstream.cancel().await;
     Ok(())
+}
+
+/// The library's `RedisStore` at `url`, its calls bounded by [`STORE_TIMEOUT`].
+#[cfg(feature = "redis")]
+fn redis_store(url: &str) -> Result<Arc<dyn AsyncResultStore>, Error> {
+    let store = tool_output_format::RedisStore::open(url, STORE_TTL)
+        .map_err(|e| Error::Proxy(format!("tof proxy: --store {url}: {e}")))?;
+    Ok(Arc::new(store.timeout(STORE_TIMEOUT)))
+}
+
+/// Built without the feature `redis`: say how to get it.
+#[cfg(not(feature = "redis"))]
+fn redis_store(url: &str) -> Result<Arc<dyn AsyncResultStore>, Error> {
+    Err(Error::Proxy(format!(
+        "tof proxy: --store {url}: this tof was built without Redis support; build it with \
+         cargo install --path tool-output-format-cli --features redis (or use --store memory)"
+    )))
 }
 
 /// Upstream's answer to `initialize` as the proxy's own: its capabilities (with `tools`
