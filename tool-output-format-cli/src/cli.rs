@@ -110,6 +110,91 @@ pub struct Cli {
     /// recorded in `notices` (for MCP structuredContent).
     #[arg(long)]
     pub json: bool,
+
+    /// A subcommand instead of rendering a file.
+    #[cfg(feature = "proxy")]
+    #[command(subcommand)]
+    pub command: Option<Sub>,
+}
+
+/// The subcommands of `tof`.
+#[cfg(feature = "proxy")]
+#[derive(Debug, clap::Subcommand)]
+pub enum Sub {
+    /// Run an MCP server behind the formatter: tof proxy OPTIONS -- COMMAND ARGS...
+    Proxy(ProxyArgs),
+}
+
+#[cfg(feature = "proxy")]
+const PROXY_AFTER_HELP: &str = "\
+Examples:
+  tof proxy -- npx -y @modelcontextprotocol/server-github
+  tof proxy --config tof-proxy.toml --max-tokens 8000 -- python server.py
+  tof proxy --store redis://127.0.0.1:6379 -- ./my-server
+
+A host starts it in place of the server, e.g. in its MCP configuration:
+  {\"command\": \"tof\", \"args\": [\"proxy\", \"--\", \"npx\", \"-y\", \"@modelcontextprotocol/server-github\"]}
+
+Config file (TOML):
+  [defaults]            # agent, max_tokens, max_chars, max_rows, layout, store, fetch_tool, timeout...
+  max_tokens = 8000
+  [tools.search_issues] # one table per upstream tool: max_rows, redact_keys, shape, layout, detail...
+  max_rows = 20
+  shape = { keep = [\"number\", \"title\", \"state\", \"user.login\"] }
+
+Out of the box: the agent preset with a budget of 10000 tokens per result and a memory
+store (a cut result ends with Next: call get_stored_result(ref=..., cursor=...)).";
+
+/// `tof proxy`: an MCP server to its host (standard input and output) and an MCP client to
+/// the upstream server it starts; each tool result is rendered by the formatter with that
+/// tool's options, everything else passes through.
+// Read as plain text in a terminal: no backticks.
+#[allow(clippy::doc_markdown)]
+#[cfg(feature = "proxy")]
+#[derive(Debug, clap::Args)]
+#[command(after_help = PROXY_AFTER_HELP)]
+pub struct ProxyArgs {
+    /// The TOML config: a defaults table and one tools.NAME table per upstream tool.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// The agent preset (the default unless the config says agent = false).
+    #[arg(long)]
+    pub agent: bool,
+
+    /// Budget of every result in characters (replaces the default token budget).
+    #[arg(long, value_name = "N")]
+    pub max_chars: Option<usize>,
+
+    /// Budget of every result in o200k tokens (default 10000).
+    #[arg(long, value_name = "N")]
+    pub max_tokens: Option<usize>,
+
+    /// Where cut results are kept for the fetch tool: memory (default), none, or
+    /// redis://HOST:PORT (shared by several proxies).
+    #[arg(long, value_name = "STORE")]
+    pub store: Option<String>,
+
+    /// The fetch tool's name (default get_stored_result).
+    #[arg(long, value_name = "NAME")]
+    pub fetch_tool: Option<String>,
+
+    /// Seconds an upstream request may take before the host gets an error (default 60).
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<u64>,
+
+    /// Serve streamable HTTP on HOST:PORT (not supported yet).
+    #[arg(long, value_name = "HOST:PORT")]
+    pub listen: Option<String>,
+
+    /// Reach the upstream over streamable HTTP at URL (http://HOST:PORT/mcp) instead of
+    /// starting a command.
+    #[arg(long, value_name = "URL", conflicts_with = "command")]
+    pub upstream_url: Option<String>,
+
+    /// The upstream server's command and arguments, after --.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
 }
 
 /// A flag value named as the library names it (its `FromStr`, one table in the library);

@@ -34,6 +34,10 @@ pub enum Error {
         /// What is wrong and what was expected.
         message: String,
     },
+    /// `tof proxy` could not start: a bad config or flag, an upstream that does not start or
+    /// initialize, a config table naming no upstream tool. The whole message.
+    #[cfg(feature = "proxy")]
+    Proxy(String),
     /// A file that cannot be opened or read, or a failed write.
     Io {
         /// What was being done (`reading data.json`).
@@ -49,6 +53,8 @@ impl Error {
         match self {
             Error::Input { .. } | Error::Invalid { .. } => EXIT_INPUT,
             Error::Io { .. } => EXIT_IO,
+            #[cfg(feature = "proxy")]
+            Error::Proxy(_) => EXIT_INPUT,
         }
     }
 
@@ -138,6 +144,8 @@ impl fmt::Display for Error {
             } => write!(f, "{source}:{line}:{column}: {message}"),
             Error::Invalid { source, message } => write!(f, "{source}: {message}"),
             Error::Io { context, error } => write!(f, "tof: error {context}: {error}"),
+            #[cfg(feature = "proxy")]
+            Error::Proxy(message) => f.write_str(message),
         }
     }
 }

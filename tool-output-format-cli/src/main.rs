@@ -14,6 +14,8 @@
 mod cli;
 mod error;
 mod input;
+#[cfg(feature = "proxy")]
+mod proxy;
 mod render;
 mod shape;
 
@@ -52,6 +54,10 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<(), Error> {
+    #[cfg(feature = "proxy")]
+    if let Some(cli::Sub::Proxy(args)) = &cli.command {
+        return proxy::run(args);
+    }
     let shape = match &cli.shape {
         Some(path) => Some(shape::load(path)?),
         None => None,

@@ -1,0 +1,497 @@
+//! The proxy's settings: the TOML config file (SPEC 21) and the command-line flags, read into
+//! one [`Settings`] that holds the library's [`Formatter`] (defaults and per-tool
+//! [`ToolOptions`]), the store choice, the fetch tool's name and the per-call timeout.
+//!
+//! ```toml
+//! [defaults]            # every key optional; the names are the options' snake_case names
+//! agent = true
+//! max_tokens = 8000
+//! store = "memory"
+//!
+//! [tools.search_issues] # one table per upstream tool
+//! max_rows = 20
+//! redact_keys = ["token"]
+//! shape = { keep = ["number", "title", "state", "user.login"] }   # or shape = "shapes/issues.toml"
+//! ```
+//!
+//! Option keys, in `[defaults]` and in a `[tools.NAME]` table: `max_lines`, `max_rows`,
+//! `max_cell_chars`, `max_chars`, `max_tokens`, `layout`, `strategy`, `detail` (named as the
+//! library names them: their `FromStr`), `redact_keys`, `shape` (an inline table or a shape
+//! file's path, relative to the config file), `summarize`, `sum`. Only in `[defaults]`:
+//! `agent` (default true), `store` (`"memory"`, default; `"none"`; or a `redis://` URL),
+//! `fetch_tool` (default `get_stored_result`) and `timeout` (seconds per upstream call,
+//! default 60). Flags win over `[defaults]`; a tool's table wins over both.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::Deserialize;
+use tool_output_format::{Detail, Formatter, Layout, Shape, Strategy, ToolOptions, UnknownName};
+
+/// The fetch tool's name unless `--fetch-tool` or `fetch_tool` names another (SPEC 19, 21).
+pub const DEFAULT_FETCH_TOOL: &str = "get_stored_result";
+/// The token budget of every result when neither a character nor a token budget is set.
+pub const DEFAULT_MAX_TOKENS: usize = 10_000;
+/// Seconds an upstream call may take before the host gets an error.
+pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
+/// How long a stored full result stays fetchable.
+pub const STORE_TTL: Duration = Duration::from_secs(3600);
+
+/// The flags of `tof proxy` that set defaults.
+#[derive(Debug, Clone, Default)]
+pub struct Flags {
+    /// `--agent`.
+    pub agent: bool,
+    /// `--max-chars N`.
+    pub max_chars: Option<usize>,
+    /// `--max-tokens N`.
+    pub max_tokens: Option<usize>,
+    /// `--store memory|none|redis://HOST:PORT`.
+    pub store: Option<String>,
+    /// `--fetch-tool NAME`.
+    pub fetch_tool: Option<String>,
+    /// `--timeout SECS`.
+    pub timeout: Option<u64>,
+}
+
+/// Where cut results are kept for the fetch tool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreChoice {
+    /// No store: no fetch tool, a cut result says what it left out and nothing more.
+    None,
+    /// The library's `MemoryStore` (this process only).
+    Memory,
+    /// The library's `RedisStore` at this URL (shared by several proxies).
+    Redis(String),
+}
+
+/// Everything the proxy needs, resolved once at start.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The formatter: defaults and per-tool options, no store yet.
+    pub formatter: Formatter,
+    /// The tools named by `[tools.NAME]` tables, to check against the upstream's list.
+    pub tools: Vec<String>,
+    /// Tools whose results are redacted (`redact_keys` in their table or in `[defaults]`):
+    /// their `structuredContent` and `outputSchema` are dropped, since the proxy can not
+    /// redact upstream data in place and keep it valid against upstream's schema.
+    pub redacting: Redacting,
+    /// The store.
+    pub store: StoreChoice,
+    /// The fetch tool's name.
+    pub fetch_tool: String,
+    /// Bound on each upstream call.
+    pub timeout: Duration,
+}
+
+/// Which tools redact keys.
+#[derive(Debug, Clone, Default)]
+pub struct Redacting {
+    all: bool,
+    tools: Vec<String>,
+}
+
+impl Redacting {
+    /// Whether `tool`'s results have keys to redact.
+    pub fn applies_to(&self, tool: &str) -> bool {
+        self.all || self.tools.iter().any(|t| t == tool)
+    }
+}
+
+/// One table of the file: `[defaults]` or `[tools.NAME]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    agent: Option<bool>,
+    store: Option<String>,
+    fetch_tool: Option<String>,
+    timeout: Option<u64>,
+    max_lines: Option<usize>,
+    max_rows: Option<usize>,
+    max_cell_chars: Option<usize>,
+    max_chars: Option<usize>,
+    max_tokens: Option<usize>,
+    layout: Option<String>,
+    strategy: Option<String>,
+    detail: Option<String>,
+    redact_keys: Option<Vec<String>>,
+    shape: Option<toml::Value>,
+    summarize: Option<bool>,
+    sum: Option<Vec<String>>,
+}
+
+/// The whole file.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    defaults: Table,
+    #[serde(default)]
+    tools: BTreeMap<String, Table>,
+}
+
+/// Read the settings from the config file (if any) and the flags. `name` is the file as
+/// given (used in messages), `dir` the folder shape paths are relative to.
+///
+/// # Errors
+///
+/// A message naming the file, the table and the key: TOML syntax, an unknown key, a bad
+/// value (listing the valid ones), a shape file that can not be read.
+pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Settings, String> {
+    let (name, parsed) = match file {
+        Some((name, text, _)) => (
+            name,
+            toml::from_str::<File>(text).map_err(|e| toml_error(name, text, &e))?,
+        ),
+        None => ("<no config>", File::default()),
+    };
+    let dir = file.map_or_else(PathBuf::new, |(_, _, dir)| dir.to_path_buf());
+    let d = &parsed.defaults;
+    let agent = flags.agent || d.agent.unwrap_or(true);
+    let mut formatter = if agent {
+        Formatter::for_agents()
+    } else {
+        Formatter::new()
+    };
+    let mut defaults = options(d, name, "[defaults]", &dir)?;
+    if let Some(n) = flags.max_chars {
+        defaults = defaults.max_chars(n);
+    }
+    if let Some(n) = flags.max_tokens {
+        defaults = defaults.max_tokens(n);
+    }
+    let budget_set =
+        flags.max_chars.or(flags.max_tokens).is_some() || d.max_chars.or(d.max_tokens).is_some();
+    if agent && !budget_set {
+        defaults = defaults.max_tokens(DEFAULT_MAX_TOKENS);
+    }
+    formatter = formatter.defaults(defaults);
+    let mut redacting = Redacting {
+        all: d.redact_keys.as_ref().is_some_and(|k| !k.is_empty()),
+        tools: Vec::new(),
+    };
+    for (tool, table) in &parsed.tools {
+        let at = format!("[tools.{tool}]");
+        for (key, set) in [
+            ("agent", table.agent.is_some()),
+            ("store", table.store.is_some()),
+            ("fetch_tool", table.fetch_tool.is_some()),
+            ("timeout", table.timeout.is_some()),
+        ] {
+            if set {
+                return Err(format!(
+                    "{name}: {at}: `{key}` is set for every tool: move it to [defaults]"
+                ));
+            }
+        }
+        if table.redact_keys.as_ref().is_some_and(|k| !k.is_empty()) {
+            redacting.tools.push(tool.clone());
+        }
+        formatter = formatter.tool(tool.clone(), options(table, name, &at, &dir)?);
+    }
+    let store = match flags.store.as_deref().or(d.store.as_deref()) {
+        None | Some("memory") => StoreChoice::Memory,
+        Some("none") => StoreChoice::None,
+        Some(url) if url.starts_with("redis://") || url.starts_with("rediss://") => {
+            StoreChoice::Redis(url.to_owned())
+        }
+        Some(other) => {
+            return Err(format!(
+                "{name}: store `{other}`: expected `memory`, `none` or a redis:// URL \
+                 (redis://HOST:PORT)"
+            ));
+        }
+    };
+    let fetch_tool = flags
+        .fetch_tool
+        .clone()
+        .or_else(|| d.fetch_tool.clone())
+        .unwrap_or_else(|| DEFAULT_FETCH_TOOL.to_owned());
+    if fetch_tool.is_empty() {
+        return Err(format!("{name}: the fetch tool's name is empty"));
+    }
+    let timeout = flags.timeout.or(d.timeout).unwrap_or(DEFAULT_TIMEOUT_SECS);
+    if timeout == 0 {
+        return Err(format!(
+            "{name}: timeout 0: give the seconds an upstream call may take"
+        ));
+    }
+    Ok(Settings {
+        formatter,
+        tools: parsed.tools.keys().cloned().collect(),
+        redacting,
+        store,
+        fetch_tool,
+        timeout: Duration::from_secs(timeout),
+    })
+}
+
+/// A TOML error as one line, `FILE:LINE:COLUMN: message` (the place of the bad key or value).
+fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().trim_end().replace('\n', " ");
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("{name}:{line}:{column}: {message}")
+        }
+        None => format!("{name}: {message}"),
+    }
+}
+
+/// One table's options as the library's [`ToolOptions`].
+fn options(t: &Table, file: &str, at: &str, dir: &Path) -> Result<ToolOptions, String> {
+    let mut o = ToolOptions::new();
+    if let Some(n) = t.max_lines {
+        o = o.max_lines(n);
+    }
+    if let Some(n) = t.max_rows {
+        o = o.max_rows(n);
+    }
+    if let Some(n) = t.max_cell_chars {
+        o = o.max_cell_chars(n);
+    }
+    if let Some(n) = t.max_chars {
+        o = o.max_chars(n);
+    }
+    if let Some(n) = t.max_tokens {
+        o = o.max_tokens(n);
+    }
+    if let Some(l) = &t.layout {
+        o = o.layout(named::<Layout>(l, Layout::NAMES, file, at, "layout")?);
+    }
+    if let Some(s) = &t.strategy {
+        o = o.strategy(named::<Strategy>(s, Strategy::NAMES, file, at, "strategy")?);
+    }
+    if let Some(d) = &t.detail {
+        o = o.detail(named::<Detail>(d, Detail::NAMES, file, at, "detail")?);
+    }
+    if let Some(keys) = &t.redact_keys {
+        o = o.redact_keys(keys.iter().cloned());
+    }
+    if let Some(shape) = &t.shape {
+        o = o.shape(shape_of(shape, file, at, dir)?);
+    }
+    if let Some(on) = t.summarize {
+        o = o.summarize(on);
+    }
+    if let Some(cols) = &t.sum {
+        o = o.sum(cols.iter().cloned());
+    }
+    Ok(o)
+}
+
+/// A value named as the library names it (its `FromStr`).
+fn named<T: FromStr<Err = UnknownName>>(
+    text: &str,
+    names: &[&str],
+    file: &str,
+    at: &str,
+    key: &str,
+) -> Result<T, String> {
+    text.replace('-', "_").parse::<T>().map_err(|_| {
+        format!(
+            "{file}: {at}: {key} `{text}` is not one of: {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// `shape = { keep = [...] }` (an inline table) or `shape = "FILE"` (a shape file, JSON or
+/// TOML, relative to the config file).
+fn shape_of(v: &toml::Value, file: &str, at: &str, dir: &Path) -> Result<Shape, String> {
+    match v {
+        toml::Value::String(path) => {
+            let path = dir.join(path);
+            crate::shape::load(&path).map_err(|e| format!("{file}: {at}: shape: {e}"))
+        }
+        toml::Value::Table(_) => {
+            let json = serde_json::to_value(v).map_err(|e| format!("{file}: {at}: shape: {e}"))?;
+            let shape = Shape::from_value(&json).map_err(|e| format!("{file}: {at}: {e}"))?;
+            shape.check().map_err(|e| format!("{file}: {at}: {e}"))?;
+            Ok(shape)
+        }
+        other => Err(format!(
+            "{file}: {at}: shape is a {}: give an inline table (shape = {{ keep = [...] }}) \
+             or a shape file's path",
+            other.type_str()
+        )),
+    }
+}
+
+/// Check the `[tools.NAME]` tables against the upstream's tools: a name that matches none is
+/// an error naming the nearest one (the library's [`Formatter::near_miss`] over the
+/// upstream's names), else listing them. The fetch tool's name must not be an upstream tool.
+///
+/// # Errors
+///
+/// The message for the host's log and standard error.
+pub fn check_tools(
+    configured: &[String],
+    upstream: &[String],
+    fetch_tool: Option<&str>,
+    file: &str,
+) -> Result<(), String> {
+    if let Some(fetch) = fetch_tool
+        && upstream.iter().any(|t| t == fetch)
+    {
+        return Err(format!(
+            "the upstream has a tool named `{fetch}`, the proxy's fetch tool: name the fetch \
+             tool otherwise with --fetch-tool NAME (or fetch_tool in [defaults])"
+        ));
+    }
+    let known = upstream.iter().fold(Formatter::new(), |f, t| {
+        f.tool(t.clone(), ToolOptions::new())
+    });
+    for name in configured {
+        if upstream.iter().any(|t| t == name) {
+            continue;
+        }
+        return Err(match known.near_miss(name) {
+            Some(near) => format!(
+                "{file}: [tools.{name}] names no tool of the upstream: did you mean \
+                 [tools.{near}]?"
+            ),
+            None => format!(
+                "{file}: [tools.{name}] names no tool of the upstream; its tools are: {}",
+                upstream.join(", ")
+            ),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Settings, String> {
+        settings(Some(("p.toml", text, Path::new("."))), &Flags::default())
+    }
+
+    #[test]
+    fn the_spec_example_maps_onto_the_library() {
+        let s = parse(
+            r#"
+[defaults]
+agent = true
+max_tokens = 8000
+store = "memory"
+
+[tools.search_issues]
+max_rows = 2
+redact_keys = ["token"]
+shape = { keep = ["number", "title", "state", "user.login"] }
+"#,
+        )
+        .unwrap();
+        assert_eq!(s.store, StoreChoice::Memory);
+        assert_eq!(s.fetch_tool, "get_stored_result");
+        assert_eq!(s.tools, ["search_issues"]);
+        assert!(s.redacting.applies_to("search_issues"));
+        assert!(!s.redacting.applies_to("other"));
+        let rows = serde_json::json!([
+            {"number": 1, "title": "a", "state": "open", "user": {"login": "ada"}, "token": "s3"},
+            {"number": 2, "title": "b", "state": "open", "user": {"login": "bo"}, "token": "s3"},
+            {"number": 3, "title": "c", "state": "closed", "user": {"login": "cy"}, "token": "s3"},
+        ]);
+        let md = s.formatter.format("search_issues", &rows);
+        let expected = Formatter::for_agents()
+            .max_tokens(8000)
+            .tool(
+                "search_issues",
+                ToolOptions::new()
+                    .max_rows(2)
+                    .redact_keys(["token"])
+                    .shape(Shape::new().keep(["number", "title", "state", "user.login"])),
+            )
+            .format("search_issues", &rows);
+        assert_eq!(md, expected);
+        assert!(md.starts_with("[Truncated to 2 rows of 3 total]"), "{md}");
+        assert!(!md.contains("s3"));
+    }
+
+    #[test]
+    fn out_of_the_box_is_the_agent_preset_with_a_token_budget() {
+        let s = settings(None, &Flags::default()).unwrap();
+        let v = serde_json::json!({"id": 1, "url": "https://api.github.com/x", "name": "n"});
+        let expected = Formatter::for_agents().max_tokens(DEFAULT_MAX_TOKENS);
+        assert_eq!(s.formatter.format("t", &v), expected.format("t", &v));
+        assert_eq!(s.store, StoreChoice::Memory);
+        assert_eq!(s.timeout, Duration::from_secs(DEFAULT_TIMEOUT_SECS));
+        // A budget from the flags replaces the default one.
+        let flags = Flags {
+            max_chars: Some(300),
+            store: Some("none".into()),
+            fetch_tool: Some("more".into()),
+            ..Flags::default()
+        };
+        let s = settings(None, &flags).unwrap();
+        let rows: Vec<_> = (0..100).map(|i| serde_json::json!({"id": i})).collect();
+        let md = s.formatter.format("t", &rows);
+        assert!(md.chars().count() <= 300, "{md}");
+        assert_eq!(
+            (s.store, s.fetch_tool.as_str()),
+            (StoreChoice::None, "more")
+        );
+    }
+
+    #[test]
+    fn bad_config_says_where_and_how_to_fix() {
+        let cases = [
+            (
+                "[defaults]\nmax_row = 3",
+                "p.toml:2:1: unknown field `max_row`",
+            ),
+            (
+                "[tools.t]\nlayout = \"wide\"",
+                "p.toml: [tools.t]: layout `wide` is not one of: aligned, compact, csv",
+            ),
+            (
+                "[tools.t]\nstore = \"memory\"",
+                "p.toml: [tools.t]: `store` is set for every tool: move it to [defaults]",
+            ),
+            (
+                "[defaults]\nstore = \"disk\"",
+                "p.toml: store `disk`: expected `memory`, `none` or a redis:// URL",
+            ),
+            (
+                "[tools.t]\nshape = 3",
+                "p.toml: [tools.t]: shape is a integer",
+            ),
+            ("[tools.t]\nshape = { keep = 3 }", "p.toml: [tools.t]: "),
+            (
+                "[tools.t]\nshape = \"missing.toml\"",
+                "p.toml: [tools.t]: shape: ",
+            ),
+            ("[defaults\n", "p.toml:1:10: unclosed table, expected `]`"),
+        ];
+        for (text, want) in cases {
+            let err = parse(text).unwrap_err();
+            assert!(err.contains(want), "{text:?}: {err}");
+        }
+        assert!(parse("[tools.t]\nstrategy = \"head-tail\"\ndetail = \"full\"").is_ok());
+    }
+
+    #[test]
+    fn a_table_naming_no_upstream_tool_names_the_nearest() {
+        let up = ["search_issues".to_owned(), "get_repo".to_owned()];
+        let err = check_tools(&["search_isues".into()], &up, None, "p.toml").unwrap_err();
+        assert_eq!(
+            err,
+            "p.toml: [tools.search_isues] names no tool of the upstream: did you mean \
+             [tools.search_issues]?"
+        );
+        let err = check_tools(&["weather".into()], &up, None, "p.toml").unwrap_err();
+        assert!(
+            err.ends_with("its tools are: search_issues, get_repo"),
+            "{err}"
+        );
+        assert!(check_tools(&["get_repo".into()], &up, Some("get_stored_result"), "p").is_ok());
+        let err = check_tools(&[], &up, Some("get_repo"), "p").unwrap_err();
+        assert!(err.contains("--fetch-tool"), "{err}");
+    }
+}

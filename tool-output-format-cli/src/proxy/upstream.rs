@@ -1,0 +1,346 @@
+//! The proxy as an MCP client of its upstream: starting the child process, the client side
+//! of the link ([`ClientSide`]: what upstream asks of the host, forwarded), and the
+//! forwarding helpers both sides share ([`Link`]).
+//!
+//! Request ids and progress tokens differ on the two connections: rmcp numbers each side's
+//! requests itself and gives every outgoing request its own progress token. So a forwarded
+//! request remembers which token its sender used ([`forward`]), progress notifications
+//! are given that token back on their way, and a cancellation reaches the other side as the
+//! cancellation of the forwarded request (the incoming request's cancellation token ends the
+//! wait and sends `notifications/cancelled` for the forwarded id).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
+
+use rmcp::model::{
+    CancelledNotification, CancelledNotificationParam, ClientConfig, ClientResult, ErrorData,
+    GetMeta, Implementation, ProgressNotification, ProgressToken, RequestMetaObject,
+    ServerNotification, ServerRequest,
+};
+use rmcp::service::{
+    NotificationContext, Peer, PeerRequestOptions, RequestContext, RoleClient, RoleServer,
+    RunningService, ServiceError, ServiceRole,
+};
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::{Service, ServiceExt};
+use tokio_util::sync::CancellationToken;
+
+/// What both sides share: the host's peer (known once the host has connected) and the
+/// progress tokens of forwarded requests, per direction.
+#[derive(Debug, Default)]
+pub struct Link {
+    host: OnceLock<Peer<RoleServer>>,
+    /// Upstream's token (the proxy's request to upstream) -> the host's token.
+    to_host: Mutex<HashMap<ProgressToken, ProgressToken>>,
+    /// The host's token (the proxy's request to the host) -> upstream's token.
+    to_upstream: Mutex<HashMap<ProgressToken, ProgressToken>>,
+    /// The upstream command, for messages.
+    pub command: String,
+}
+
+impl Link {
+    /// A link for the upstream started by `command`.
+    pub fn new(command: String) -> Self {
+        Link {
+            command,
+            ..Link::default()
+        }
+    }
+
+    /// Remember the host's peer (the first request or the end of `initialize` gives it).
+    pub fn set_host(&self, peer: &Peer<RoleServer>) {
+        let _ = self.host.set(peer.clone());
+    }
+
+    /// The host's peer, once connected.
+    pub fn host(&self) -> Option<&Peer<RoleServer>> {
+        self.host.get()
+    }
+
+    /// Tokens of requests forwarded to upstream: upstream's token -> the host's.
+    pub fn tokens_to_host(&self) -> &Mutex<HashMap<ProgressToken, ProgressToken>> {
+        &self.to_host
+    }
+
+    /// Tokens of requests forwarded to the host: the host's token -> upstream's.
+    pub fn tokens_to_upstream(&self) -> &Mutex<HashMap<ProgressToken, ProgressToken>> {
+        &self.to_upstream
+    }
+}
+
+/// Send `request` (received with `ctx`'s meta and cancellation token) through `peer`, wait
+/// at most `timeout` (none: no bound), give progress notifications the sender's token back
+/// (`tokens`: forwarded token -> sender's token), cancel the forwarded request when the
+/// sender cancels. Errors are explained by `explain`.
+pub async fn forward<R, Req, Resp>(
+    peer: &Peer<R>,
+    mut request: Req,
+    meta: &RequestMetaObject,
+    ct: &CancellationToken,
+    tokens: &Mutex<HashMap<ProgressToken, ProgressToken>>,
+    timeout: Option<Duration>,
+    explain: impl Fn(ServiceError) -> ErrorData,
+) -> Result<Resp, ErrorData>
+where
+    R: ServiceRole<Req = Req, PeerResp = Resp>,
+    Req: GetMeta<Metadata = RequestMetaObject>,
+{
+    let sender_token = meta.get_progress_token();
+    *request.get_meta_mut() = meta.clone();
+    let options = match timeout {
+        Some(t) => PeerRequestOptions::with_timeout(t),
+        None => PeerRequestOptions::no_options(),
+    };
+    let handle = peer
+        .send_request_with_option(request, options)
+        .await
+        .map_err(&explain)?;
+    let token = handle.progress_token.clone();
+    if let Some(sender) = sender_token {
+        lock(tokens).insert(token.clone(), sender);
+    }
+    let id = handle.id.clone();
+    let out = tokio::select! {
+        r = handle.await_response() => r.map_err(&explain),
+        () = ct.cancelled() => {
+            let cancel = CancelledNotification::new(CancelledNotificationParam::new(
+                Some(id),
+                Some("cancelled by the client of tof proxy".to_owned()),
+            ));
+            let _ = peer.send_notification(cancel.into()).await;
+            Err(ErrorData::internal_error("the request was cancelled", None))
+        }
+    };
+    lock(tokens).remove(&token);
+    out
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Rename a progress notification's token with `tokens` (the forwarded request's token to
+/// its sender's); `None` when it names no forwarded request (then it is dropped).
+pub fn retoken(
+    tokens: &Mutex<HashMap<ProgressToken, ProgressToken>>,
+    token: &ProgressToken,
+) -> Option<ProgressToken> {
+    lock(tokens).get(token).cloned()
+}
+
+/// Give a progress notification its sender's token back; `None` when it belongs to no
+/// forwarded request.
+pub fn progress_for(
+    tokens: &Mutex<HashMap<ProgressToken, ProgressToken>>,
+    mut n: ProgressNotification,
+) -> Option<ProgressNotification> {
+    n.params.progress_token = retoken(tokens, &n.params.progress_token)?;
+    Some(n)
+}
+
+/// The proxy's side of the upstream connection: what upstream asks of its client
+/// (sampling, elicitation, roots) goes to the host, and its notifications too.
+pub struct ClientSide {
+    link: Arc<Link>,
+    info: ClientConfig,
+}
+
+impl ClientSide {
+    /// The client the proxy is to its upstream. It declares the capabilities it can forward
+    /// (roots, sampling, elicitation): when the host did not declare one, the request is
+    /// refused with an MCP error saying so.
+    pub fn new(link: Arc<Link>) -> Self {
+        let capabilities = serde_json::from_value(serde_json::json!({
+            "roots": {"listChanged": true},
+            "sampling": {},
+            "elicitation": {}
+        }))
+        .unwrap_or_default();
+        let info = ClientConfig::new(
+            capabilities,
+            Implementation::new("tof-proxy", env!("CARGO_PKG_VERSION")),
+        );
+        ClientSide { link, info }
+    }
+}
+
+impl Service<RoleClient> for ClientSide {
+    async fn handle_request(
+        &self,
+        request: ServerRequest,
+        ctx: RequestContext<RoleClient>,
+    ) -> Result<ClientResult, ErrorData> {
+        if let ServerRequest::PingRequest(_) = request {
+            return Ok(ClientResult::empty(()));
+        }
+        let Some(host) = self.link.host() else {
+            return Err(ErrorData::internal_error(
+                "tof proxy: no MCP client is connected yet to answer this request",
+                None,
+            ));
+        };
+        if let Some(missing) = undeclared(host, &request) {
+            return Err(ErrorData::invalid_request(
+                format!(
+                    "tof proxy: the MCP client did not declare the `{missing}` capability, so this request can not be forwarded"
+                ),
+                None,
+            ));
+        }
+        forward(
+            host,
+            request,
+            &ctx.meta,
+            &ctx.ct,
+            &self.link.to_upstream,
+            None,
+            |e| explain(e, "the MCP client (host)", None),
+        )
+        .await
+    }
+
+    async fn handle_notification(
+        &self,
+        n: ServerNotification,
+        _: NotificationContext<RoleClient>,
+    ) -> Result<(), ErrorData> {
+        let Some(host) = self.link.host() else {
+            return Ok(());
+        };
+        let n = match n {
+            // Cancellations of forwarded requests arrive as the cancellation token of the
+            // request being answered: the ids here are upstream's.
+            ServerNotification::CancelledNotification(_) => return Ok(()),
+            ServerNotification::ProgressNotification(p) => {
+                match progress_for(&self.link.to_host, p) {
+                    Some(p) => ServerNotification::ProgressNotification(p),
+                    None => return Ok(()),
+                }
+            }
+            other => other,
+        };
+        let _ = host.send_notification(n).await;
+        Ok(())
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        self.info.clone()
+    }
+}
+
+/// The capability a server request needs that the host did not declare.
+fn undeclared(host: &Peer<RoleServer>, request: &ServerRequest) -> Option<&'static str> {
+    let info = host.peer_info()?;
+    let caps = &info.capabilities;
+    match request {
+        ServerRequest::CreateMessageRequest(_) if caps.sampling.is_none() => Some("sampling"),
+        ServerRequest::ListRootsRequest(_) if caps.roots.is_none() => Some("roots"),
+        ServerRequest::ElicitRequest(_) if caps.elicitation.is_none() => Some("elicitation"),
+        _ => None,
+    }
+}
+
+/// A failed forwarded request as an MCP error the other side can act on. `who` names the
+/// peer that failed, `timeout` the bound that was reached.
+pub fn explain(e: ServiceError, who: &str, timeout: Option<Duration>) -> ErrorData {
+    match e {
+        ServiceError::McpError(e) => e,
+        ServiceError::Timeout { .. } => ErrorData::internal_error(
+            format!(
+                "tof proxy: {who} did not answer within {} s; the request was cancelled. \
+                 Retry, or raise the bound with --timeout SECS (timeout in [defaults])",
+                timeout.map_or(0, |t| t.as_secs())
+            ),
+            None,
+        ),
+        ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
+            ErrorData::internal_error(
+                format!(
+                    "tof proxy: {who} is gone (it exited or closed its connection): no answer will come; restart the MCP server"
+                ),
+                None,
+            )
+        }
+        other => ErrorData::internal_error(format!("tof proxy: {who}: {other}"), None),
+    }
+}
+
+/// The running connection to upstream.
+pub type Upstream = RunningService<RoleClient, ClientSide>;
+
+/// Where the upstream is.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// A command the proxy starts, speaking MCP on its standard input and output.
+    Command(String, Vec<String>),
+    /// A streamable HTTP endpoint (`http://HOST:PORT/mcp`).
+    Url(String),
+}
+
+impl Target {
+    /// The command or the URL, for messages.
+    pub fn name(&self) -> &str {
+        match self {
+            Target::Command(c, _) | Target::Url(c) => c,
+        }
+    }
+}
+
+/// Connect to `target` and initialize it as an MCP server, within `timeout`.
+///
+/// # Errors
+///
+/// A sentence saying what failed.
+pub async fn connect(
+    target: &Target,
+    link: Arc<Link>,
+    timeout: Duration,
+) -> Result<Upstream, String> {
+    match target {
+        Target::Command(command, args) => start(command, args, link, timeout).await,
+        Target::Url(url) => {
+            let transport = StreamableHttpClientTransport::from_uri(url.clone());
+            match tokio::time::timeout(timeout, ClientSide::new(link).serve(transport)).await {
+                Ok(Ok(running)) => Ok(running),
+                Ok(Err(e)) => Err(format!(
+                    "tof proxy: the upstream at {url} did not initialize as an MCP server over \
+                     streamable HTTP: {e}"
+                )),
+                Err(_) => Err(format!(
+                    "tof proxy: the upstream at {url} did not answer `initialize` within {} s",
+                    timeout.as_secs()
+                )),
+            }
+        }
+    }
+}
+
+/// Start `command` with `args` and initialize it as an MCP server, within `timeout`.
+///
+/// # Errors
+///
+/// A sentence saying what failed: the command not found or not runnable, no MCP answer to
+/// `initialize` in time, or an answer that is not one.
+pub async fn start(
+    command: &str,
+    args: &[String],
+    link: Arc<Link>,
+    timeout: Duration,
+) -> Result<Upstream, String> {
+    let mut cmd = tokio::process::Command::new(command);
+    cmd.args(args);
+    let transport = TokioChildProcess::new(cmd)
+        .map_err(|e| format!("tof proxy: can not start the upstream `{command}`: {e}"))?;
+    match tokio::time::timeout(timeout, ClientSide::new(link).serve(transport)).await {
+        Ok(Ok(running)) => Ok(running),
+        Ok(Err(e)) => Err(format!(
+            "tof proxy: the upstream `{command}` did not initialize as an MCP server: {e}"
+        )),
+        Err(_) => Err(format!(
+            "tof proxy: the upstream `{command}` did not answer `initialize` within {} s \
+             (raise it with --timeout SECS)",
+            timeout.as_secs()
+        )),
+    }
+}

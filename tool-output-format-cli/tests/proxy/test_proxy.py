@@ -1,0 +1,472 @@
+"""`tof proxy` driven by the official MCP Python SDK (`mcp` on PyPI, pinned in `.ci/proxy.sh`)
+in front of a FastMCP upstream (`upstream_server.py`): nothing on either side was written for
+the proxy.
+
+    python test_proxy.py PATH_TO_TOF
+
+Prints libtest's lines (`test proxy::NAME ... ok`, `test result: ...`) so that CI counts its
+checks, and exits non-zero on a failure. Every check has a time bound: nothing hangs.
+"""
+
+import asyncio
+import base64
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+HERE = pathlib.Path(__file__).parent
+UPSTREAM = [sys.executable, str(HERE / "upstream_server.py")]
+NEXT = re.compile(r'^Next: call (\w+)\(ref="(r_[0-9a-z]+)"(?:, cursor="(\d+)")?\)$')
+TOF = None
+
+
+def text(result):
+    return result.content[0].text
+
+
+def next_line(md):
+    lines = [l for l in md.splitlines() if l.startswith("Next:")]
+    assert len(lines) <= 1, f"more than one Next line:\n{lines}"
+    return lines[0] if lines else None
+
+
+def session(*proxy_args):
+    params = StdioServerParameters(command=TOF, args=["proxy", *proxy_args, "--", *UPSTREAM])
+    return stdio_client(params)
+
+
+async def with_session(check, *proxy_args):
+    async with session(*proxy_args) as (read, write):
+        async with ClientSession(read, write) as s:
+            await s.initialize()
+            return await check(s)
+
+
+# ---- one session, default options -----------------------------------------------------------
+
+
+async def initialize_passes_upstream_through(_):
+    async with session() as (read, write):
+        async with ClientSession(read, write) as s:
+            init = await s.initialize()
+            assert init.server_info.name == "proxy-test-upstream", init.server_info
+            assert init.instructions == "Recorded API responses for tof proxy's tests.", init
+            assert init.capabilities.tools is not None
+
+
+async def tools_list_is_upstream_s_plus_the_fetch_tool(s):
+    tools = {t.name: t for t in (await s.list_tools()).tools}
+    for name in ["list_issues", "list_repos", "huge_list", "fail", "get_image", "get_stats"]:
+        assert name in tools, sorted(tools)
+    fetch = tools["get_stored_result"]
+    props = fetch.input_schema["properties"]
+    assert "ref" in props and "cursor" in props, fetch.input_schema
+    assert fetch.input_schema["required"] == ["ref"]
+    # Upstream's own output schema is listed as upstream lists it.
+    assert tools["get_stats"].output_schema is not None
+
+
+async def a_recorded_response_is_a_table_within_the_budget(s):
+    raw = (HERE / "data" / "repos_100.json").read_text()
+    result = await s.call_tool("list_repos", {})
+    md = text(result)
+    assert not result.is_error
+    assert md.count("\n|") >= 10, md[:500]
+    assert "|full_name|" in md.splitlines()[0] or any(
+        l.startswith("|full_name|") for l in md.splitlines()
+    ), md[:500]
+    first = json.loads(raw)[0]["full_name"]
+    assert first in md
+    assert len(md) < len(raw), (len(md), len(raw))
+
+
+async def the_fetch_walks_a_huge_list_to_the_last_row(s):
+    count = 2000
+    result = await s.call_tool("huge_list", {"count": count})
+    md = text(result)
+    assert md.startswith("[Truncated"), md[:300]
+    seen = set(re.findall(r"\|row-(\d+)\|", md))
+    line = next_line(md)
+    assert line is not None, md[-500:]
+    assert result.meta and "tool-output-format/reports" in result.meta, result.meta
+    pages = 0
+    while line is not None:
+        m = NEXT.match(line)
+        assert m, line
+        tool, ref, cursor = m.groups()
+        assert tool == "get_stored_result", line
+        args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
+        page = await s.call_tool(tool, args)
+        assert not page.is_error, text(page)
+        pages += 1
+        assert pages <= count, "the cursor does not advance"
+        seen |= set(re.findall(r"\|row-(\d+)\|", text(page)))
+        line = next_line(text(page))
+    assert seen == {str(i) for i in range(count)}, (len(seen), pages)
+
+
+async def plain_text_goes_through_the_string_path(s):
+    md = text(await s.call_tool("read_log", {"lines": 2000}))
+    assert md.startswith("[Truncated to "), md[:200]
+    assert "step 0 done" in md
+    assert next_line(md) is not None
+
+
+async def an_error_stays_an_error(s):
+    result = await s.call_tool("fail", {})
+    assert result.is_error
+    assert "acme/missing does not exist (404)" in text(result), text(result)
+
+
+async def an_image_passes_through_untouched(s):
+    result = await s.call_tool("get_image", {})
+    assert len(result.content) == 1, result.content
+    block = result.content[0]
+    assert block.type == "image" and block.mime_type == "image/png", block
+    assert base64.b64decode(block.data).startswith(b"\x89PNG"), block.data
+
+
+async def structured_content_stays_upstream_s(s):
+    # The SDK validates structuredContent against the listed outputSchema itself.
+    result = await s.call_tool("get_stats", {})
+    assert result.structured_content == {"open": 12, "closed": 30, "token": "s3cr3t-token"}
+    assert "- open: 12" in text(result), text(result)
+
+
+# ---- a config file ------------------------------------------------------------------------
+
+
+def write_config(body):
+    f = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+    f.write(body)
+    f.close()
+    return f.name
+
+
+async def per_tool_options_from_the_config(_):
+    config = write_config(
+        """
+[defaults]
+max_tokens = 4000
+
+[tools.list_issues]
+max_rows = 5
+shape = { keep = ["number", "title", "state", "user.login"] }
+
+[tools.get_stats]
+redact_keys = ["token"]
+"""
+    )
+
+    async def check(s):
+        tools = {t.name: t for t in (await s.list_tools()).tools}
+        # A redacting tool's structuredContent is dropped, so is its outputSchema.
+        assert tools["get_stats"].output_schema is None
+        stats = await s.call_tool("get_stats", {})
+        assert "s3cr3t" not in text(stats) and "[redacted]" in text(stats), text(stats)
+        assert stats.structured_content is None
+        md = text(await s.call_tool("list_issues", {}))
+        assert md.startswith("[Truncated to 5 rows of 30 total]"), md[:300]
+        header = [l for l in md.splitlines() if l.startswith("|")][0]
+        assert header == "|number|title|state|user.login|", header
+        assert next_line(md) is not None
+
+    await with_session(check, "--config", config)
+
+
+def run_tof(args, timeout):
+    start = time.monotonic()
+    p = subprocess.run(
+        [TOF, "proxy", *args],
+        stdin=subprocess.PIPE,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    return p, time.monotonic() - start
+
+
+async def a_config_typo_names_the_nearest_tool(_):
+    config = write_config("[tools.list_isues]\nmax_rows = 5\n")
+    p, _ = run_tof(["--config", config, "--", *UPSTREAM], timeout=60)
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    assert p.stdout == "", p.stdout
+    want = f"{config}: [tools.list_isues] names no tool of the upstream: did you mean [tools.list_issues]?"
+    assert want in p.stderr, p.stderr
+
+
+async def an_upstream_that_does_not_start_is_a_clear_error(_):
+    p, took = run_tof(["--", "/nonexistent/mcp-server"], timeout=30)
+    assert p.returncode != 0
+    assert "can not start the upstream `/nonexistent/mcp-server`" in p.stderr, p.stderr
+    assert took < 10, took
+
+
+async def listen_is_refused_as_not_supported_yet(_):
+    p, _ = run_tof(["--listen", "127.0.0.1:0", "--", *UPSTREAM], timeout=30)
+    assert p.returncode == 2 and "not supported yet" in p.stderr, p.stderr
+    p, _ = run_tof(["--upstream-url", "ftp://127.0.0.1:1/mcp"], timeout=30)
+    assert p.returncode == 2 and "give the server's streamable HTTP endpoint" in p.stderr, p.stderr
+    p, _ = run_tof(["--upstream-url", "https://127.0.0.1:1/mcp"], timeout=30)
+    assert p.returncode == 2 and "https is not supported yet" in p.stderr, p.stderr
+    # Nothing listens there: a clear error, no hang.
+    p, took = run_tof(["--upstream-url", "http://127.0.0.1:1/mcp"], timeout=90)
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    assert "the upstream at http://127.0.0.1:1/mcp did not initialize" in p.stderr, p.stderr
+
+
+HTTP_PORT = 6392
+
+
+async def an_upstream_over_streamable_http(_):
+    server = subprocess.Popen(
+        [*UPSTREAM, "http", str(HTTP_PORT)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        import socket
+
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", HTTP_PORT), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        params = StdioServerParameters(
+            command=TOF, args=["proxy", "--upstream-url", f"http://127.0.0.1:{HTTP_PORT}/mcp"]
+        )
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as s:
+                init = await s.initialize()
+                assert init.server_info.name == "proxy-test-upstream", init.server_info
+                names = [t.name for t in (await s.list_tools()).tools]
+                assert "list_repos" in names and "get_stored_result" in names, names
+                md = text(await s.call_tool("huge_list", {"count": 300}))
+                assert md.startswith("[Truncated"), md[:200]
+                tool, ref, cursor = NEXT.match(next_line(md)).groups()
+                args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
+                page = await s.call_tool(tool, args)
+                assert not page.is_error and "|row-" in text(page), text(page)[:300]
+    finally:
+        server.kill()
+        server.wait()
+
+
+# ---- faults: bounded time, clear errors ---------------------------------------------------
+
+
+async def an_upstream_killed_mid_call_is_a_clear_error_in_bounded_time(_):
+    async def check(s):
+        start = time.monotonic()
+        try:
+            result = await asyncio.wait_for(s.call_tool("crash", {}), timeout=20)
+            message = text(result) if result.is_error else None
+        except asyncio.TimeoutError:
+            raise AssertionError("the call hung")
+        except Exception as e:  # an MCP error response
+            message = str(e)
+        assert message is not None, "a crashed upstream gave a success"
+        assert "is gone" in message, message
+        assert time.monotonic() - start < 10
+        # The next call fails at once too.
+        start = time.monotonic()
+        try:
+            await asyncio.wait_for(s.call_tool("list_repos", {}), timeout=20)
+            raise AssertionError("a call after the crash succeeded")
+        except AssertionError:
+            raise
+        except Exception as e:
+            assert "is gone" in str(e), str(e)
+        assert time.monotonic() - start < 5
+
+    await with_session(check)
+
+
+async def an_upstream_that_never_answers_is_a_clear_error_in_bounded_time(_):
+    async def check(s):
+        start = time.monotonic()
+        try:
+            await asyncio.wait_for(s.call_tool("hang", {}), timeout=30)
+            raise AssertionError("the hanging call succeeded")
+        except asyncio.TimeoutError:
+            raise AssertionError("the call hung past the proxy's timeout")
+        except AssertionError:
+            raise
+        except Exception as e:
+            assert "did not answer within 3 s" in str(e), str(e)
+        took = time.monotonic() - start
+        assert 2.5 < took < 10, took
+        # The upstream is still there for the next call.
+        assert not (await s.call_tool("list_repos", {})).is_error
+
+    await with_session(check, "--timeout", "3")
+
+
+async def a_cancelled_call_is_cancelled_upstream(_):
+    import os
+
+    mark = pathlib.Path(tempfile.mkdtemp()) / "cancelled"
+    env = {**os.environ, "TOF_PROXY_CANCEL_MARK": str(mark)}
+    params = StdioServerParameters(command=TOF, args=["proxy", "--", *UPSTREAM], env=env)
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as s:
+            await s.initialize()
+            try:
+                # The SDK gives up after 1 s and sends notifications/cancelled.
+                await s.call_tool("hang", {}, read_timeout_seconds=1)
+                raise AssertionError("the hanging call succeeded")
+            except AssertionError:
+                raise
+            except Exception:  # noqa: BLE001 - the SDK's timeout error
+                pass
+            for _ in range(100):
+                if mark.exists():
+                    break
+                await asyncio.sleep(0.1)
+            assert mark.exists(), "the upstream's call was not cancelled"
+            # The session still works.
+            assert not (await s.call_tool("list_repos", {})).is_error
+
+
+# ---- Redis: two proxies share one store; a stopped Redis is a told failure --------------------
+
+
+def start_redis(port):
+    """A private redis-server (from PATH; `.ci/proxy.sh` installs it) on PORT."""
+    p = subprocess.Popen(
+        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "",
+         "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        ping = subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True)
+        if ping.stdout.strip() == "PONG":
+            return p
+        time.sleep(0.05)
+    p.kill()
+    raise AssertionError(f"redis-server did not start on port {port}")
+
+
+REDIS_PORT = 6391
+
+
+async def a_result_stored_through_one_proxy_is_fetched_through_another(_):
+    redis = start_redis(REDIS_PORT)
+    store = f"redis://127.0.0.1:{REDIS_PORT}"
+    try:
+        async def cut(s):
+            md = text(await s.call_tool("huge_list", {"count": 300}))
+            return NEXT.match(next_line(md)).groups(), set(re.findall(r"\|row-(\d+)\|", md))
+
+        (tool, ref, cursor), seen = await with_session(cut, "--store", store)
+
+        async def walk(s):
+            nonlocal seen
+            args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
+            while True:
+                page = await s.call_tool(tool, args)
+                assert not page.is_error, text(page)
+                seen |= set(re.findall(r"\|row-(\d+)\|", text(page)))
+                line = next_line(text(page))
+                if line is None:
+                    return
+                _, ref2, cursor2 = NEXT.match(line).groups()
+                args = {"ref": ref2, "cursor": cursor2}
+
+        # The first proxy has exited: the second one reads what the first one stored.
+        await with_session(walk, "--store", store)
+        assert seen == {str(i) for i in range(300)}, len(seen)
+
+        # Redis stopped: the cut result says it was not stored, in bounded time.
+        redis.kill()
+        redis.wait()
+
+        async def stopped(s):
+            start = time.monotonic()
+            md = text(await s.call_tool("huge_list", {"count": 300}))
+            assert time.monotonic() - start < 10
+            assert "[Full result not stored: " in md, md[-400:]
+            assert next_line(md) is None, md[-400:]
+
+        await with_session(stopped, "--store", store)
+    finally:
+        redis.kill()
+        redis.wait()
+
+
+SHARED = [
+    tools_list_is_upstream_s_plus_the_fetch_tool,
+    a_recorded_response_is_a_table_within_the_budget,
+    the_fetch_walks_a_huge_list_to_the_last_row,
+    plain_text_goes_through_the_string_path,
+    an_error_stays_an_error,
+    an_image_passes_through_untouched,
+    structured_content_stays_upstream_s,
+]
+ALONE = [
+    initialize_passes_upstream_through,
+    per_tool_options_from_the_config,
+    a_config_typo_names_the_nearest_tool,
+    an_upstream_that_does_not_start_is_a_clear_error,
+    listen_is_refused_as_not_supported_yet,
+    an_upstream_over_streamable_http,
+    an_upstream_killed_mid_call_is_a_clear_error_in_bounded_time,
+    an_upstream_that_never_answers_is_a_clear_error_in_bounded_time,
+    a_cancelled_call_is_cancelled_upstream,
+    a_result_stored_through_one_proxy_is_fetched_through_another,
+]
+
+
+async def run():
+    results = []
+
+    async def one(check, s):
+        try:
+            await asyncio.wait_for(check(s), timeout=120)
+            results.append((check.__name__, None))
+        except Exception:  # noqa: BLE001 - every failure is reported, then counted
+            results.append((check.__name__, traceback.format_exc()))
+
+    async def shared(s):
+        for check in SHARED:
+            await one(check, s)
+
+    try:
+        await with_session(shared)
+    except Exception:  # noqa: BLE001
+        results.append(("shared_session", traceback.format_exc()))
+    for check in ALONE:
+        await one(check, None)
+    return results
+
+
+def main():
+    global TOF
+    if len(sys.argv) != 2:
+        sys.exit("usage: test_proxy.py PATH_TO_TOF")
+    TOF = sys.argv[1]
+    results = asyncio.run(run())
+    print(f"\nrunning {len(results)} tests")
+    failed = [(n, e) for n, e in results if e is not None]
+    for name, error in results:
+        print(f"test proxy::{name} ... {'ok' if error is None else 'FAILED'}")
+    for name, error in failed:
+        print(f"\n---- proxy::{name} ----\n{error}")
+    status = "ok" if not failed else "FAILED"
+    print(
+        f"\ntest result: {status}. {len(results) - len(failed)} passed; {len(failed)} failed; "
+        "0 ignored; 0 measured; 0 filtered out\n"
+    )
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
