@@ -1,4 +1,5 @@
-"""The READMEs' Python examples run and print what their comments say."""
+"""The Python examples in the package README and the Python guide run and print what their
+comments say."""
 
 import contextlib
 import io
@@ -8,7 +9,7 @@ import re
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-READMES = [ROOT / "README.md", ROOT / "tool-output-format-py" / "README.md"]
+READMES = [ROOT / "tool-output-format-py" / "README.md", ROOT / "docs" / "python.md"]
 
 
 @pytest.mark.parametrize("readme", READMES, ids=lambda p: str(p.relative_to(ROOT)))
