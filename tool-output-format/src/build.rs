@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 use std::ops::Range;
+use std::rc::Rc;
 
 use crate::detail::{Detail, LeftOut};
 use crate::doc::MAX_DEPTH;
@@ -37,6 +38,47 @@ pub struct Context<'c> {
     /// Building for the structured JSON form: list cells are written as JSON arrays (kind
     /// `Json`) instead of joined text, so they read back as arrays.
     structured: bool,
+    /// What the first build of a call works out for later builds of the same call (none
+    /// outside a formatter).
+    memo: Option<&'c Memo>,
+}
+
+/// What one call's first build works out once, so that a budget's later builds (of more
+/// rows) do not walk every row again: the column union of a `Value` array's table.
+///
+/// An entry is keyed by the array's address and length. That is sound because a memo lives
+/// for one call only, and every array its builds see is borrowed from that call's input,
+/// which outlives the call: no two arrays of one call share an address.
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    /// The array (its address and length) and its table's columns, `None` when the array is
+    /// not a table.
+    value_columns: RefCell<Option<(ArrayKey, ValueColumns)>>,
+}
+
+/// An array's address and length.
+type ArrayKey = (usize, usize);
+
+/// A `Value` array's table columns, `None` when it is not a table.
+type ValueColumns = Option<Rc<[String]>>;
+
+impl Memo {
+    /// The columns of the table of `items`, computed by `columns` the first time only.
+    pub(crate) fn value_columns<T>(
+        &self,
+        items: &[T],
+        columns: impl FnOnce() -> Option<Rc<[String]>>,
+    ) -> Option<Rc<[String]>> {
+        let key = (items.as_ptr() as usize, items.len());
+        if let Some((k, cols)) = &*self.value_columns.borrow()
+            && *k == key
+        {
+            return cols.clone();
+        }
+        let cols = columns();
+        *self.value_columns.borrow_mut() = Some((key, cols.clone()));
+        cols
+    }
 }
 
 /// A shape in force and where its counts go.
@@ -108,6 +150,7 @@ impl Context<'static> {
             detail: Detail::Full,
             left_out: None,
             structured: false,
+            memo: None,
         }
     }
 }
@@ -122,6 +165,7 @@ impl<'c> Context<'c> {
             detail: Detail::Full,
             left_out: None,
             structured: false,
+            memo: None,
         }
     }
 
@@ -172,6 +216,19 @@ impl<'c> Context<'c> {
     /// Where the fields left out of this rendering are named (none outside a formatter).
     pub(crate) fn left_out(&self) -> Option<&'c LeftOut> {
         self.left_out
+    }
+
+    /// This context, keeping what its builds work out once in `memo`.
+    pub(crate) fn with_memo(self, memo: &'c Memo) -> Self {
+        Context {
+            memo: Some(memo),
+            ..self
+        }
+    }
+
+    /// Where this call's builds keep what they work out once (none outside a formatter).
+    pub(crate) fn memo(&self) -> Option<&'c Memo> {
+        self.memo
     }
 
     /// This root context with a shape for the `Value` walker.

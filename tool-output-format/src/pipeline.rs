@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::build::{Context, RowPlan, Shaping};
+use crate::build::{Context, Memo, RowPlan, Shaping};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
 use crate::detail::LeftOut;
 use crate::doc::{Envelope, Node, Parts, innermost, join_envelopes, split_envelopes};
@@ -215,6 +215,7 @@ impl Call<'_> {
         let left_out = LeftOut::default();
         let stats = RefCell::new(ShapeStats::default());
         let columns = RefCell::new(None);
+        let memo = Memo::default();
         // A folding shape (the agent preset's) folds only in summary detail: full detail
         // shows every field, flattened where the preset would flatten.
         let flat_only;
@@ -235,7 +236,8 @@ impl Call<'_> {
             });
             let mut cx = Context::root(&plan, &opts.secrets)
                 .with_detail(opts.detail, Some(&left_out))
-                .with_shaping(shaping);
+                .with_shaping(shaping)
+                .with_memo(&memo);
             if structured {
                 cx = cx.structured();
             }

@@ -1,5 +1,8 @@
 //! The `serde_json::Value` walker: shape detection and the first-seen column union. Text is
-//! borrowed from the value, never copied into the document.
+//! borrowed from the value, never copied into the document (a table's column names are copied
+//! once per call).
+
+use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
@@ -52,13 +55,7 @@ impl ToolOutput for Value {
         if let Some(sh) = cx.shaping() {
             return shaped::list(items, cx, sh);
         }
-        let all_objects = !items.is_empty() && items.iter().all(Value::is_object);
-        if all_objects
-            && items
-                .iter()
-                .any(|v| v.as_object().is_some_and(|m| !m.is_empty()))
-            && let Some(t) = table(items, cx)
-        {
+        if let Some(t) = table(items, cx) {
             return Node::Table(t);
         }
         let inner = cx.nested();
@@ -78,27 +75,37 @@ pub(super) fn record<'a>(map: &'a Map<String, Value>, cx: &Context<'_>) -> Recor
 }
 
 /// Build a table from objects (cells of the rows the context asks for only): columns are
-/// the keys in first-seen order across all rows. `None` past [`MAX_COLUMNS`].
+/// the keys in first-seen order across all rows. `None` when not every item is an object,
+/// when they have no key between them, or past [`MAX_COLUMNS`]. Within one call (a budget
+/// builds more rows as it needs them) the columns are found once: see [`Memo`](crate::build::Memo).
 fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
     let rows = || items.iter().filter_map(Value::as_object);
-    let mut columns = Columns::default();
-    for m in rows() {
-        columns.add(m.keys().map(String::as_str), m.len());
-    }
-    if columns.names.len() > MAX_COLUMNS {
-        return None;
-    }
-    let names = &columns.names;
-    let mut t = Builder::new(names.iter().map(|&k| Text::Borrowed(k)).collect(), cx);
+    let columns = || {
+        let all_objects = !items.is_empty() && items.iter().all(Value::is_object);
+        if !all_objects || rows().all(Map::is_empty) {
+            return None;
+        }
+        let mut columns = Columns::default();
+        for m in rows() {
+            columns.add(m.keys().map(String::as_str), m.len());
+        }
+        (columns.names.len() <= MAX_COLUMNS)
+            .then(|| columns.names.iter().map(|&k| k.to_owned()).collect())
+    };
+    let names: Rc<[String]> = match cx.memo() {
+        Some(memo) => memo.value_columns(items, columns)?,
+        None => columns()?,
+    };
+    let mut t = Builder::new(names.iter().map(|k| Text::Owned(k.clone())).collect(), cx);
     let range = cx.rows(items.len(), None);
     for m in rows().skip(range.start).take(range.len()) {
-        if m.len() == names.len() && columns.is_prefix(m.keys().map(String::as_str), m.len()) {
+        if m.len() == names.len() && m.keys().zip(names.iter()).all(|(k, c)| k == c) {
             for v in m.values() {
                 t.value(Some(v), cx);
             }
         } else {
-            for k in names {
-                t.value(m.get(*k), cx);
+            for k in names.iter() {
+                t.value(m.get(k), cx);
             }
         }
     }
