@@ -232,3 +232,281 @@ impl Drop for TempFile {
         let _ = std::fs::remove_file(&self.path);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use serde_json::{Value, json};
+    use tool_output_format::{Detail, Layout, Strategy};
+
+    use super::super::{Input, Progress, Source, read};
+    use crate::render::{self, Form, Options};
+
+    /// Arrays whose output the streamed path must not change: late keys after the cut,
+    /// empty values in late columns, elements that are not objects (first, after the cut,
+    /// nested arrays), an empty array, empty objects, arrays in cells.
+    fn arrays() -> Vec<(&'static str, Value)> {
+        let rows = |n: usize| -> Vec<Value> {
+            (0..n)
+                .map(|i| json!({"id": i, "name": format!("n{i}"), "tags": ["a", i]}))
+                .collect()
+        };
+        let mut late = rows(9);
+        late[5] = json!({"id": 5, "late": {"x": 1}, "name": "five"});
+        late[8] = json!({"later": [1, [2, 3]], "id": 8});
+        let mut empty_late = rows(9);
+        empty_late[4]["note"] = json!("");
+        empty_late[6]["note"] = json!(null);
+        empty_late[7]["gone"] = json!({});
+        empty_late[8]["note"] = json!("filled");
+        let mut scalar_after = rows(9);
+        scalar_after.push(json!(7));
+        let mut array_after = rows(9);
+        array_after.insert(6, json!([{"id": 1}]));
+        let mut empty_then_keys = vec![json!({}); 6];
+        empty_then_keys.push(json!({"k": 1}));
+        vec![
+            ("plain", Value::Array(rows(9))),
+            ("late keys", Value::Array(late)),
+            ("empty late values", Value::Array(empty_late)),
+            ("scalar after the cut", Value::Array(scalar_after)),
+            ("array after the cut", Value::Array(array_after)),
+            ("scalar first", json!([1, {"a": 1}, {"a": 2}, "x", null, {"a": 3}])),
+            ("scalars", json!([1, 2, 3, 4, 5, 6, 7])),
+            ("nested arrays", json!([[1, 2], [3], [], [[4]], [5], [6]])),
+            ("empty", json!([])),
+            ("empty objects", Value::Array(vec![json!({}); 8])),
+            ("empty, then a key", Value::Array(empty_then_keys)),
+            (
+                "long strings",
+                Value::Array(
+                    (0..7)
+                        .map(|i| json!({"id": i, "body": "line\n".repeat(12 + i)}))
+                        .collect(),
+                ),
+            ),
+        ]
+    }
+
+    /// Option sets of the matrix: the cap, layouts, budgets, the agent preset, a shape,
+    /// full detail, long values.
+    fn option_sets() -> Vec<Options> {
+        let cap = |n| Options {
+            max_rows: Some(n),
+            ..Options::default()
+        };
+        let shape = crate::shape::parse(
+            "s.json",
+            br#"{"drop": ["tags"], "drop_empty": true, "flatten": true}"#,
+        )
+        .unwrap();
+        vec![
+            Options::default(),
+            cap(3),
+            Options {
+                max_lines: Some(2),
+                layout: Layout::Compact,
+                ..Options::default()
+            },
+            Options {
+                layout: Layout::Csv,
+                ..cap(2)
+            },
+            Options {
+                max_chars: Some(160),
+                ..cap(4)
+            },
+            Options {
+                max_tokens: Some(40),
+                ..cap(4)
+            },
+            Options {
+                max_cell_chars: Some(4),
+                strategy: Strategy::HeadTail,
+                max_lines: Some(3),
+                ..cap(3)
+            },
+            Options {
+                detail: Detail::Full,
+                tool: "list".into(),
+                ..cap(3)
+            },
+            Options {
+                agent: true,
+                layout: Layout::Compact,
+                ..cap(3)
+            },
+            Options {
+                agent: true,
+                detail: Detail::Full,
+                ..cap(3)
+            },
+            Options {
+                shape: Some(shape),
+                ..cap(3)
+            },
+        ]
+    }
+
+    fn through_reader(text: &[u8], src: &Source, opts: &Options) -> Input {
+        read(
+            text,
+            src,
+            opts.keep(),
+            false,
+            opts.streams_arrays(),
+            &mut Progress::off(),
+        )
+        .unwrap()
+    }
+
+    fn rendered(input: Input, opts: &Options, form: Form, report: bool) -> render::Rendered {
+        match input {
+            Input::Document(v) => render::document(opts, &v, form, report),
+            Input::Records(r) => render::records(opts, r, form, report),
+        }
+    }
+
+    /// A file that is removed when dropped.
+    struct TempPath(PathBuf);
+
+    impl Drop for TempPath {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    /// The streamed path (standard input, and a file that can be opened again) gives the
+    /// bytes `render::document` gives for the whole array, for every option set, text and
+    /// structured JSON, with and without the report, compact and pretty-printed.
+    #[test]
+    fn a_streamed_array_renders_like_the_whole_array() {
+        let mut streamed = 0;
+        for (name, whole) in arrays() {
+            let texts = [
+                serde_json::to_vec(&whole).unwrap(),
+                serde_json::to_vec_pretty(&whole).unwrap(),
+            ];
+            for (t, text) in texts.iter().enumerate() {
+                let file = TempPath(std::env::temp_dir().join(format!(
+                    "tof-array-{}-{name}-{t}.json",
+                    std::process::id()
+                )));
+                std::fs::write(&file.0, text).unwrap();
+                let sources = [
+                    Source {
+                        name: "<stdin>".into(),
+                        path: None,
+                    },
+                    Source {
+                        name: "a.json".into(),
+                        path: Some(file.0.clone()),
+                    },
+                ];
+                for opts in option_sets() {
+                    for (form, report) in [
+                        (Form::Text, false),
+                        (Form::Text, true),
+                        (Form::Json, false),
+                    ] {
+                        let want = render::document(&opts, &whole, form, report);
+                        for src in &sources {
+                            let input = through_reader(text, src, &opts);
+                            streamed += usize::from(matches!(input, Input::Records(_)));
+                            let got = rendered(input, &opts, form, report);
+                            assert_eq!(got, want, "{name} ({t}) from {} {opts:?}", src.name);
+                        }
+                    }
+                }
+            }
+        }
+        // The matrix did go through the streamed path (not only the fallbacks).
+        assert!(streamed > 100, "{streamed}");
+    }
+
+    /// What the reader gives for an array: records when rows were cut (and no shape is in
+    /// effect), else the whole document.
+    #[test]
+    fn arrays_are_records_only_when_cut_and_tables() {
+        let src = Source {
+            name: "<stdin>".into(),
+            path: None,
+        };
+        let read_as = |text: &str, keep: usize, stream: bool| {
+            read(
+                text.as_bytes(),
+                &src,
+                keep,
+                false,
+                stream,
+                &mut Progress::off(),
+            )
+            .unwrap()
+        };
+        let text = "\n [{\"a\":1},\n{\"a\":2},{\"b\":\"\"},{\"c\":3}]\n\n";
+        match read_as(text, 2, true) {
+            Input::Records(r) => {
+                assert_eq!(r.rows, vec![json!({"a": 1}), json!({"a": 2})]);
+                assert_eq!((r.total, r.late_keys), (4, vec!["b".to_owned(), "c".to_owned()]));
+            }
+            Input::Document(v) => panic!("a document: {v}"),
+        }
+        for (text, keep, stream) in [
+            (text, 4, true),
+            (text, 2, false),
+            ("[{}, {}, {}]", 1, true),
+            ("[{\"a\":1}, {\"a\":2}, 3]", 1, true),
+            ("[]", 0, true),
+        ] {
+            let want: Value = serde_json::from_str(text).unwrap();
+            assert!(
+                matches!(read_as(text, keep, stream), Input::Document(ref v) if *v == want),
+                "{text}"
+            );
+        }
+    }
+
+    /// Errors in an array, or after it, read as they did before streaming: the same message
+    /// at the same line and column, from standard input and from a file.
+    #[test]
+    fn errors_in_arrays_are_the_whole_input_errors() {
+        let file = TempPath(
+            std::env::temp_dir().join(format!("tof-array-errors-{}.json", std::process::id())),
+        );
+        for text in [
+            "[{\"a\":1},{\"a\":2},{\"a\" 3}]",
+            "[{\"a\":1},{\"a\":2},{\"a\":3}",
+            "[{\"a\":1},{\"a\":2},{\"a\":3}]]",
+            "[{\"a\":1},{\"a\":2},{\"a\":3},]",
+            "[{\"a\":1},{\"a\":2} {\"a\":3}]",
+            "[{\"a\":1},\n{\"a\":2},\n{\"a\": \"b\n\"}]",
+            "\n\n[{\"a\":1},{\"a\":2},{\"a\":3}]\n{\"a\":4}\n",
+            "[{\"a\":1},{\"a\":2},{\"a\":3}] x",
+            "[{\"a\":1},{\"a\":2},{\"a\":3}] {\"a\":",
+            "[\n  {\"a\": 1},\n  {\"a\": 2},\n  {\"a\": tru}\n]\n",
+            "[{\"a\":1},{\"a\":2},{\"a\":3}]\n[{\"a\":4}]",
+        ] {
+            std::fs::write(&file.0, text).unwrap();
+            let whole = |stream: bool, path: Option<PathBuf>| {
+                let src = Source {
+                    name: "a.json".into(),
+                    path,
+                };
+                read(
+                    text.as_bytes(),
+                    &src,
+                    1,
+                    false,
+                    stream,
+                    &mut Progress::off(),
+                )
+                .unwrap_err()
+                .to_string()
+            };
+            let want = whole(false, None);
+            assert_eq!(whole(true, None), want, "{text:?}");
+            assert_eq!(whole(true, Some(file.0.clone())), want, "{text:?}");
+        }
+    }
+}
