@@ -551,7 +551,14 @@ mod tests {
     }
 
     fn read_str(s: &str, keep: usize, ndjson: bool) -> Result<Input, Error> {
-        read(s.as_bytes(), &src(), keep, ndjson, true, &mut Progress::off())
+        read(
+            s.as_bytes(),
+            &src(),
+            keep,
+            ndjson,
+            true,
+            &mut Progress::off(),
+        )
     }
 
     fn records(s: &str, keep: usize) -> Records {

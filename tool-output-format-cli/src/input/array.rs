@@ -48,10 +48,8 @@ pub(super) fn read(
     let mut c = Collector::new(keep);
     let streamed = {
         // `Bytes` over a `BufReader` takes one byte without a call per byte.
-        let mut de = serde_json::Deserializer::from_reader(BufReader::with_capacity(
-            1 << 16,
-            &mut tee,
-        ));
+        let mut de =
+            serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, &mut tee));
         Elements(&mut c)
             .deserialize(&mut de)
             .and_then(|()| de.end())
@@ -76,7 +74,10 @@ pub(super) fn read(
         }
         (None, Some(spill)) => {
             let copy = spill.rewind().map_err(|error| io_error(src, error))?;
-            again(Box::new(BufReader::with_capacity(1 << 16, copy.chain(tee.inner))))
+            again(Box::new(BufReader::with_capacity(
+                1 << 16,
+                copy.chain(tee.inner),
+            )))
         }
         (None, None) => unreachable!("standard input is always copied"),
     }
@@ -272,7 +273,10 @@ mod tests {
             ("empty late values", Value::Array(empty_late)),
             ("scalar after the cut", Value::Array(scalar_after)),
             ("array after the cut", Value::Array(array_after)),
-            ("scalar first", json!([1, {"a": 1}, {"a": 2}, "x", null, {"a": 3}])),
+            (
+                "scalar first",
+                json!([1, {"a": 1}, {"a": 2}, "x", null, {"a": 3}]),
+            ),
             ("scalars", json!([1, 2, 3, 4, 5, 6, 7])),
             ("nested arrays", json!([[1, 2], [3], [], [[4]], [5], [6]])),
             ("empty", json!([])),
@@ -389,10 +393,10 @@ mod tests {
                 serde_json::to_vec_pretty(&whole).unwrap(),
             ];
             for (t, text) in texts.iter().enumerate() {
-                let file = TempPath(std::env::temp_dir().join(format!(
-                    "tof-array-{}-{name}-{t}.json",
-                    std::process::id()
-                )));
+                let file = TempPath(
+                    std::env::temp_dir()
+                        .join(format!("tof-array-{}-{name}-{t}.json", std::process::id())),
+                );
                 std::fs::write(&file.0, text).unwrap();
                 let sources = [
                     Source {
@@ -405,11 +409,9 @@ mod tests {
                     },
                 ];
                 for opts in option_sets() {
-                    for (form, report) in [
-                        (Form::Text, false),
-                        (Form::Text, true),
-                        (Form::Json, false),
-                    ] {
+                    for (form, report) in
+                        [(Form::Text, false), (Form::Text, true), (Form::Json, false)]
+                    {
                         let want = render::document(&opts, &whole, form, report);
                         for src in &sources {
                             let input = through_reader(text, src, &opts);
@@ -448,7 +450,10 @@ mod tests {
         match read_as(text, 2, true) {
             Input::Records(r) => {
                 assert_eq!(r.rows, vec![json!({"a": 1}), json!({"a": 2})]);
-                assert_eq!((r.total, r.late_keys), (4, vec!["b".to_owned(), "c".to_owned()]));
+                assert_eq!(
+                    (r.total, r.late_keys),
+                    (4, vec!["b".to_owned(), "c".to_owned()])
+                );
             }
             Input::Document(v) => panic!("a document: {v}"),
         }
