@@ -307,6 +307,8 @@ mod tests {
         .unwrap();
         vec![
             Options::default(),
+            cap(0),
+            cap(1),
             cap(3),
             Options {
                 max_lines: Some(2),
