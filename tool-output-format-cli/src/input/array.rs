@@ -22,7 +22,7 @@ use serde::Deserialize as _;
 use serde::de::{DeserializeSeed, Deserializer, Error as _, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::{Collector, Input, MAX_TRACKED_KEYS, Source};
+use super::{Collector, Input, Source};
 use crate::error::Error;
 
 /// Whether the first non-blank byte of what `r` has buffered opens an array. Nothing is
@@ -60,7 +60,9 @@ pub(super) fn read(
     if streamed && rows.total <= keep {
         return Ok(Input::Document(Value::Array(c.finish().rows)));
     }
-    if streamed && keys > 0 && keys < MAX_TRACKED_KEYS {
+    // No key at all: a list of empty objects. More keys than a table has columns (the
+    // collector stops noting them past `MAX_COLUMNS`): a list too.
+    if streamed && keys > 0 && keys <= tool_output_format::MAX_COLUMNS {
         return Ok(Input::Records(c.finish()));
     }
     drop(c);
