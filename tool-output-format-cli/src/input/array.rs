@@ -61,7 +61,7 @@ pub(super) fn read(
         return Ok(Input::Document(Value::Array(c.finish().rows)));
     }
     // No key at all: a list of empty objects. More keys than a table has columns (the
-    // collector stops noting them past `MAX_COLUMNS`): a list too.
+    // collector notes at most one more): a list too.
     if streamed && keys > 0 && keys <= tool_output_format::MAX_COLUMNS {
         return Ok(Input::Records(c.finish()));
     }
