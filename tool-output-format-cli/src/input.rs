@@ -5,6 +5,9 @@
 //! - With `--ndjson`, every non-blank line is one record.
 //! - Otherwise, when the first non-blank line is a complete JSON value and another non-blank
 //!   line follows, the input is NDJSON and read line by line.
+//! - Otherwise, when the input starts with an array and no shape is in effect, the array is
+//!   read element by element (see [`array`]): an array of objects is a table whose rows are
+//!   kept as records are (below), on one line or pretty-printed.
 //! - Otherwise the input is read whole: one JSON value is the document; several values one
 //!   after another (`jq .` output: pretty-printed objects) are records, as NDJSON.
 //!
@@ -18,7 +21,10 @@
 //! counts it and notes keys it has not seen yet (the table's columns come from all rows),
 //! checking its syntax without building a value. Memory is the kept rows plus the distinct
 //! keys (at most [`MAX_TRACKED_KEYS`]), whatever the number of lines. Line by line reading
-//! needs one record per line; the whole-input form keeps the input text in memory.
+//! needs one record per line; an array is read element by element; the whole-input form
+//! keeps the input text in memory.
+
+mod array;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -66,16 +72,26 @@ pub struct Records {
 pub struct Source {
     /// The name printed before `:LINE:COLUMN:`.
     pub name: String,
+    /// The file, when the input can be opened again (not standard input).
+    pub path: Option<std::path::PathBuf>,
 }
 
 /// Read `r` as JSON or NDJSON (see the [module docs](self)), keeping at most `keep` records.
+/// `stream_arrays`: an array may be read element by element (false when a shape is in
+/// effect: it decides the table's columns over every row, so every row is kept).
 pub fn read(
     mut r: impl BufRead,
     src: &Source,
     keep: usize,
     force_ndjson: bool,
+    stream_arrays: bool,
     progress: &mut Progress,
 ) -> Result<Input, Error> {
+    if stream_arrays && !force_ndjson && array::starts_an_array(&mut r, src)? {
+        return array::read(r, src, keep, |again| {
+            read(again, src, keep, false, false, progress)
+        });
+    }
     let mut lines = Lines::default();
     if !lines.next_record(&mut r, src)? {
         return Err(empty(src));
@@ -195,6 +211,38 @@ impl Collector {
             records: Records::default(),
             keys: HashSet::new(),
         }
+    }
+
+    /// Whether it keeps no more records: the next are only counted and probed.
+    fn is_full(&self) -> bool {
+        self.records.rows.len() >= self.keep
+    }
+
+    /// Keep a record (an object) while not [full](Self::is_full).
+    fn keep_object(&mut self, v: Value) {
+        debug_assert!(v.is_object() && !self.is_full());
+        self.records.total += 1;
+        if let Value::Object(m) = &v {
+            for k in m.keys() {
+                if !self.keys.contains(k.as_str()) {
+                    self.keys.insert(k.clone());
+                }
+            }
+        }
+        self.records.rows.push(v);
+    }
+
+    /// Count a record that is not kept and note its new keys, from `d` without building it
+    /// (see [`KeyProbe`]). A value that is not an object is an error.
+    fn probe<'de, D: serde::Deserializer<'de>>(&mut self, d: D) -> Result<(), D::Error> {
+        KeyProbe {
+            keys: &mut self.keys,
+            late: &mut self.records.late_keys,
+            values: &mut self.records.late_values,
+        }
+        .deserialize(d)?;
+        self.records.total += 1;
+        Ok(())
     }
 
     /// One NDJSON line (without blank lines), line number `line` (1-based).
@@ -498,11 +546,19 @@ mod tests {
     fn src() -> Source {
         Source {
             name: "<stdin>".into(),
+            path: None,
         }
     }
 
     fn read_str(s: &str, keep: usize, ndjson: bool) -> Result<Input, Error> {
-        read(s.as_bytes(), &src(), keep, ndjson, &mut Progress::off())
+        read(
+            s.as_bytes(),
+            &src(),
+            keep,
+            ndjson,
+            true,
+            &mut Progress::off(),
+        )
     }
 
     fn records(s: &str, keep: usize) -> Records {

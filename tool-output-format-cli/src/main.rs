@@ -96,13 +96,17 @@ fn run(cli: &Cli) -> Result<(), Error> {
             })?;
             (
                 Box::new(BufReader::with_capacity(1 << 16, file)),
-                Source { name },
+                Source {
+                    name,
+                    path: Some(path.clone()),
+                },
             )
         }
         _ => (
             Box::new(BufReader::with_capacity(1 << 16, io::stdin().lock())),
             Source {
                 name: "<stdin>".into(),
+                path: None,
             },
         ),
     };
@@ -111,6 +115,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
         &src,
         opts.keep(),
         cli.ndjson,
+        opts.streams_arrays(),
         &mut Progress::on_terminal(),
     )?;
     let out = match input {

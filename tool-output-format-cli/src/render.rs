@@ -52,6 +52,14 @@ impl Options {
         self.row_cap()
     }
 
+    /// Whether an array may be read element by element, keeping only [`keep`](Self::keep)
+    /// rows: not under a shape (`--shape`, `--agent`), which decides the table's columns
+    /// over every row (which are empty, which objects become dotted columns) and so needs
+    /// them all.
+    pub fn streams_arrays(&self) -> bool {
+        self.shape.is_none() && !self.agent
+    }
+
     fn row_cap(&self) -> usize {
         self.max_rows
             .or(self.max_lines)
@@ -270,6 +278,7 @@ mod tests {
     fn cut(all: &[Value], keep: usize) -> Records {
         let src = crate::input::Source {
             name: "<test>".into(),
+            path: None,
         };
         let mut c = crate::input::Collector::new(keep);
         for r in all {

@@ -721,3 +721,46 @@ fn tof_keeps_the_promises_on_arrays_and_ndjson() {
         }
     }
 }
+
+/// A top-level array read element by element (issue 32): on one line or pretty-printed, from
+/// a file or standard input, it renders as the library renders the whole array, also when an
+/// element after the cut is not an object (then it is read again whole).
+#[test]
+fn a_large_array_renders_as_the_whole_array() {
+    let mut rows: Vec<Value> = (0..3000)
+        .map(|i| json!({"id": i, "name": format!("user{i}"), "tags": ["a", i]}))
+        .collect();
+    rows[2500] = json!({"id": 2500, "late": {"x": 1}, "name": "x"});
+    let mut mixed = rows.clone();
+    mixed.push(json!("not a record"));
+    let dir = std::env::temp_dir().join(format!("tof-array-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, whole) in [
+        ("table", Value::Array(rows)),
+        ("mixed", Value::Array(mixed)),
+    ] {
+        for (form, text) in [
+            ("one line", serde_json::to_string(&whole).unwrap()),
+            ("pretty", serde_json::to_string_pretty(&whole).unwrap()),
+        ] {
+            let path = dir.join(format!("{name}.json"));
+            std::fs::write(&path, &text).unwrap();
+            let file = path.to_str().unwrap();
+            for (args, fmt) in [
+                (vec![], Formatter::new()),
+                (vec!["--max-rows", "5"], Formatter::new().max_rows(5)),
+            ] {
+                let want = fmt.format("", &whole) + "\n";
+                assert_eq!(run(&args, &text).1, want, "{name}, {form}, {args:?}, stdin");
+                let mut with_file = args.clone();
+                with_file.push(file);
+                assert_eq!(
+                    run(&with_file, "").1,
+                    want,
+                    "{name}, {form}, {args:?}, file"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
