@@ -160,6 +160,27 @@ fn typed_and_value_tables_give_the_same_summary() {
 }
 
 #[test]
+fn streamed_rows_are_summarized_over_every_row() {
+    // `format_rows` keeps only the rows a cap shows, unless a summary needs them all.
+    let value = serde_json::to_value(orders(5000)).unwrap();
+    let rows = value.as_array().unwrap().clone();
+    for fmt in [
+        Formatter::new().max_rows(5).summarize(true).sum(["amount"]),
+        Formatter::new().tool(
+            "list_orders",
+            ToolOptions::new().max_rows(3).summarize(true),
+        ),
+    ] {
+        let whole = fmt.format("list_orders", &value);
+        assert!(
+            whole.contains("[Summary of all 5000 rows]\n- id: 1 to 5000\n"),
+            "{whole}"
+        );
+        assert_eq!(fmt.format_rows("list_orders", rows.clone()), whole);
+    }
+}
+
+#[test]
 fn a_budget_counts_the_summary_and_cuts_rows_first() {
     let typed = orders(5000);
     for budget in [400, 700, 1500, 4000] {

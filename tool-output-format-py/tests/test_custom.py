@@ -143,6 +143,7 @@ ROWS = [{"id": i, "n": i * 2, **({"late": "x"} if i == 7 else {})} for i in rang
         {"max_chars": 120},
         {"max_tokens": 30, "layout": "compact"},
         {"max_rows": 2, "shape": Shape(drop_empty=True, rename={"n": "double"})},
+        {"max_rows": 3, "summarize": True, "sum": ["n"]},
     ],
 )
 def test_format_rows_is_format_of_the_whole_list(options):

@@ -668,7 +668,8 @@ impl Formatter {
 
     /// The records of a stream that the tool's row cap can show, with the count of all of
     /// them (every record when a [store](Self::store) is set, so it can keep the full
-    /// result) (what [`format_rows`](Self::format_rows) renders; pass it to
+    /// result, or when the tool [summarizes](Self::summarize), so the summary is over all
+    /// rows) (what [`format_rows`](Self::format_rows) renders; pass it to
     /// [`format_with_report`](Self::format_with_report) or [`format_json`](Self::format_json)
     /// for a report or the structured form).
     ///
@@ -681,15 +682,16 @@ impl Formatter {
     /// ```
     pub fn collect_rows(&self, tool: &str, rows: impl IntoIterator<Item = Value>) -> Rows {
         // With a store every record is kept: the store holds the full result, which the
-        // Next line then fetches.
+        // Next line then fetches. A summary is over all rows, so it needs every row too.
         #[cfg(feature = "async")]
         let stores = self.store.is_some() || self.async_store().is_some();
         #[cfg(not(feature = "async"))]
         let stores = self.store.is_some();
-        let keep = if stores {
+        let opts = self.options_for(tool);
+        let keep = if stores || opts.summarize {
             usize::MAX
         } else {
-            self.options_for(tool).row_plan().cap(None)
+            opts.row_plan().cap(None)
         };
         let mut out = Rows::default();
         for r in rows {
