@@ -19,6 +19,8 @@ import traceback
 
 from jsonschema import Draft202012Validator
 
+from libtest import report
+
 META_KEY = "tool-output-format/cuts"
 
 
@@ -99,23 +101,14 @@ def main():
         "an_unknown_order_is_a_not_found_error",
         "an_empty_page_is_not_an_error",
     ]
-    failed = []
-    print(f"\nrunning {len(names)} tests")
+    results = []
     for name in names:
         try:
             getattr(checks, name)()
-            print(f"test inspector_cli::{name} ... ok")
+            results.append((name, None))
         except Exception:  # noqa: BLE001 - every failure is reported, then counted
-            print(f"test inspector_cli::{name} ... FAILED")
-            failed.append((name, traceback.format_exc()))
-    for name, error in failed:
-        print(f"\n---- inspector_cli::{name} ----\n{error}")
-    status = "ok" if not failed else "FAILED"
-    print(
-        f"\ntest result: {status}. {len(names) - len(failed)} passed; {len(failed)} failed; "
-        "0 ignored; 0 measured; 0 filtered out\n"
-    )
-    sys.exit(1 if failed else 0)
+            results.append((name, traceback.format_exc()))
+    report("inspector_cli", results)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ import mcp.types
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from libtest import report
+
 META_KEY = "tool-output-format/cuts"
 MAX_CHARS = 4000
 
@@ -178,18 +180,7 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: python_client.py PATH_TO_MCP_SERVER")
     results = asyncio.run(run(sys.argv[1]))
-    print(f"\nrunning {len(results)} tests")
-    failed = [(n, e) for n, e in results if e is not None]
-    for name, error in results:
-        print(f"test python_sdk::{name} ... {'ok' if error is None else 'FAILED'}")
-    for name, error in failed:
-        print(f"\n---- python_sdk::{name} ----\n{error}")
-    status = "ok" if not failed else "FAILED"
-    print(
-        f"\ntest result: {status}. {len(results) - len(failed)} passed; {len(failed)} failed; "
-        "0 ignored; 0 measured; 0 filtered out\n"
-    )
-    sys.exit(1 if failed else 0)
+    report("python_sdk", results)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,16 @@ Prints libtest's lines and exits non-zero on a failure.
 """
 
 import asyncio
+import pathlib
 import sys
 import traceback
 
 import mcp.types as types
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tests" / "clients"))
+from libtest import report  # noqa: E402 - found through the path above
 
 TOF = EVERYTHING = None
 
@@ -212,18 +216,7 @@ def main():
         sys.exit("usage: test_everything.py PATH_TO_TOF PATH_TO_MCP_SERVER_EVERYTHING")
     TOF, EVERYTHING = sys.argv[1], sys.argv[2]
     results = asyncio.run(run())
-    print(f"\nrunning {len(results)} tests")
-    failed = [(n, e) for n, e in results if e is not None]
-    for name, error in results:
-        print(f"test proxy_everything::{name} ... {'ok' if error is None else 'FAILED'}")
-    for name, error in failed:
-        print(f"\n---- proxy_everything::{name} ----\n{error}")
-    status = "ok" if not failed else "FAILED"
-    print(
-        f"\ntest result: {status}. {len(results) - len(failed)} passed; {len(failed)} failed; "
-        "0 ignored; 0 measured; 0 filtered out\n"
-    )
-    sys.exit(1 if failed else 0)
+    report("proxy_everything", results)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,22 @@
+"""The end of a Python test script that CI counts with cargo's tests: one libtest-style line
+per check, the failures' tracebacks, then cargo's `test result:` line (which `.ci/run` sums),
+and the exit status."""
+
+import sys
+
+
+def report(suite, results):
+    """Print `results` (pairs of a check's name and its traceback, `None` when it passed) as
+    cargo's test harness does for the suite `suite`, and exit 1 when any check failed."""
+    print(f"\nrunning {len(results)} tests")
+    failed = [(n, e) for n, e in results if e is not None]
+    for name, error in results:
+        print(f"test {suite}::{name} ... {'ok' if error is None else 'FAILED'}")
+    for name, error in failed:
+        print(f"\n---- {suite}::{name} ----\n{error}")
+    status = "ok" if not failed else "FAILED"
+    print(
+        f"\ntest result: {status}. {len(results) - len(failed)} passed; {len(failed)} failed; "
+        "0 ignored; 0 measured; 0 filtered out\n"
+    )
+    sys.exit(1 if failed else 0)
