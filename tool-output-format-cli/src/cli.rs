@@ -183,7 +183,9 @@ pub struct ProxyArgs {
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<u64>,
 
-    /// Serve streamable HTTP on HOST:PORT (not supported yet).
+    /// Serve the host side as streamable HTTP at http://HOST:PORT/mcp instead of on standard
+    /// input/output: any number of MCP clients share the one upstream (its requests to the
+    /// client, sampling, elicitation and roots, are refused).
     #[arg(long, value_name = "HOST:PORT")]
     pub listen: Option<String>,
 

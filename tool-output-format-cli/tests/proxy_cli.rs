@@ -72,8 +72,13 @@ fn mistakes_at_start_are_one_clear_line() {
             "tof proxy: no upstream: give its command after --".into(),
         ),
         (
-            vec!["--listen", "127.0.0.1:9000", "--", "srv"],
-            "tof proxy: --listen 127.0.0.1:9000: streamable HTTP is not supported yet".into(),
+            // The address is checked before the upstream is started.
+            vec!["--listen", "nonsense", "--", "/nonexistent/mcp-server"],
+            "tof proxy: --listen nonsense: not an address to listen on".into(),
+        ),
+        (
+            vec!["--listen", "127.0.0.1", "--", "/nonexistent/mcp-server"],
+            "give HOST:PORT, e.g. --listen 127.0.0.1:8000".into(),
         ),
         (
             vec!["--upstream-url", "https://example.com/mcp"],
@@ -114,6 +119,19 @@ fn mistakes_at_start_are_one_clear_line() {
         assert!(stderr.contains(&want), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     }
+}
+
+/// `--listen` on a port something else listens on: one sentence, before the upstream starts.
+#[test]
+fn listen_on_a_port_in_use_is_one_clear_line() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let (code, stdout, stderr) = proxy(&["--listen", &addr, "--", "/nonexistent/mcp-server"]);
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    let want = format!("tof proxy: --listen {addr}: the port is in use");
+    assert!(stderr.contains(&want), "{stderr}");
+    assert!(stderr.contains("pick another port"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
 }
 
 /// Built without the feature `redis` (the default), a Redis store says how to get one, before

@@ -46,11 +46,15 @@ impl ServerSide {
     ) -> Result<ServerResult, ErrorData> {
         let timeout = self.timeout;
         let who = format!("the upstream `{}`", self.link.command);
+        let from = upstream::Sender {
+            meta: &ctx.meta,
+            ct: &ctx.ct,
+            peer: Some(ctx.peer.clone()),
+        };
         upstream::forward(
             &self.upstream,
             request,
-            &ctx.meta,
-            &ctx.ct,
+            from,
             self.link.tokens_to_host(),
             Some(timeout),
             |e| upstream::explain(e, &who, Some(timeout)),
@@ -110,8 +114,12 @@ impl ServerSide {
     }
 }
 
-impl Service<RoleServer> for ServerSide {
-    async fn handle_request(
+impl ServerSide {
+    /// Answer one request of the host: `initialize` with upstream's answer, `tools/list`
+    /// and `tools/call` through the formatter, everything else forwarded as it came. Both
+    /// transports use it: standard input/output through [`Service`], `--listen` through
+    /// [`super::listen`].
+    pub async fn dispatch(
         &self,
         request: ClientRequest,
         ctx: RequestContext<RoleServer>,
@@ -128,7 +136,8 @@ impl Service<RoleServer> for ServerSide {
         }
     }
 
-    async fn handle_notification(
+    /// Pass one notification of the host to upstream (progress with upstream's token back).
+    pub async fn notify(
         &self,
         n: ClientNotification,
         ctx: NotificationContext<RoleServer>,
@@ -139,9 +148,13 @@ impl Service<RoleServer> for ServerSide {
             // forwarded request through the request's cancellation token.
             ClientNotification::InitializedNotification(_)
             | ClientNotification::CancelledNotification(_) => return Ok(()),
+            // Under --listen upstream was told of no roots (several clients share it).
+            ClientNotification::RootsListChangedNotification(_) if self.link.is_shared() => {
+                return Ok(());
+            }
             ClientNotification::ProgressNotification(p) => {
                 match upstream::progress_for(self.link.tokens_to_upstream(), p) {
-                    Some(p) => ClientNotification::ProgressNotification(p),
+                    Some((p, _)) => ClientNotification::ProgressNotification(p),
                     None => return Ok(()),
                 }
             }
@@ -149,6 +162,24 @@ impl Service<RoleServer> for ServerSide {
         };
         let _ = self.upstream.send_notification(n).await;
         Ok(())
+    }
+}
+
+impl Service<RoleServer> for ServerSide {
+    async fn handle_request(
+        &self,
+        request: ClientRequest,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<ServerResult, ErrorData> {
+        self.dispatch(request, ctx).await
+    }
+
+    async fn handle_notification(
+        &self,
+        n: ClientNotification,
+        ctx: NotificationContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.notify(n, ctx).await
     }
 
     fn get_info(&self) -> InitializeResult {

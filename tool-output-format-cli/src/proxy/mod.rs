@@ -4,7 +4,8 @@
 //!
 //! One file one job: [`config`] (the TOML file and the flags, onto the library's options),
 //! [`upstream`] (the child process, the client side and the forwarding both sides share),
-//! [`handler`] (the host side), [`results`] (one result rendered).
+//! [`handler`] (the host side), [`results`] (one result rendered), [`listen`] (the host side
+//! served as streamable HTTP with `--listen`).
 //!
 //! The proxy holds no rule of its own: budgets, tables, notices, the `Next:` line, the store
 //! and the fetch pages are the library's ([`Formatter::format_async`],
@@ -15,6 +16,7 @@
 
 pub mod config;
 pub mod handler;
+pub mod listen;
 pub mod results;
 pub mod upstream;
 
@@ -38,20 +40,14 @@ const STARTUP_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long a store put may take before the result says it was not stored.
 const STORE_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// Run the proxy until the host closes its side.
+/// Run the proxy until the host closes its side (with `--listen`: until SIGTERM or Ctrl-C).
 ///
 /// # Errors
 ///
-/// A bad config or flag, an upstream that can not start or does not initialize, a config
-/// table naming no upstream tool: each one sentence on standard error, before the host is
-/// served.
+/// A bad config or flag, an address that can not be listened on, an upstream that can not
+/// start or does not initialize, a config table naming no upstream tool: each one sentence
+/// on standard error, before the host is served.
 pub fn run(args: &ProxyArgs) -> Result<(), Error> {
-    if let Some(addr) = &args.listen {
-        return Err(Error::Proxy(format!(
-            "tof proxy: --listen {addr}: streamable HTTP is not supported yet; the proxy \
-             serves its host on standard input and output (leave out --listen)"
-        )));
-    }
     let target = match (&args.upstream_url, args.command.split_first()) {
         (Some(url), _) if url.starts_with("http://") => Target::Url(url.clone()),
         (Some(url), _) if url.starts_with("https://") => {
@@ -109,17 +105,37 @@ pub fn run(args: &ProxyArgs) -> Result<(), Error> {
             context: "starting the proxy's runtime".into(),
             error,
         })?;
-    runtime.block_on(serve(&target, &config_name, settings))
+    runtime.block_on(serve(
+        &target,
+        &config_name,
+        settings,
+        args.listen.as_deref(),
+    ))
 }
 
-async fn serve(target: &Target, config_name: &str, settings: Settings) -> Result<(), Error> {
+/// Start the upstream, check the config against its tools, then serve the host on standard
+/// input/output, or as streamable HTTP on `listen` (bound first, so that a bad address fails
+/// before the upstream starts).
+async fn serve(
+    target: &Target,
+    config_name: &str,
+    settings: Settings,
+    listen: Option<&str>,
+) -> Result<(), Error> {
+    let listener = match listen {
+        Some(addr) => Some(listen::bind(addr).await?),
+        None => None,
+    };
     let store: Option<Arc<dyn AsyncResultStore>> = match &settings.store {
         StoreChoice::None => None,
         StoreChoice::Memory => Some(Arc::new(MemoryStore::new(STORE_TTL))),
         StoreChoice::Redis(url) => Some(redis_store(url)?),
     };
     let command = target.name();
-    let link = Arc::new(Link::new(command.to_owned()));
+    let link = Arc::new(match listener {
+        Some(_) => Link::shared(command.to_owned()),
+        None => Link::new(command.to_owned()),
+    });
     // Starting may take longer than a call (an interpreter, `npx` fetching a package): the
     // start is bounded by the larger of the call timeout and STARTUP_TIMEOUT.
     let startup = settings.timeout.max(STARTUP_TIMEOUT);
@@ -164,13 +180,22 @@ async fn serve(target: &Target, config_name: &str, settings: Settings) -> Result
         redacting: settings.redacting.clone(),
         timeout: settings.timeout,
     };
+    let served = match listener {
+        Some(listener) => listen::serve(listener, server).await,
+        None => serve_stdio(server, &link).await,
+    };
+    let _ = upstream.cancel().await;
+    served
+}
+
+/// Serve the one host on standard input/output until it closes its side.
+async fn serve_stdio(server: ServerSide, link: &Link) -> Result<(), Error> {
     let running = server
         .serve(rmcp::transport::stdio())
         .await
         .map_err(|e| Error::Proxy(format!("tof proxy: the MCP client did not initialize: {e}")))?;
     link.set_host(running.peer());
     let _ = running.waiting().await;
-    let _ = upstream.cancel().await;
     Ok(())
 }
 

@@ -8,6 +8,11 @@
 //! are given that token back on their way, and a cancellation reaches the other side as the
 //! cancellation of the forwarded request (the incoming request's cancellation token ends the
 //! wait and sends `notifications/cancelled` for the forwarded id).
+//!
+//! Under `--listen` the link is shared ([`Link::shared`]): several MCP clients use one
+//! upstream, so there is no one host to give upstream's own requests (sampling, elicitation,
+//! roots) or its notifications that belong to no request; they are refused and dropped. The
+//! progress of a forwarded request still goes back to the client that sent it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -26,21 +31,48 @@ use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{Service, ServiceExt};
 use tokio_util::sync::CancellationToken;
 
+/// Forwarded requests' progress tokens: the forwarded request's token -> where its progress
+/// goes back.
+pub type Tokens = Mutex<HashMap<ProgressToken, Route>>;
+
+/// Where the progress of a forwarded request goes back: its sender's token and, for a
+/// request of a host, that host's connection.
+#[derive(Debug, Clone)]
+pub struct Route {
+    /// The token the sender gave its request.
+    pub token: ProgressToken,
+    /// The host that sent the request (none for upstream's requests: there is one upstream).
+    pub peer: Option<Peer<RoleServer>>,
+}
+
+/// A request as its sender sent it: its meta, its cancellation token and, for a host's
+/// request, the host's connection (where its progress goes back).
+pub struct Sender<'a> {
+    /// The request's `_meta` (its progress token among others).
+    pub meta: &'a RequestMetaObject,
+    /// Cancelled when the sender cancels the request.
+    pub ct: &'a CancellationToken,
+    /// The host's connection, for a host's request.
+    pub peer: Option<Peer<RoleServer>>,
+}
+
 /// What both sides share: the host's peer (known once the host has connected) and the
 /// progress tokens of forwarded requests, per direction.
 #[derive(Debug, Default)]
 pub struct Link {
     host: OnceLock<Peer<RoleServer>>,
-    /// Upstream's token (the proxy's request to upstream) -> the host's token.
-    to_host: Mutex<HashMap<ProgressToken, ProgressToken>>,
-    /// The host's token (the proxy's request to the host) -> upstream's token.
-    to_upstream: Mutex<HashMap<ProgressToken, ProgressToken>>,
+    /// Several hosts (`--listen`): no one host to give upstream's own messages.
+    shared: bool,
+    /// Upstream's token (the proxy's request to upstream) -> the host's.
+    to_host: Tokens,
+    /// The host's token (the proxy's request to the host) -> upstream's.
+    to_upstream: Tokens,
     /// The upstream command, for messages.
     pub command: String,
 }
 
 impl Link {
-    /// A link for the upstream started by `command`.
+    /// A link for the upstream started by `command`, with one host (standard input/output).
     pub fn new(command: String) -> Self {
         Link {
             command,
@@ -48,9 +80,28 @@ impl Link {
         }
     }
 
+    /// A link for the upstream started by `command` that several hosts share (`--listen`):
+    /// it never has one host, so upstream's requests to the client are refused and its
+    /// notifications that belong to no request are dropped.
+    pub fn shared(command: String) -> Self {
+        Link {
+            command,
+            shared: true,
+            ..Link::default()
+        }
+    }
+
+    /// Whether several hosts share this link (`--listen`).
+    pub fn is_shared(&self) -> bool {
+        self.shared
+    }
+
     /// Remember the host's peer (the first request or the end of `initialize` gives it).
+    /// A shared link keeps none: no host's messages go to another host.
     pub fn set_host(&self, peer: &Peer<RoleServer>) {
-        let _ = self.host.set(peer.clone());
+        if !self.shared {
+            let _ = self.host.set(peer.clone());
+        }
     }
 
     /// The host's peer, once connected.
@@ -59,26 +110,24 @@ impl Link {
     }
 
     /// Tokens of requests forwarded to upstream: upstream's token -> the host's.
-    pub fn tokens_to_host(&self) -> &Mutex<HashMap<ProgressToken, ProgressToken>> {
+    pub fn tokens_to_host(&self) -> &Tokens {
         &self.to_host
     }
 
     /// Tokens of requests forwarded to the host: the host's token -> upstream's.
-    pub fn tokens_to_upstream(&self) -> &Mutex<HashMap<ProgressToken, ProgressToken>> {
+    pub fn tokens_to_upstream(&self) -> &Tokens {
         &self.to_upstream
     }
 }
 
-/// Send `request` (received with `ctx`'s meta and cancellation token) through `peer`, wait
-/// at most `timeout` (none: no bound), give progress notifications the sender's token back
-/// (`tokens`: forwarded token -> sender's token), cancel the forwarded request when the
-/// sender cancels. Errors are explained by `explain`.
+/// Send `request` (as `from` sent it) through `peer`, wait at most `timeout` (none: no
+/// bound), route progress notifications back to the sender with its token (`tokens`),
+/// cancel the forwarded request when the sender cancels. Errors are explained by `explain`.
 pub async fn forward<R, Req, Resp>(
     peer: &Peer<R>,
     mut request: Req,
-    meta: &RequestMetaObject,
-    ct: &CancellationToken,
-    tokens: &Mutex<HashMap<ProgressToken, ProgressToken>>,
+    from: Sender<'_>,
+    tokens: &Tokens,
     timeout: Option<Duration>,
     explain: impl Fn(ServiceError) -> ErrorData,
 ) -> Result<Resp, ErrorData>
@@ -86,6 +135,11 @@ where
     R: ServiceRole<Req = Req, PeerResp = Resp>,
     Req: GetMeta<Metadata = RequestMetaObject>,
 {
+    let Sender {
+        meta,
+        ct,
+        peer: sender,
+    } = from;
     let sender_token = meta.get_progress_token();
     *request.get_meta_mut() = meta.clone();
     let options = match timeout {
@@ -97,8 +151,12 @@ where
         .await
         .map_err(&explain)?;
     let token = handle.progress_token.clone();
-    if let Some(sender) = sender_token {
-        lock(tokens).insert(token.clone(), sender);
+    if let Some(sender_token) = sender_token {
+        let route = Route {
+            token: sender_token,
+            peer: sender,
+        };
+        lock(tokens).insert(token.clone(), route);
     }
     let id = handle.id.clone();
     let out = tokio::select! {
@@ -120,23 +178,21 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Rename a progress notification's token with `tokens` (the forwarded request's token to
-/// its sender's); `None` when it names no forwarded request (then it is dropped).
-pub fn retoken(
-    tokens: &Mutex<HashMap<ProgressToken, ProgressToken>>,
-    token: &ProgressToken,
-) -> Option<ProgressToken> {
+/// Where a progress notification's token goes back (`tokens`: the forwarded request's token
+/// to its sender's); `None` when it names no forwarded request (then it is dropped).
+pub fn retoken(tokens: &Tokens, token: &ProgressToken) -> Option<Route> {
     lock(tokens).get(token).cloned()
 }
 
-/// Give a progress notification its sender's token back; `None` when it belongs to no
-/// forwarded request.
+/// Give a progress notification its sender's token back, with the host that sent the
+/// request (if a host did); `None` when it belongs to no forwarded request.
 pub fn progress_for(
-    tokens: &Mutex<HashMap<ProgressToken, ProgressToken>>,
+    tokens: &Tokens,
     mut n: ProgressNotification,
-) -> Option<ProgressNotification> {
-    n.params.progress_token = retoken(tokens, &n.params.progress_token)?;
-    Some(n)
+) -> Option<(ProgressNotification, Option<Peer<RoleServer>>)> {
+    let route = retoken(tokens, &n.params.progress_token)?;
+    n.params.progress_token = route.token;
+    Some((n, route.peer))
 }
 
 /// The proxy's side of the upstream connection: what upstream asks of its client
@@ -147,16 +203,21 @@ pub struct ClientSide {
 }
 
 impl ClientSide {
-    /// The client the proxy is to its upstream. It declares the capabilities it can forward
-    /// (roots, sampling, elicitation): when the host did not declare one, the request is
-    /// refused with an MCP error saying so.
+    /// The client the proxy is to its upstream. With one host it declares the capabilities
+    /// it can forward (roots, sampling, elicitation): when the host did not declare one, the
+    /// request is refused with an MCP error saying so. A shared link (`--listen`) declares
+    /// none: it forwards no request of upstream's.
     pub fn new(link: Arc<Link>) -> Self {
-        let capabilities = serde_json::from_value(serde_json::json!({
-            "roots": {"listChanged": true},
-            "sampling": {},
-            "elicitation": {}
-        }))
-        .unwrap_or_default();
+        let capabilities = if link.is_shared() {
+            Default::default()
+        } else {
+            serde_json::from_value(serde_json::json!({
+                "roots": {"listChanged": true},
+                "sampling": {},
+                "elicitation": {}
+            }))
+            .unwrap_or_default()
+        };
         let info = ClientConfig::new(
             capabilities,
             Implementation::new("tof-proxy", env!("CARGO_PKG_VERSION")),
@@ -174,6 +235,15 @@ impl Service<RoleClient> for ClientSide {
         if let ServerRequest::PingRequest(_) = request {
             return Ok(ClientResult::empty(()));
         }
+        if self.link.is_shared() {
+            return Err(ErrorData::invalid_request(
+                "tof proxy --listen does not forward the server's requests to the client \
+                 (sampling, elicitation, roots): several MCP clients share this upstream, so \
+                 there is no one client to ask; run tof proxy without --listen (one client on \
+                 standard input/output) to have them forwarded",
+                None,
+            ));
+        }
         let Some(host) = self.link.host() else {
             return Err(ErrorData::internal_error(
                 "tof proxy: no MCP client is connected yet to answer this request",
@@ -188,15 +258,14 @@ impl Service<RoleClient> for ClientSide {
                 None,
             ));
         }
-        forward(
-            host,
-            request,
-            &ctx.meta,
-            &ctx.ct,
-            &self.link.to_upstream,
-            None,
-            |e| explain(e, "the MCP client (host)", None),
-        )
+        let from = Sender {
+            meta: &ctx.meta,
+            ct: &ctx.ct,
+            peer: None,
+        };
+        forward(host, request, from, &self.link.to_upstream, None, |e| {
+            explain(e, "the MCP client (host)", None)
+        })
         .await
     }
 
@@ -205,20 +274,23 @@ impl Service<RoleClient> for ClientSide {
         n: ServerNotification,
         _: NotificationContext<RoleClient>,
     ) -> Result<(), ErrorData> {
-        let Some(host) = self.link.host() else {
-            return Ok(());
-        };
-        let n = match n {
+        let (n, sender) = match n {
             // Cancellations of forwarded requests arrive as the cancellation token of the
             // request being answered: the ids here are upstream's.
             ServerNotification::CancelledNotification(_) => return Ok(()),
+            // Progress goes back to the host whose request it is.
             ServerNotification::ProgressNotification(p) => {
                 match progress_for(&self.link.to_host, p) {
-                    Some(p) => ServerNotification::ProgressNotification(p),
+                    Some((p, sender)) => (ServerNotification::ProgressNotification(p), sender),
                     None => return Ok(()),
                 }
             }
-            other => other,
+            other => (other, None),
+        };
+        // Anything else belongs to no request: it goes to the one host, and nowhere under
+        // --listen (no host is set on a shared link).
+        let Some(host) = sender.as_ref().or(self.link.host()) else {
+            return Ok(());
         };
         let _ = host.send_notification(n).await;
         Ok(())

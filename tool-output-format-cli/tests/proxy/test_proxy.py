@@ -21,6 +21,7 @@ import traceback
 
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 HERE = pathlib.Path(__file__).parent
 UPSTREAM = [sys.executable, str(HERE / "upstream_server.py")]
@@ -210,9 +211,7 @@ async def an_upstream_that_does_not_start_is_a_clear_error(_):
     assert took < 10, took
 
 
-async def listen_is_refused_as_not_supported_yet(_):
-    p, _ = run_tof(["--listen", "127.0.0.1:0", "--", *UPSTREAM], timeout=30)
-    assert p.returncode == 2 and "not supported yet" in p.stderr, p.stderr
+async def a_bad_upstream_url_is_a_clear_error(_):
     p, _ = run_tof(["--upstream-url", "ftp://127.0.0.1:1/mcp"], timeout=30)
     assert p.returncode == 2 and "give the server's streamable HTTP endpoint" in p.stderr, p.stderr
     p, _ = run_tof(["--upstream-url", "https://127.0.0.1:1/mcp"], timeout=30)
@@ -257,6 +256,107 @@ async def an_upstream_over_streamable_http(_):
     finally:
         server.kill()
         server.wait()
+
+
+# ---- --listen: the host side over streamable HTTP --------------------------------------------
+
+
+class Listening:
+    """`tof proxy --listen 127.0.0.1:0 ARGS -- upstream`: port 0 lets the system pick a free
+    port, which the proxy's `listening on` line names. Stopped (SIGTERM) on exit."""
+
+    def __init__(self, *proxy_args):
+        self.log = tempfile.NamedTemporaryFile("w+", suffix=".log")
+        self.p = subprocess.Popen(
+            [TOF, "proxy", "--listen", "127.0.0.1:0", *proxy_args, "--", *UPSTREAM],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+        )
+        self.url = None
+
+    def __enter__(self):
+        try:
+            deadline = time.monotonic() + 60
+            while self.url is None:
+                text = pathlib.Path(self.log.name).read_text()
+                m = re.search(r"^tof proxy: listening on (http://127\.0\.0\.1:\d+/mcp)$", text, re.M)
+                if m:
+                    self.url = m.group(1)
+                elif self.p.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"tof proxy --listen did not start:\n{text}")
+                else:
+                    time.sleep(0.05)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *_):
+        if self.p.poll() is None:
+            self.p.terminate()
+        try:
+            self.code = self.p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+            raise AssertionError("tof proxy --listen did not exit on SIGTERM")
+        finally:
+            self.log.close()
+
+
+async def over_http(url, check):
+    async with streamable_http_client(url) as (read, write):
+        async with ClientSession(read, write) as s:
+            await s.initialize()
+            return await check(s)
+
+
+async def a_listening_proxy_serves_clients_over_streamable_http(_):
+    with Listening("--store", "memory") as proxy:
+        async with streamable_http_client(proxy.url) as (read, write):
+            async with ClientSession(read, write) as s:
+                init = await s.initialize()
+                assert init.server_info.name == "proxy-test-upstream", init.server_info
+                # The stdio session's checks, as they are: the fetch tool listed, a recorded
+                # response formatted, the fetch walked, an error kept, an image, structured
+                # content.
+                for check in SHARED:
+                    await check(s)
+
+        # Several clients at once share the one upstream and the one store: a result cut
+        # for one client is fetched by another.
+        async def cut(s):
+            md = text(await s.call_tool("huge_list", {"count": 300}))
+            return NEXT.match(next_line(md)).groups()
+
+        cuts = await asyncio.gather(*(over_http(proxy.url, cut) for _ in range(3)))
+        assert len({ref for _, ref, _ in cuts}) == 3, cuts
+
+        async def fetch(s):
+            tool, ref, cursor = cuts[0]
+            page = await s.call_tool(tool, {"ref": ref, "cursor": cursor})
+            assert not page.is_error and "|row-100|" in text(page), text(page)[:300]
+
+        await over_http(proxy.url, fetch)
+        # Another path is not the MCP endpoint.
+        import urllib.error
+        import urllib.request
+
+        try:
+            urllib.request.urlopen(proxy.url.replace("/mcp", "/other"), timeout=10)
+            raise AssertionError("a path other than /mcp was served")
+        except urllib.error.HTTPError as e:
+            assert e.code == 404, e
+    # SIGTERM: a clean exit.
+    assert proxy.code == 0, proxy.code
+
+
+async def a_listening_proxy_refuses_a_bad_address_at_once(_):
+    p, took = run_tof(["--listen", "nonsense", "--", *UPSTREAM], timeout=30)
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    assert "tof proxy: --listen nonsense: not an address to listen on" in p.stderr, p.stderr
+    assert took < 10, took
 
 
 # ---- faults: bounded time, clear errors ---------------------------------------------------
@@ -402,6 +502,41 @@ async def a_result_stored_through_one_proxy_is_fetched_through_another(_):
         redis.wait()
 
 
+async def a_result_stored_through_one_listening_proxy_is_fetched_through_another(_):
+    redis = start_redis(REDIS_PORT)
+    store = f"redis://127.0.0.1:{REDIS_PORT}"
+    try:
+        with Listening("--store", store) as a, Listening("--store", store) as b:
+
+            async def cut(s):
+                md = text(await s.call_tool("huge_list", {"count": 300}))
+                return NEXT.match(next_line(md)).groups(), set(re.findall(r"\|row-(\d+)\|", md))
+
+            (tool, ref, cursor), seen = await over_http(a.url, cut)
+
+            async def walk(s):
+                nonlocal seen
+                args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
+                pages = 0
+                while True:
+                    page = await s.call_tool(tool, args)
+                    assert not page.is_error, text(page)
+                    pages += 1
+                    assert pages <= 300, "the cursor does not advance"
+                    seen |= set(re.findall(r"\|row-(\d+)\|", text(page)))
+                    line = next_line(text(page))
+                    if line is None:
+                        return
+                    _, ref2, cursor2 = NEXT.match(line).groups()
+                    args = {"ref": ref2, "cursor": cursor2}
+
+            await over_http(b.url, walk)
+            assert seen == {str(i) for i in range(300)}, len(seen)
+    finally:
+        redis.kill()
+        redis.wait()
+
+
 SHARED = [
     tools_list_is_upstream_s_plus_the_fetch_tool,
     a_recorded_response_is_a_table_within_the_budget,
@@ -416,12 +551,15 @@ ALONE = [
     per_tool_options_from_the_config,
     a_config_typo_names_the_nearest_tool,
     an_upstream_that_does_not_start_is_a_clear_error,
-    listen_is_refused_as_not_supported_yet,
+    a_bad_upstream_url_is_a_clear_error,
+    a_listening_proxy_serves_clients_over_streamable_http,
+    a_listening_proxy_refuses_a_bad_address_at_once,
     an_upstream_over_streamable_http,
     an_upstream_killed_mid_call_is_a_clear_error_in_bounded_time,
     an_upstream_that_never_answers_is_a_clear_error_in_bounded_time,
     a_cancelled_call_is_cancelled_upstream,
     a_result_stored_through_one_proxy_is_fetched_through_another,
+    a_result_stored_through_one_listening_proxy_is_fetched_through_another,
 ]
 
 
