@@ -23,6 +23,9 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tests" / "clients"))
+from libtest import report  # noqa: E402 - found through the path above
+
 HERE = pathlib.Path(__file__).parent
 UPSTREAM = [sys.executable, str(HERE / "upstream_server.py")]
 NEXT = re.compile(r'^Next: call (\w+)\(ref="(r_[0-9a-z]+)"(?:, cursor="(\d+)")?\)$')
@@ -592,18 +595,7 @@ def main():
         sys.exit("usage: test_proxy.py PATH_TO_TOF")
     TOF = sys.argv[1]
     results = asyncio.run(run())
-    print(f"\nrunning {len(results)} tests")
-    failed = [(n, e) for n, e in results if e is not None]
-    for name, error in results:
-        print(f"test proxy::{name} ... {'ok' if error is None else 'FAILED'}")
-    for name, error in failed:
-        print(f"\n---- proxy::{name} ----\n{error}")
-    status = "ok" if not failed else "FAILED"
-    print(
-        f"\ntest result: {status}. {len(results) - len(failed)} passed; {len(failed)} failed; "
-        "0 ignored; 0 measured; 0 filtered out\n"
-    )
-    sys.exit(1 if failed else 0)
+    report("proxy", results)
 
 
 if __name__ == "__main__":
