@@ -458,6 +458,31 @@ def start_redis(port):
     raise AssertionError(f"redis-server did not start on port {port}")
 
 
+async def cut_rows(s, count):
+    """Call `huge_list` for `count` rows: the fetch call of its Next line (tool, ref, cursor)
+    and the row numbers the first page shows."""
+    md = text(await s.call_tool("huge_list", {"count": count}))
+    return NEXT.match(next_line(md)).groups(), set(re.findall(r"\|row-(\d+)\|", md))
+
+
+async def walk_rows(s, tool, ref, cursor):
+    """Follow Next lines from the fetch call (tool, ref, cursor) to the last page: the row
+    numbers every page showed."""
+    seen, pages = set(), 0
+    args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
+    while True:
+        page = await s.call_tool(tool, args)
+        assert not page.is_error, text(page)
+        pages += 1
+        assert pages <= 1000, "the cursor does not advance"
+        seen |= set(re.findall(r"\|row-(\d+)\|", text(page)))
+        line = next_line(text(page))
+        if line is None:
+            return seen
+        _, ref2, cursor2 = NEXT.match(line).groups()
+        args = {"ref": ref2, "cursor": cursor2}
+
+
 REDIS_PORT = 6391
 
 
@@ -465,24 +490,10 @@ async def a_result_stored_through_one_proxy_is_fetched_through_another(_):
     redis = start_redis(REDIS_PORT)
     store = f"redis://127.0.0.1:{REDIS_PORT}"
     try:
-        async def cut(s):
-            md = text(await s.call_tool("huge_list", {"count": 300}))
-            return NEXT.match(next_line(md)).groups(), set(re.findall(r"\|row-(\d+)\|", md))
-
-        (tool, ref, cursor), seen = await with_session(cut, "--store", store)
+        (tool, ref, cursor), seen = await with_session(lambda s: cut_rows(s, 300), "--store", store)
 
         async def walk(s):
-            nonlocal seen
-            args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
-            while True:
-                page = await s.call_tool(tool, args)
-                assert not page.is_error, text(page)
-                seen |= set(re.findall(r"\|row-(\d+)\|", text(page)))
-                line = next_line(text(page))
-                if line is None:
-                    return
-                _, ref2, cursor2 = NEXT.match(line).groups()
-                args = {"ref": ref2, "cursor": cursor2}
+            seen.update(await walk_rows(s, tool, ref, cursor))
 
         # The first proxy has exited: the second one reads what the first one stored.
         await with_session(walk, "--store", store)
@@ -510,28 +521,10 @@ async def a_result_stored_through_one_listening_proxy_is_fetched_through_another
     store = f"redis://127.0.0.1:{REDIS_PORT}"
     try:
         with Listening("--store", store) as a, Listening("--store", store) as b:
-
-            async def cut(s):
-                md = text(await s.call_tool("huge_list", {"count": 300}))
-                return NEXT.match(next_line(md)).groups(), set(re.findall(r"\|row-(\d+)\|", md))
-
-            (tool, ref, cursor), seen = await over_http(a.url, cut)
+            (tool, ref, cursor), seen = await over_http(a.url, lambda s: cut_rows(s, 300))
 
             async def walk(s):
-                nonlocal seen
-                args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
-                pages = 0
-                while True:
-                    page = await s.call_tool(tool, args)
-                    assert not page.is_error, text(page)
-                    pages += 1
-                    assert pages <= 300, "the cursor does not advance"
-                    seen |= set(re.findall(r"\|row-(\d+)\|", text(page)))
-                    line = next_line(text(page))
-                    if line is None:
-                        return
-                    _, ref2, cursor2 = NEXT.match(line).groups()
-                    args = {"ref": ref2, "cursor": cursor2}
+                seen.update(await walk_rows(s, tool, ref, cursor))
 
             await over_http(b.url, walk)
             assert seen == {str(i) for i in range(300)}, len(seen)
