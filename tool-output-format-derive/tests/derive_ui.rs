@@ -2,7 +2,7 @@
 //! error (one mistake per file under `tests/ui/<group>/`, `.stderr` checked in), and the
 //! programs under `tests/ui-pass/` compile and run (their `main` asserts the rendered text).
 //!
-//! Regenerate the expected output with `TRYBUILD=overwrite cargo test --test derive_ui`,
+//! Regenerate the expected output with `TRYBUILD=overwrite cargo test -p tool-output-format-derive --test derive_ui`,
 //! then read every changed `.stderr`.
 
 #[test]
