@@ -211,3 +211,68 @@ fn pages_keep_the_originating_tools_budget() {
     let page = fetch.call(&reference, None, None);
     assert!(page.chars().count() <= 600, "{page}");
 }
+
+/// Rows whose long values the first text shortens to fit the budget: its Next line fetches
+/// from the first row (the shortened values are the rest), and the fetch pages show fewer rows
+/// rather than shorten a value again, so every value is read whole on some page; each page
+/// holds the budget unless one row alone is over it (and says so).
+#[test]
+fn fetch_pages_show_every_value_whole() {
+    let body = |id: u64| {
+        format!(
+            "body {id}: {}",
+            "lorem ipsum dolor sit amet ".repeat(id as usize % 7 * 6 + 2)
+        )
+    };
+    let data = Value::Array(
+        (1..=30)
+            .map(|id| json!({"id": id, "body": body(id)}))
+            .collect(),
+    );
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+    let fmt = Formatter::new()
+        .max_chars(900)
+        .store(store.clone(), "get_stored_result");
+    let first = fmt.format("list_issues", &data);
+    assert!(
+        first.contains("…[+"),
+        "the first text shortens values:\n{first}"
+    );
+    let (reference, mut cursor) = next_call(&first, "get_stored_result").expect(&first);
+    assert_eq!(cursor, None, "{first}");
+    let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+    let (mut text, mut seen, mut over) = (String::new(), Vec::new(), 0);
+    for calls in 1.. {
+        assert!(calls <= 60, "the walk does not end");
+        let page = fetch.call(&reference, cursor.as_deref(), None);
+        assert!(
+            !page.contains("…[+"),
+            "a value shortened on a page:\n{page}"
+        );
+        if page.starts_with("[Over the budget: this row alone needs ") {
+            over += 1;
+            assert_eq!(ids(&page).len(), 1, "{page}");
+        } else {
+            assert!(page.chars().count() <= 900, "{page}");
+        }
+        seen.extend(ids(&page));
+        text.push_str(&page);
+        cursor = next_call(&page, "get_stored_result").and_then(|(_, c)| c);
+        if cursor.is_none() {
+            break;
+        }
+    }
+    assert_eq!(seen, (1..=30).collect::<Vec<_>>());
+    for id in 1..=30 {
+        assert!(text.contains(body(id).trim_end()), "body {id} never whole");
+    }
+    // Only rows too long for the budget by themselves come over it.
+    let too_long = (1..=30)
+        .filter(|&id| body(id).chars().count() > 700)
+        .count();
+    assert!(
+        over <= too_long,
+        "{over} pages over the budget, {too_long} rows too long"
+    );
+    assert!(over > 0, "the data has rows over the budget alone");
+}

@@ -340,16 +340,22 @@ impl Fetch {
                 // left out.
                 if let Some(last) = &last {
                     let out = self.render(origin, false, last);
-                    if !rows_cut(&out.report) {
+                    if !rows_cut(&out.report) && !shortened(&out.report) {
                         return out.text;
                     }
                 }
                 let out = self.render(origin, false, &page);
-                if !omitted(&out.report) {
+                if !omitted(&out.report) && !shortened(&out.report) {
                     return out.text;
                 }
-                // Not one row fits the budget: the row at the cursor alone, over the budget
-                // and said so, so the walk moves on and no row is out of reach.
+                // The budget shortened values (or left out every row): the most rows from the
+                // cursor that fit with every value whole, and the next page resumes after
+                // them, so no value is only ever seen cut.
+                if let Some(text) = self.whole_rows(origin, &page) {
+                    return text;
+                }
+                // Not one row fits the budget whole: the row at the cursor alone, over the
+                // budget and said so, so the walk moves on and no row is out of reach.
                 let first = page.items().first().cloned();
                 let Some(row) = first else { return out.text };
                 // The last row of a stored page goes on with the page's own next call.
@@ -357,7 +363,7 @@ impl Fetch {
                     Some(last) if page.len() == 1 => last,
                     _ => &page,
                 };
-                let alone = self.one_row(source, row);
+                let alone = self.first_rows(source, vec![row]);
                 let whole = self.render(origin, true, &alone).text;
                 let needed = whole.chars().count();
                 format!(
@@ -388,17 +394,38 @@ impl Fetch {
         parsed.ok_or_else(|| self.bad_cursor(c))
     }
 
-    /// `page` cut to its first row (`row`), resuming at the next.
-    fn one_row(&self, page: &Page<Value>, row: Value) -> Page<Value> {
+    /// The text of the most rows from the start of `page` (fewer than all) that fit the
+    /// budget with no row left out and no value shortened, found by bisection; `None` when
+    /// not even the first row does.
+    fn whole_rows(&self, origin: Option<&str>, page: &Page<Value>) -> Option<String> {
+        let (mut fits, mut fails) = (0, page.len());
+        let mut text = None;
+        while fails - fits > 1 {
+            let k = fits + (fails - fits) / 2;
+            let head = self.first_rows(page, page.items()[..k].to_vec());
+            let out = self.render(origin, false, &head);
+            if rows_cut(&out.report) || shortened(&out.report) {
+                fails = k;
+            } else {
+                fits = k;
+                text = Some(out.text);
+            }
+        }
+        text
+    }
+
+    /// `page` cut to its first rows (`rows`), resuming at the next.
+    fn first_rows(&self, page: &Page<Value>, rows: Vec<Value>) -> Page<Value> {
+        let k = rows.len();
         let cursors = page.get_item_cursors().unwrap_or_default();
-        let mut alone = Page::new(vec![row])
-            .has_more(page.len() > 1 || page.get_has_more())
-            .item_cursors(cursors.iter().take(1).cloned());
+        let mut alone = Page::new(rows)
+            .has_more(page.len() > k || page.get_has_more())
+            .item_cursors(cursors.iter().take(k).cloned());
         if let Some(t) = page.get_total() {
             alone = alone.total(t);
         }
         let next = cursors
-            .get(1)
+            .get(k)
             .map(String::as_str)
             .or(page.get_next_cursor());
         if let Some(c) = next {
@@ -671,6 +698,14 @@ fn rows_cut(report: &crate::Report) -> bool {
                 | crate::notice::Notice::Omitted { .. }
         )
     })
+}
+
+/// Whether the budget shortened values (each then ends with `…[+N chars]`).
+fn shortened(report: &crate::Report) -> bool {
+    report
+        .notices
+        .iter()
+        .any(|n| matches!(n, crate::notice::Notice::Shortened { .. }))
 }
 
 /// Whether nothing of the result fit the budget.
