@@ -276,3 +276,56 @@ fn fetch_pages_show_every_value_whole() {
     );
     assert!(over > 0, "the data has rows over the budget alone");
 }
+
+/// A stored record whose table the budget shortens (a Slack-style page: `ok`, `items`, a
+/// cursor after the array): the record's page goes on from the table's first row, so the rows
+/// it showed cut are served again, whole; the walk ends on the record's own cursor. With a
+/// budget that cuts no row but shortens values, the same: its largest table is served again.
+#[test]
+fn a_record_whose_values_were_shortened_is_served_again_whole() {
+    let body = |id: u64| {
+        format!(
+            "body {id}: {}",
+            "lorem ipsum dolor ".repeat(id as usize % 5 * 4 + 3)
+        )
+    };
+    let data = json!({
+        "ok": true,
+        "items": (1..=40).map(|id| json!({"id": id, "body": body(id)})).collect::<Vec<_>>(),
+        "response_metadata": {"next_cursor": "dXNlcjpVMDYxTkZUVDI="},
+    });
+    for budget in [1_200, 9_000] {
+        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+        let fmt = Formatter::new()
+            .max_chars(budget)
+            .store(store.clone(), "get_stored_result");
+        let first = fmt.format("list_issues_page", &data);
+        let (reference, mut cursor) = next_call(&first, "get_stored_result").expect(&first);
+        let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+        let mut pages = Vec::new();
+        loop {
+            assert!(pages.len() <= 40, "the walk does not end");
+            let page = fetch.call(&reference, cursor.as_deref(), None);
+            cursor = next_call(&page, "get_stored_result").and_then(|(_, c)| c);
+            pages.push(page);
+            if cursor.is_none() {
+                break;
+            }
+        }
+        let text = pages.join("\n");
+        for id in 1..=40 {
+            assert!(
+                text.contains(body(id).trim_end()),
+                "budget {budget}: body {id} never whole:\n{text}"
+            );
+        }
+        assert!(text.contains("dXNlcjpVMDYxTkZUVDI="), "{text}");
+        // Only the record's own page may shorten; it then restarts its table.
+        for page in pages.iter().filter(|p| p.contains("…[+")) {
+            assert!(
+                page.contains("cursor=\"/items/0\")"),
+                "budget {budget}:\n{page}"
+            );
+        }
+    }
+}

@@ -550,9 +550,10 @@ impl Fetch {
     }
 
     /// A stored record as the model reads it, whole (full detail), and the tables it cuts
-    /// (JSON pointer, rows shown). When it cuts one, the text ends with the call to that
-    /// table's rest (part of the document, inside the budget); the tables are then those of
-    /// the text with that line.
+    /// (JSON pointer, the row their rest starts at: the rows shown, or 0 when the budget
+    /// shortened values). When it cuts one, the text ends with the call to that table's rest
+    /// (part of the document, inside the budget); the tables are then those of the text with
+    /// that line.
     fn record(
         &self,
         value: &Value,
@@ -560,23 +561,37 @@ impl Fetch {
         origin: Option<&str>,
     ) -> (String, Vec<(String, usize)>) {
         let out = self.render(origin, false, value);
-        let Some(mut first) = out.report.cut_tables.first().cloned() else {
+        // When the budget shortened values, the table's rest starts at its first row: the
+        // rows shown cut are served again whole (the rows pages never shorten a value). When
+        // it cut no table, the largest one is served again.
+        let mut cut = shortened(&out.report);
+        let table = out.report.cut_tables.first().cloned();
+        let Some(mut first) = table.or_else(|| cut.then(|| largest_table(value)).flatten()) else {
             return (out.text, out.report.cut_tables);
         };
         let mut last = out;
         // The Next line takes room: a table may show fewer rows with it; settle the cursor.
         for _ in 0..3 {
+            let at = if cut { 0 } else { first.1 };
             let next = self
                 .call_for(reference, None)
-                .arg(&self.cursor_arg, format!("{}/{}", first.0, first.1));
+                .arg(&self.cursor_arg, format!("{}/{at}", first.0));
             let reply = crate::agent::Reply::new(value.clone()).next(next);
             last = self.render(origin, false, &reply);
+            let now_cut = shortened(&last.report);
             match last.report.cut_tables.first() {
-                Some(c) if *c != first => first = c.clone(),
+                Some(c) if *c != first || now_cut != cut => {
+                    first = c.clone();
+                    cut = now_cut;
+                }
                 _ => break,
             }
         }
-        (last.text, last.report.cut_tables)
+        let mut cuts = last.report.cut_tables;
+        if cut {
+            cuts.iter_mut().for_each(|(_, shown)| *shown = 0);
+        }
+        (last.text, cuts)
     }
 
     /// The page as the model reads it: rendered by the formatter (never stored), or the
@@ -698,6 +713,41 @@ fn rows_cut(report: &crate::Report) -> bool {
                 | crate::notice::Notice::Omitted { .. }
         )
     })
+}
+
+/// The JSON pointer of the array in `value` that takes the most characters (rows shown
+/// from 0), if any: where a budget that shortened values and cut no table cut the most.
+fn largest_table(value: &Value) -> Option<(String, usize)> {
+    fn walk(v: &Value, at: &mut String, depth: usize, best: &mut Option<(String, usize)>) -> usize {
+        let mut own = 0;
+        let mut visit = |key: &str, child: &Value, at: &mut String, own: &mut usize| {
+            let len = at.len();
+            at.push('/');
+            at.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            *own += walk(child, at, depth + 1, best) + key.len() + 4;
+            at.truncate(len);
+        };
+        match v {
+            Value::Object(m) if depth < 64 => m.iter().for_each(|(k, c)| visit(k, c, at, &mut own)),
+            Value::Array(items) if depth < 64 => {
+                items
+                    .iter()
+                    .enumerate()
+                    .for_each(|(i, c)| visit(&i.to_string(), c, at, &mut own));
+            }
+            Value::String(s) => own = s.len(),
+            _ => own = 4,
+        }
+        if v.as_array().is_some_and(|a| !a.is_empty())
+            && best.as_ref().is_none_or(|(_, size)| own > *size)
+        {
+            *best = Some((at.clone(), own));
+        }
+        own
+    }
+    let mut best = None;
+    walk(value, &mut String::new(), 0, &mut best);
+    best.filter(|(at, _)| !at.is_empty()).map(|(at, _)| (at, 0))
 }
 
 /// Whether the budget shortened values (each then ends with `…[+N chars]`).
