@@ -458,6 +458,7 @@ impl Formatter {
     pub(crate) fn format_storing<T: ToolOutput + ?Sized>(
         &self,
         tool: &str,
+        query: Option<&Query>,
         result: &T,
         store: Arc<dyn ResultStore>,
         fetch_tool: &str,
@@ -466,7 +467,7 @@ impl Formatter {
             store,
             fetch_tool: fetch_tool.to_owned(),
         };
-        let mut call = self.call(tool, None, true, Target::Text);
+        let mut call = self.call(tool, query, true, Target::Text);
         call.store = Some(&target);
         call.run(result).text()
     }
@@ -615,7 +616,19 @@ impl Formatter {
     /// assert!(!out.report.truncated());
     /// ```
     pub fn format_with_report<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
-        self.call(tool, None, true, Target::Text).run(result).text()
+        self.format_in(tool, None, result)
+    }
+
+    /// The text with its report, focused on `query` when there is one.
+    pub(crate) fn format_in<T: ToolOutput + ?Sized>(
+        &self,
+        tool: &str,
+        query: Option<&Query>,
+        result: &T,
+    ) -> Formatted {
+        self.call(tool, query, true, Target::Text)
+            .run(result)
+            .text()
     }
 
     /// The structured JSON form of a tool result: the same shaped, capped (and fitted)
@@ -874,6 +887,18 @@ impl<'f> Focused<'f> {
         self
     }
 
+    /// The formatter this focus borrows.
+    #[cfg(feature = "async")]
+    pub(crate) fn formatter(&self) -> &'f Formatter {
+        self.fmt
+    }
+
+    /// The query's terms, as the pipeline takes them.
+    #[cfg(feature = "async")]
+    pub(crate) fn query_terms(&self) -> &Query {
+        &self.query
+    }
+
     /// The query as notices show it (one line, at most 80 characters).
     ///
     /// ```
@@ -913,10 +938,7 @@ impl<'f> Focused<'f> {
     /// assert_eq!(focus.kept.map(|k| (k.kept, k.total)), Some((1, 5)));
     /// ```
     pub fn format_with_report<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
-        self.fmt
-            .call(tool, Some(&self.query), true, Target::Text)
-            .run(result)
-            .text()
+        self.fmt.format_in(tool, Some(&self.query), result)
     }
 
     /// The structured JSON form of the focused result (see [`Formatter::format_json`]).

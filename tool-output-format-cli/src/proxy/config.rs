@@ -17,7 +17,9 @@
 //! Option keys, in `[defaults]` and in a `[tools.NAME]` table: `max_lines`, `max_rows`,
 //! `max_cell_chars`, `max_chars`, `max_tokens`, `layout`, `strategy`, `detail` (named as the
 //! library names them: their `FromStr`), `redact_keys`, `shape` (an inline table or a shape
-//! file's path, relative to the config file), `summarize`, `sum`. Only in `[defaults]`:
+//! file's path, relative to the config file), `summarize`, `sum`, `query_arg` (the name of the
+//! tool's argument whose text focuses the result, `Formatter::focus`; `""` turns it off for a
+//! tool). Only in `[defaults]`:
 //! `agent` (default true), `store` (`"memory"`, default; `"none"`; or a `redis://` URL),
 //! `fetch_tool` (default `get_stored_result`) and `timeout` (seconds per upstream call,
 //! default 60). Flags win over `[defaults]`; a tool's table wins over both.
@@ -84,6 +86,33 @@ pub struct Settings {
     pub fetch_tool: String,
     /// Bound on each upstream call.
     pub timeout: Duration,
+    /// The argument of each tool whose text focuses its result.
+    pub query_args: QueryArgs,
+}
+
+/// The argument of each tool whose text focuses its result (`query_arg`): the call's value of
+/// it is the query of [`Formatter::focus`].
+#[derive(Debug, Clone, Default)]
+pub struct QueryArgs {
+    default: Option<String>,
+    tools: BTreeMap<String, String>,
+}
+
+impl QueryArgs {
+    /// The query a call of `tool` carries: its query argument's text, when the argument is
+    /// configured and its value is a string that is not blank.
+    pub fn query<'a>(
+        &self,
+        tool: &str,
+        args: Option<&'a serde_json::Map<String, serde_json::Value>>,
+    ) -> Option<&'a str> {
+        let name = self.tools.get(tool).or(self.default.as_ref())?;
+        args?
+            .get(name)?
+            .as_str()
+            .map(str::trim)
+            .filter(|q| !q.is_empty())
+    }
 }
 
 /// Which tools redact keys.
@@ -120,6 +149,7 @@ struct Table {
     shape: Option<toml::Value>,
     summarize: Option<bool>,
     sum: Option<Vec<String>>,
+    query_arg: Option<String>,
 }
 
 /// The whole file.
@@ -172,6 +202,10 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         all: d.redact_keys.as_ref().is_some_and(|k| !k.is_empty()),
         tools: Vec::new(),
     };
+    let mut query_args = QueryArgs {
+        default: d.query_arg.clone(),
+        tools: BTreeMap::new(),
+    };
     for (tool, table) in &parsed.tools {
         let at = format!("[tools.{tool}]");
         for (key, set) in [
@@ -188,6 +222,9 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         }
         if table.redact_keys.as_ref().is_some_and(|k| !k.is_empty()) {
             redacting.tools.push(tool.clone());
+        }
+        if let Some(arg) = &table.query_arg {
+            query_args.tools.insert(tool.clone(), arg.clone());
         }
         formatter = formatter.tool(tool.clone(), options(table, name, &at, &dir)?);
     }
@@ -225,6 +262,7 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         store,
         fetch_tool,
         timeout: Duration::from_secs(timeout),
+        query_args,
     })
 }
 
@@ -437,6 +475,34 @@ shape = { keep = ["number", "title", "state", "user.login"] }
             (s.store, s.fetch_tool.as_str()),
             (StoreChoice::None, "more")
         );
+    }
+
+    #[test]
+    fn query_arg_names_the_argument_that_focuses_a_tool_s_result() {
+        let s = parse(
+            r#"
+            [defaults]
+            query_arg = "query"
+            [tools.search_code]
+            query_arg = "q"
+            [tools.get_file]
+            query_arg = ""
+            "#,
+        )
+        .unwrap();
+        let args = |v: serde_json::Value| v.as_object().cloned().unwrap();
+        let q = &s.query_args;
+        let call = args(serde_json::json!({"query": " refund ", "q": "vpn", "n": 3}));
+        assert_eq!(q.query("list_issues", Some(&call)), Some("refund"));
+        assert_eq!(q.query("search_code", Some(&call)), Some("vpn"));
+        assert_eq!(q.query("get_file", Some(&call)), None);
+        assert_eq!(q.query("list_issues", None), None);
+        let blank = args(serde_json::json!({"query": "  ", "n": 3}));
+        assert_eq!(q.query("list_issues", Some(&blank)), None);
+        let number = args(serde_json::json!({"query": 7}));
+        assert_eq!(q.query("list_issues", Some(&number)), None);
+        let none = settings(None, &Flags::default()).unwrap();
+        assert_eq!(none.query_args.query("list_issues", Some(&call)), None);
     }
 
     #[test]

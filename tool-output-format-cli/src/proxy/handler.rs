@@ -16,7 +16,7 @@ use rmcp::service::{NotificationContext, Peer, RequestContext, RoleClient, RoleS
 use tool_output_format::Formatter;
 use tool_output_format::store::Fetch;
 
-use super::config::Redacting;
+use super::config::{QueryArgs, Redacting};
 use super::results;
 use super::upstream::{self, Link};
 
@@ -34,6 +34,8 @@ pub struct ServerSide {
     pub fetch: Option<Arc<Fetch>>,
     /// Tools whose results redact keys.
     pub redacting: Redacting,
+    /// The argument of each tool whose text focuses its result.
+    pub query_args: QueryArgs,
     /// Bound on each upstream request.
     pub timeout: Duration,
 }
@@ -75,11 +77,16 @@ impl ServerSide {
             let page = fetch.mcp_call_async(call.params.arguments.as_ref()).await;
             return Ok(ServerResult::CallToolResult(page.into_call_tool_result()));
         }
+        let query = self
+            .query_args
+            .query(&name, call.params.arguments.as_ref())
+            .map(str::to_owned);
         match self.forward(request, ctx).await? {
             ServerResult::CallToolResult(result) => {
                 let redacting = self.redacting.applies_to(&name);
                 let out: CallToolResult =
-                    results::render(&self.formatter, &name, result, redacting).await;
+                    results::render(&self.formatter, &name, query.as_deref(), result, redacting)
+                        .await;
                 Ok(ServerResult::CallToolResult(out))
             }
             other => Ok(other),

@@ -178,6 +178,7 @@ async fn serve(
         formatter: Arc::new(formatter),
         fetch,
         redacting: settings.redacting.clone(),
+        query_args: settings.query_args.clone(),
         timeout: settings.timeout,
     };
     let served = match listener {

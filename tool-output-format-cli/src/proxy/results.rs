@@ -1,7 +1,8 @@
 //! One upstream `tools/call` result rendered by the library with that tool's options.
 //!
 //! - A text block that holds a JSON object or array is rendered as that JSON (tables,
-//!   records, pages); any other text through the string path (lines, budget). Both go through
+//!   records, pages); any other text through the string path (lines, budget). When the call
+//!   carries the tool's query argument (`query_arg`), both are focused on its text. Both go through
 //!   [`Formatter::format_async`], so a cut result is stored and ends with its `Next:` line.
 //! - `isError` stays what upstream said (an error's text is rendered too, within the budget).
 //! - Image, audio, embedded resource and resource link blocks pass through untouched.
@@ -18,11 +19,13 @@ use tool_output_format::Formatter;
 /// The `_meta` key of the proxy's reports: one per text block the library cut, in order.
 pub const META_KEY: &str = "tool-output-format/reports";
 
-/// Render `result`, a result of upstream's tool `tool`, with `fmt` (its store included).
+/// Render `result`, a result of upstream's tool `tool`, with `fmt` (its store included),
+/// focused on `query` when the call carried one (the tool's `query_arg`).
 /// `redacting`: the tool redacts keys, so upstream's `structuredContent` is dropped.
 pub async fn render(
     fmt: &Formatter,
     tool: &str,
+    query: Option<&str>,
     mut result: CallToolResult,
     redacting: bool,
 ) -> CallToolResult {
@@ -31,9 +34,15 @@ pub async fn render(
         let ContentBlock::Text(text) = block else {
             continue;
         };
-        let out = match serde_json::from_str::<Value>(&text.text) {
-            Ok(v @ (Value::Object(_) | Value::Array(_))) => fmt.format_async(tool, &v).await,
-            _ => fmt.format_async(tool, text.text.as_str()).await,
+        let json = match serde_json::from_str::<Value>(&text.text) {
+            Ok(v @ (Value::Object(_) | Value::Array(_))) => Some(v),
+            _ => None,
+        };
+        let out = match (query, &json) {
+            (Some(q), Some(v)) => fmt.focus(q).format_async(tool, v).await,
+            (Some(q), None) => fmt.focus(q).format_async(tool, text.text.as_str()).await,
+            (None, Some(v)) => fmt.format_async(tool, v).await,
+            (None, None) => fmt.format_async(tool, text.text.as_str()).await,
         };
         if out.report.truncated()
             || out.report.reference.is_some()
@@ -89,7 +98,7 @@ mod tests {
             .tool("list", ToolOptions::new().max_rows(10))
             .store_async(store.clone(), "get_stored_result", Duration::from_secs(1));
         let upstream = CallToolResult::success(vec![ContentBlock::text(rows(120).to_string())]);
-        let out = render(&fmt, "list", upstream, false).await;
+        let out = render(&fmt, "list", None, upstream, false).await;
         assert_eq!(out.is_error, Some(false));
         let text = &out.content[0].as_text().unwrap().text;
         assert!(
@@ -117,6 +126,53 @@ mod tests {
         assert!(seen >= 120, "{seen}");
     }
 
+    #[tokio::test]
+    async fn a_query_focuses_json_rows_and_text_and_the_cut_is_stored() {
+        let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+        let fmt = Formatter::new().max_rows(2).max_lines(2).store_async(
+            store.clone(),
+            "get_stored_result",
+            Duration::from_secs(1),
+        );
+        let tickets = json!([
+            {"id": 1, "t": "printer jam"},
+            {"id": 2, "t": "refund late"},
+            {"id": 3, "t": "vpn down"},
+            {"id": 4, "t": "refund twice"},
+            {"id": 5, "t": "mouse"},
+        ]);
+        let upstream = CallToolResult::success(vec![ContentBlock::text(tickets.to_string())]);
+        let out = render(&fmt, "search", Some("refund"), upstream, false).await;
+        let text = &out.content[0].as_text().unwrap().text;
+        assert_eq!(
+            text.matches("\nNext: call get_stored_result(").count(),
+            1,
+            "{text}"
+        );
+        assert!(
+            text.starts_with("[Kept 2 of 5 rows relevant to \"refund\"]"),
+            "{text}"
+        );
+        assert!(text.contains("refund late") && text.contains("refund twice"));
+        assert!(!text.contains("printer"), "{text}");
+        assert_eq!(store.len(), 1, "the focused cut stores the whole result");
+        let log = "boot ok\nfan ok\ndisk full on /var\nnet ok\ndisk slow";
+        let upstream = CallToolResult::success(vec![ContentBlock::text(log)]);
+        let out = render(&fmt, "logs", Some("disk"), upstream, false).await;
+        let text = &out.content[0].as_text().unwrap().text;
+        assert!(
+            text.starts_with("[Kept 1 of 5 lines relevant to \"disk\"]"),
+            "{text}"
+        );
+        assert!(text.contains("disk slow"), "{text}");
+        assert!(!text.contains("fan ok"), "{text}");
+        // No query: the same result unfocused.
+        let upstream = CallToolResult::success(vec![ContentBlock::text(tickets.to_string())]);
+        let out = render(&fmt, "search", None, upstream, false).await;
+        let text = &out.content[0].as_text().unwrap().text;
+        assert!(text.contains("printer jam"), "{text}");
+    }
+
     /// `Next: call get_stored_result(ref="r_x", cursor="10")` as arguments.
     fn next_args(line: &str) -> Value {
         let inner = line
@@ -139,7 +195,7 @@ mod tests {
             image.clone(),
         ]);
         upstream.structured_content = Some(json!({"token": "s3", "ok": false}));
-        let out = render(&fmt, "t", upstream.clone(), false).await;
+        let out = render(&fmt, "t", None, upstream.clone(), false).await;
         assert_eq!(out.is_error, Some(true));
         assert_eq!(out.content[1], image);
         let text = &out.content[0].as_text().unwrap().text;
@@ -149,7 +205,7 @@ mod tests {
         );
         assert_eq!(out.structured_content, upstream.structured_content);
         // A redacting tool: no structuredContent.
-        let out = render(&fmt, "t", upstream, true).await;
+        let out = render(&fmt, "t", None, upstream, true).await;
         assert_eq!(out.structured_content, None);
     }
 
@@ -158,14 +214,14 @@ mod tests {
         let fmt = Formatter::for_agents();
         let v = json!({"id": 7, "name": "n", "url": "https://api.github.com/repos/a/b"});
         let upstream = CallToolResult::success(vec![ContentBlock::text(v.to_string())]);
-        let out = render(&fmt, "get_repo", upstream, false).await;
+        let out = render(&fmt, "get_repo", None, upstream, false).await;
         assert_eq!(
             out.content[0].as_text().unwrap().text,
             fmt.format("get_repo", &v)
         );
         assert!(out.meta.is_none());
         let plain = CallToolResult::success(vec![ContentBlock::text("hello")]);
-        let out = render(&fmt, "t", plain, false).await;
+        let out = render(&fmt, "t", None, plain, false).await;
         assert_eq!(
             out.content[0].as_text().unwrap().text,
             fmt.format("t", "hello")

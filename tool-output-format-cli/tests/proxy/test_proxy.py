@@ -167,6 +167,10 @@ shape = { keep = ["number", "title", "state", "user.login"] }
 
 [tools.get_stats]
 redact_keys = ["token"]
+
+[tools.search_issues]
+query_arg = "query"
+max_rows = 10         # a table over its row cap keeps its most relevant rows
 """
     )
 
@@ -182,6 +186,25 @@ redact_keys = ["token"]
         header = [l for l in md.splitlines() if l.startswith("|")][0]
         assert header == "|number|title|state|user.login|", header
         assert next_line(md) is not None
+        # The call's `query` argument focuses the result (upstream does not filter); the
+        # whole result is stored, and the fetch walks it to its last issue.
+        issues = json.loads((HERE / "data" / "issues_30.json").read_text())
+        want = {str(i["number"]) for i in issues if "ahmed" in json.dumps(i).lower()}
+        assert 0 < len(want) < 30, len(want)
+        md = text(await s.call_tool("search_issues", {"query": "ahmed"}))
+        assert md.startswith(f'[Kept {len(want)} of 30 rows relevant to "ahmed"]'), md[:300]
+        assert set(re.findall(r"\|(\d{4})\|", md)) == want, md[:3000]
+        tool, ref, cursor = NEXT.match(next_line(md)).groups()
+        seen, args = set(), {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
+        for _ in range(100):
+            page = text(await s.call_tool(tool, args))
+            seen |= set(re.findall(r"\|(\d{4})\|", page))
+            line = next_line(page)
+            if line is None:
+                break
+            _, ref, cursor = NEXT.match(line).groups()
+            args = {"ref": ref, "cursor": cursor}
+        assert seen == {str(i["number"]) for i in issues}, sorted(seen)
 
     await with_session(check, "--config", config)
 

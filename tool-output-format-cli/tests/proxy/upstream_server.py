@@ -52,6 +52,12 @@ def list_employees() -> str:
 
 
 @mcp.tool
+def search_issues(query: str = "") -> str:
+    """The 30 recorded issues, whatever the query (an upstream that does not filter)."""
+    return recorded("issues_30")
+
+
+@mcp.tool
 def huge_list(count: int = 5000) -> str:
     """COUNT rows with ids row-0 .. row-(COUNT-1)."""
     rows = [{"id": f"row-{i}", "n": i, "note": f"item number {i}"} for i in range(count)]

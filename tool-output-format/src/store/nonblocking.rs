@@ -41,7 +41,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::{MemoryStore, ResultStore, StoreError, StoreErrorKind, new_reference};
-use crate::formatter::Formatter;
+use crate::focused::Query;
+use crate::formatter::{Focused, Formatter};
 use crate::report::Formatted;
 use crate::source::ToolOutput;
 
@@ -206,11 +207,21 @@ impl Formatter {
     /// the sync path uses it). Needs a tokio runtime with its timer enabled (as
     /// `#[tokio::main]` makes).
     pub async fn format_async<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
+        self.format_async_in(tool, None, result).await
+    }
+
+    /// `format_async`, focused on `query` when there is one ([`Focused::format_async`]).
+    async fn format_async_in<T: ToolOutput + ?Sized>(
+        &self,
+        tool: &str,
+        query: Option<&Query>,
+        result: &T,
+    ) -> Formatted {
         let Some(target) = self.async_store() else {
-            return self.format_with_report(tool, result);
+            return self.format_in(tool, query, result);
         };
         let handoff = Arc::new(Handoff::default());
-        let out = self.format_storing(tool, result, handoff.clone(), &target.fetch_tool);
+        let out = self.format_storing(tool, query, result, handoff.clone(), &target.fetch_tool);
         let taken = handoff
             .value
             .lock()
@@ -232,6 +243,32 @@ impl Formatter {
             ),
         };
         let failed = Arc::new(Failed(why));
-        self.format_storing(tool, result, failed, &target.fetch_tool)
+        self.format_storing(tool, query, result, failed, &target.fetch_tool)
+    }
+}
+
+impl Focused<'_> {
+    /// [`Formatter::format_async`] trimmed around the query: the text is rendered at once,
+    /// then the full result of a cut output is put into the async store (the model's Next
+    /// line fetches the rest, unfocused).
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// use std::{sync::Arc, time::Duration};
+    /// use serde_json::json;
+    /// use tool_output_format::{Formatter, MemoryStore};
+    /// let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    /// let fmt = Formatter::new().max_rows(1).store_async(store, "more", Duration::from_secs(1));
+    /// let rows = json!([{"t": "printer"}, {"t": "refund late"}, {"t": "vpn"}]);
+    /// let out = fmt.focus("refund").format_async("t", &rows).await;
+    /// assert!(out.text.starts_with("[Kept 1 of 3 rows relevant to \"refund\"]"), "{}", out.text);
+    /// assert!(out.text.contains("| refund late |"));
+    /// assert!(out.report.reference.is_some());
+    /// # });
+    /// ```
+    pub async fn format_async<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
+        self.formatter()
+            .format_async_in(tool, Some(self.query_terms()), result)
+            .await
     }
 }
