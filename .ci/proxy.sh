@@ -6,7 +6,9 @@
 # upstream killed mid-call or never answering, two proxies sharing a Redis and a stopped
 # Redis. Then `@modelcontextprotocol/server-everything` (npm, pinned) as the upstream for the
 # protocol surface (tests/proxy/test_everything.py): initialize, prompts, resources,
-# completions, logging, progress, sampling (forwarded and refused), roots, images.
+# completions, logging, progress, sampling (forwarded and refused), roots, images. Then the
+# MCP Inspector's CLI (npm, pinned) as the host, a new proxy for each request, sharing Redis
+# (tests/proxy/test_inspector.py).
 # Installs its pinned virtual environment and npm package under the target directory, builds `tof`, prints libtest
 # lines (counted by .ci/run) and exits non-zero on a failure.
 set -euo pipefail
@@ -24,3 +26,9 @@ npm install --prefix "$target/server-everything" --no-audit --no-fund --loglevel
     '@modelcontextprotocol/server-everything@2026.8.31'
 "$venv/bin/python" tool-output-format-cli/tests/proxy/test_everything.py "$target/debug/tof" \
     "$target/server-everything/node_modules/.bin/mcp-server-everything"
+# The MCP Inspector's command line (npm, pinned, the same as .ci/run's) as the proxy's host, one
+# proxy process a request: the rest of a cut result walked through a shared Redis store.
+npm install --prefix "$target/mcp-inspector" --no-audit --no-fund --loglevel=error \
+    '@modelcontextprotocol/inspector@0.15.0'
+"$venv/bin/python" tool-output-format-cli/tests/proxy/test_inspector.py "$target/debug/tof" \
+    "$target/mcp-inspector/node_modules/.bin/mcp-inspector"
