@@ -12,13 +12,12 @@ it holds.
 virtual environment (for `jsonschema`). It prints libtest's lines so that CI counts its checks.
 """
 
-import json
-import subprocess
 import sys
 import traceback
 
 from jsonschema import Draft202012Validator
 
+from clients import call_flags, inspector
 from libtest import report
 
 META_KEY = "tool-output-format/cuts"
@@ -31,20 +30,10 @@ class Inspector:
         self.validators = {}
 
     def run(self, *args):
-        out = subprocess.run(
-            [self.inspector, "--cli", self.server, *args],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert out.returncode == 0, f"inspector {args}: exit {out.returncode}\n{out.stdout}\n{out.stderr}"
-        return json.loads(out.stdout)
+        return inspector(self.inspector, self.server, *args)
 
     def call(self, tool, **args):
-        flags = ["--method", "tools/call", "--tool-name", tool]
-        for key, value in args.items():
-            flags += ["--tool-arg", f"{key}={value if isinstance(value, str) else json.dumps(value)}"]
-        result = self.run(*flags)
+        result = self.run(*call_flags(tool, args))
         data = result.get("structuredContent")
         assert data is not None, f"{tool}: no structuredContent: {result}"
         errors = [e.message for e in self.validators[tool].iter_errors(data)]

@@ -10,18 +10,16 @@ Needs `redis-server` on PATH (it starts its own on port 6393). Prints libtest's 
 CI counts its checks, and exits non-zero on a failure.
 """
 
-import json
 import pathlib
 import re
 import stat
-import subprocess
 import sys
 import tempfile
-import time
 import traceback
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tests" / "clients"))
-from libtest import report  # noqa: E402 - found through the path above
+from clients import call_flags, inspector, start_redis  # noqa: E402 - found through the path above
+from libtest import report  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
 PORT = 6393
@@ -33,20 +31,10 @@ class Inspector:
         self.inspector, self.server = inspector, server
 
     def run(self, *args):
-        out = subprocess.run(
-            [self.inspector, "--cli", self.server, *args],
-            capture_output=True,
-            text=True,
-            timeout=90,
-        )
-        assert out.returncode == 0, f"inspector {args}: exit {out.returncode}\n{out.stdout}\n{out.stderr}"
-        return json.loads(out.stdout)
+        return inspector(self.inspector, self.server, *args)
 
     def call(self, tool, **args):
-        flags = ["--method", "tools/call", "--tool-name", tool]
-        for key, value in args.items():
-            flags += ["--tool-arg", f"{key}={value}"]
-        return self.run(*flags)
+        return self.run(*call_flags(tool, args))
 
     def tools_list_is_upstream_s_plus_the_fetch_tool(self):
         tools = {t["name"]: t for t in self.run("--method", "tools/list")["tools"]}
@@ -82,27 +70,11 @@ class Inspector:
         assert "acme/missing does not exist (404)" in result["content"][0]["text"], result
 
 
-def start_redis():
-    p = subprocess.Popen(
-        ["redis-server", "--bind", "127.0.0.1", "--port", str(PORT), "--save", "",
-         "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(100):
-        ping = subprocess.run(["redis-cli", "-p", str(PORT), "ping"], capture_output=True, text=True)
-        if ping.stdout.strip() == "PONG":
-            return p
-        time.sleep(0.05)
-    p.kill()
-    raise AssertionError(f"redis-server did not start on port {PORT}")
-
-
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: test_inspector.py PATH_TO_TOF PATH_TO_MCP_INSPECTOR")
     tof, inspector = sys.argv[1], sys.argv[2]
-    redis = start_redis()
+    redis = start_redis(PORT)
     try:
         with tempfile.TemporaryDirectory() as d:
             # The Inspector takes one server command; the proxy's own arguments go in a script.

@@ -24,7 +24,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tests" / "clients"))
-from libtest import report  # noqa: E402 - found through the path above
+from clients import start_redis  # noqa: E402 - found through the path above
+from libtest import report  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
 UPSTREAM = [sys.executable, str(HERE / "upstream_server.py")]
@@ -462,23 +463,6 @@ async def a_cancelled_call_is_cancelled_upstream(_):
 
 
 # ---- Redis: two proxies share one store; a stopped Redis is a told failure --------------------
-
-
-def start_redis(port):
-    """A private redis-server (from PATH; `.ci/proxy.sh` installs it) on PORT."""
-    p = subprocess.Popen(
-        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "",
-         "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(100):
-        ping = subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True)
-        if ping.stdout.strip() == "PONG":
-            return p
-        time.sleep(0.05)
-    p.kill()
-    raise AssertionError(f"redis-server did not start on port {port}")
 
 
 async def cut_rows(s, count):
