@@ -8,8 +8,9 @@
 //! `format_rows`), a registered renderer. Options: layout x global shape or none x budget x
 //! summaries x store x focus query, and the agent preset (`Formatter::for_agents`). Entry
 //! points: text (`format_with_report`, `focus(q).format_with_report`, and with a store
-//! `format_async` on an async store, which must give the same text), structured JSON
-//! (`format_json`, `focus(q).format_json`), and with a store every page the fetch tool
+//! `format_async` / `focus(q).format_async` on an async store, which must give the same
+//! text), structured JSON (`format_json`, `focus(q).format_json`), and with a store every
+//! page the fetch tool
 //! serves (`store::Fetch`), following the Next lines from the first text to the last page.
 //!
 //! Every row carries secrets (`password`, `meta.api_key`, values starting `pw-SECRET-` and
@@ -323,7 +324,8 @@ pub struct Out {
     pub json: Value,
     /// For streamed rows: what `format_rows` gave (the same pipeline as the collected rows).
     pub format_rows: Option<String>,
-    /// With a store and no focus: what `format_async` gave with an async store.
+    /// With a store: what `format_async` (focused with the focus query) gave with an async
+    /// store.
     pub format_async: Option<Formatted>,
     /// With a store: the fetch pages served following the text's Next lines, in order.
     pub fetched: Vec<String>,
@@ -335,24 +337,28 @@ pub struct Out {
 pub const QUERY: &str = "floor 3 jammed";
 
 fn run<T: ToolOutput + ?Sized>(fmt: &Formatter, o: &Options, tool: &str, v: &T) -> Out {
+    let format_async = async_formatter(o).map(|a| {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .expect("a tokio runtime");
+        if o.focus {
+            runtime.block_on(a.focus(QUERY).format_async(tool, v))
+        } else {
+            runtime.block_on(a.format_async(tool, v))
+        }
+    });
     if o.focus {
         let f = fmt.focus(QUERY);
         return Out {
             text: f.format_with_report(tool, v),
             json: f.format_json(tool, v),
             format_rows: None,
-            format_async: None,
+            format_async,
             fetched: Vec::new(),
             walked: false,
         };
     }
-    let format_async = async_formatter(o).map(|a| {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .expect("a tokio runtime")
-            .block_on(a.format_async(tool, v))
-    });
     Out {
         text: fmt.format_with_report(tool, v),
         json: fmt.format_json(tool, v),
