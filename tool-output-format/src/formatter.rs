@@ -858,8 +858,8 @@ impl Formatter {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Focused<'f> {
-    fmt: &'f Formatter,
-    query: Query,
+    pub(crate) fmt: &'f Formatter,
+    pub(crate) query: Query,
 }
 
 impl<'f> Focused<'f> {
@@ -885,18 +885,6 @@ impl<'f> Focused<'f> {
     pub fn row_order(mut self, order: RowOrder) -> Self {
         self.query.set_order(order);
         self
-    }
-
-    /// The formatter this focus borrows.
-    #[cfg(feature = "async")]
-    pub(crate) fn formatter(&self) -> &'f Formatter {
-        self.fmt
-    }
-
-    /// The query's terms, as the pipeline takes them.
-    #[cfg(feature = "async")]
-    pub(crate) fn query_terms(&self) -> &Query {
-        &self.query
     }
 
     /// The query as notices show it (one line, at most 80 characters).

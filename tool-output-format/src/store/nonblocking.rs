@@ -267,8 +267,8 @@ impl Focused<'_> {
     /// # });
     /// ```
     pub async fn format_async<T: ToolOutput + ?Sized>(&self, tool: &str, result: &T) -> Formatted {
-        self.formatter()
-            .format_async_in(tool, Some(self.query_terms()), result)
+        self.fmt
+            .format_async_in(tool, Some(&self.query), result)
             .await
     }
 }
