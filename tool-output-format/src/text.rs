@@ -468,6 +468,19 @@ fn cut_at(s: &str, max: usize, total: usize) -> Option<(String, usize)> {
     Some((out, kept_chars))
 }
 
+/// `path` one JSON Pointer segment deeper: `/` and `segment`, with `~` and `/` escaped as
+/// `~0` and `~1` (RFC 6901).
+pub(crate) fn push_pointer_segment(path: &mut String, segment: &str) {
+    path.push('/');
+    for c in segment.chars() {
+        match c {
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
+        }
+    }
+}
+
 #[cfg(test)]
 mod examples {
     use super::*;

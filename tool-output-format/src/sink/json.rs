@@ -230,14 +230,7 @@ impl Writer {
     /// Run `f` with the path one segment deeper.
     fn at(&mut self, segment: &str, f: impl FnOnce(&mut Self) -> Value) -> Value {
         let len = self.path.len();
-        self.path.push('/');
-        for c in segment.chars() {
-            match c {
-                '~' => self.path.push_str("~0"),
-                '/' => self.path.push_str("~1"),
-                c => self.path.push(c),
-            }
-        }
+        crate::text::push_pointer_segment(&mut self.path, segment);
         let v = f(self);
         self.path.truncate(len);
         v

@@ -722,8 +722,7 @@ fn largest_table(value: &Value) -> Option<(String, usize)> {
         let mut own = 0;
         let mut visit = |key: &str, child: &Value, at: &mut String, own: &mut usize| {
             let len = at.len();
-            at.push('/');
-            at.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            crate::text::push_pointer_segment(at, key);
             *own += walk(child, at, depth + 1, best) + key.len() + 4;
             at.truncate(len);
         };
