@@ -13,12 +13,11 @@ virtual environment (for `jsonschema`). It prints libtest's lines so that CI cou
 """
 
 import sys
-import traceback
 
 from jsonschema import Draft202012Validator
 
 from clients import call_flags, inspector
-from libtest import report
+from libtest import report, run_checks
 
 META_KEY = "tool-output-format/cuts"
 
@@ -90,14 +89,7 @@ def main():
         "an_unknown_order_is_a_not_found_error",
         "an_empty_page_is_not_an_error",
     ]
-    results = []
-    for name in names:
-        try:
-            getattr(checks, name)()
-            results.append((name, None))
-        except Exception:  # noqa: BLE001 - every failure is reported, then counted
-            results.append((name, traceback.format_exc()))
-    report("inspector_cli", results)
+    report("inspector_cli", run_checks(checks, names))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ per check, the failures' tracebacks, then cargo's `test result:` line (which `.c
 and the exit status."""
 
 import sys
+import traceback
 
 
 def report(suite, results):
@@ -20,3 +21,16 @@ def report(suite, results):
         "0 ignored; 0 measured; 0 filtered out\n"
     )
     sys.exit(1 if failed else 0)
+
+
+def run_checks(checks, names):
+    """Call each method of `checks` named in `names` in turn; the pairs `report` takes (a
+    failure's traceback, `None` for a pass)."""
+    results = []
+    for name in names:
+        try:
+            getattr(checks, name)()
+            results.append((name, None))
+        except Exception:  # noqa: BLE001 - every failure is reported, then counted
+            results.append((name, traceback.format_exc()))
+    return results

@@ -15,11 +15,10 @@ import re
 import stat
 import sys
 import tempfile
-import traceback
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tests" / "clients"))
 from clients import call_flags, inspector, start_redis  # noqa: E402 - found through the path above
-from libtest import report  # noqa: E402
+from libtest import report, run_checks  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
 PORT = 6393
@@ -91,13 +90,7 @@ def main():
                 "a_cut_result_is_walked_to_the_last_row_one_process_a_call",
                 "an_error_stays_an_error",
             ]
-            results = []
-            for name in names:
-                try:
-                    getattr(checks, name)()
-                    results.append((name, None))
-                except Exception:  # noqa: BLE001 - every failure is reported, then counted
-                    results.append((name, traceback.format_exc()))
+            results = run_checks(checks, names)
     finally:
         redis.kill()
         redis.wait()
