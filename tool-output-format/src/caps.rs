@@ -98,7 +98,7 @@ fn count(cut: bool, by_budget: bool) -> Cuts {
 /// Cut `s` to `max` characters in place (line by line when it has several lines), only
 /// where the cut form is shorter; returns how many pieces were cut.
 fn cut_text(s: &mut crate::doc::Text<'_>, max: usize) -> usize {
-    if s.contains(['\n', '\r']) {
+    if text::has_line_break(s) {
         // A multi-line string is cut line by line, each line to `max` characters.
         let mut n = 0;
         let mut out = String::new();
@@ -246,7 +246,7 @@ fn cut_nested_value(node: &mut Node<'_>, n: usize) -> usize {
             cut_nested(node, n)
         }
         Node::Record(_) => cut_nested(node, n),
-        Node::Str(s) if s.contains(['\n', '\r']) => {
+        Node::Str(s) if text::has_line_break(s) => {
             let total = text::lines(s).count();
             if total > n {
                 let mut out = String::new();
@@ -277,7 +277,7 @@ pub(crate) fn nested_len(node: &Node<'_>) -> usize {
             Node::Table(t) => t.rows(),
             Node::List(items) => items.len().max(nested_len(node)),
             Node::Record(_) => nested_len(node),
-            Node::Str(s) if s.contains(['\n', '\r']) => text::lines(s).count(),
+            Node::Str(s) if text::has_line_break(s) => text::lines(s).count(),
             _ => 0,
         }
     }

@@ -241,6 +241,14 @@ pub struct Table<'a> {
     /// The type's own row cap (`#[tool_output(max_rows = N)]`): below a tool's option, above
     /// the formatter's.
     pub(crate) max_rows: Option<usize>,
+    /// The columns and cells, boxed so that a [`Node`] (and a record's [`Field`]) stays small:
+    /// records hold many fields, few tables.
+    core: Box<Core<'a>>,
+}
+
+/// A [`Table`]'s columns and cells.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Core<'a> {
     columns: Vec<Text<'a>>,
     /// Per column `max_chars` (empty when no column has one).
     limits: Vec<Option<usize>>,
@@ -259,18 +267,20 @@ impl<'a> Table<'a> {
         Table {
             title: None,
             max_rows: None,
-            columns,
-            limits: Vec::new(),
-            total: None,
-            buf,
-            ends,
-            kinds,
+            core: Box::new(Core {
+                columns,
+                limits: Vec::new(),
+                total: None,
+                buf,
+                ends,
+                kinds,
+            }),
         }
     }
 
     /// Set a per column `max_chars` (one entry per column), applied by the caps stage.
     pub fn set_limits(&mut self, limits: Vec<Option<usize>>) {
-        self.limits = if limits.iter().all(Option::is_none) {
+        self.core.limits = if limits.iter().all(Option::is_none) {
             Vec::new()
         } else {
             limits
@@ -280,13 +290,13 @@ impl<'a> Table<'a> {
     /// The `max_chars` of column `col`, if any.
     #[must_use]
     pub fn limit(&self, col: usize) -> Option<usize> {
-        self.limits.get(col).copied().flatten()
+        self.core.limits.get(col).copied().flatten()
     }
 
     /// Column names in order.
     #[must_use]
     pub fn columns(&self) -> &[Text<'a>] {
-        &self.columns
+        &self.core.columns
     }
 
     /// Rows in the data: more than [`rows`](Self::rows) when the source built only the
@@ -301,66 +311,70 @@ impl<'a> Table<'a> {
     /// ```
     #[must_use]
     pub fn total_rows(&self) -> usize {
-        self.total.unwrap_or(0).max(self.rows())
+        self.core.total.unwrap_or(0).max(self.rows())
     }
 
     /// Record how many rows the data has (when only a prefix is built).
     pub fn set_total_rows(&mut self, total: usize) {
-        self.total = Some(total);
+        self.core.total = Some(total);
     }
 
     /// Number of complete rows.
     #[must_use]
     pub fn rows(&self) -> usize {
-        self.ends.len().checked_div(self.columns.len()).unwrap_or(0)
+        self.core
+            .ends
+            .len()
+            .checked_div(self.core.columns.len())
+            .unwrap_or(0)
     }
 
     /// Append a cell: its text (not yet escaped) and its kind. Rows fill left to right; a row
     /// is complete after one cell per column ([`end_row`](Self::end_row) pads a short one).
     pub fn push_cell(&mut self, text: &str, kind: Kind) {
-        self.buf.push_str(text);
+        self.core.buf.push_str(text);
         self.end_cell(kind);
     }
 
     /// The buffer the current cell's text is appended to (the sources write in place).
     #[inline]
     pub(crate) fn buf_mut(&mut self) -> &mut String {
-        &mut self.buf
+        &mut self.core.buf
     }
 
     /// Close the current cell (its text is what was appended since the previous close).
     #[inline]
     pub(crate) fn end_cell(&mut self, kind: Kind) {
-        self.ends.push(self.buf.len());
-        self.kinds.push(kind);
+        self.core.ends.push(self.core.buf.len());
+        self.core.kinds.push(kind);
     }
 
     /// Pad the current row with empty cells up to the column count.
     pub fn end_row(&mut self) {
-        let cols = self.columns.len().max(1);
-        while !self.ends.len().is_multiple_of(cols) {
+        let cols = self.core.columns.len().max(1);
+        while !self.core.ends.len().is_multiple_of(cols) {
             self.end_cell(Kind::Null);
         }
     }
 
     /// Bytes of cell text in all rows (column names not included).
     pub(crate) fn text_len(&self) -> usize {
-        self.buf.len()
+        self.core.buf.len()
     }
 
     /// Make room for `rows` more rows of about `row_bytes` bytes of text each.
     pub(crate) fn reserve_rows(&mut self, rows: usize, row_bytes: usize) {
-        let cells = rows.saturating_mul(self.columns.len());
-        self.ends.reserve(cells);
-        self.kinds.reserve(cells);
-        self.buf.reserve(rows.saturating_mul(row_bytes));
+        let cells = rows.saturating_mul(self.core.columns.len());
+        self.core.ends.reserve(cells);
+        self.core.kinds.reserve(cells);
+        self.core.buf.reserve(rows.saturating_mul(row_bytes));
     }
 
     /// The text of every cell, row by row (faster than [`cell`](Self::cell) for each).
     pub fn cells(&self) -> impl Iterator<Item = &str> {
         let mut start = 0;
-        self.ends.iter().map(move |&end| {
-            let cell = &self.buf[start..end];
+        self.core.ends.iter().map(move |&end| {
+            let cell = &self.core.buf[start..end];
             start = end;
             cell
         })
@@ -369,7 +383,7 @@ impl<'a> Table<'a> {
     /// The kind of every cell, row by row.
     #[must_use]
     pub fn kinds(&self) -> &[Kind] {
-        &self.kinds
+        &self.core.kinds
     }
 
     /// The text and kind of one cell.
@@ -378,80 +392,97 @@ impl<'a> Table<'a> {
     /// When the row or column is out of range.
     #[must_use]
     pub fn cell(&self, row: usize, col: usize) -> (&str, Kind) {
-        let i = row * self.columns.len() + col;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        (&self.buf[start..self.ends[i]], self.kinds[i])
+        let i = row * self.core.columns.len() + col;
+        let start = if i == 0 { 0 } else { self.core.ends[i - 1] };
+        (&self.core.buf[start..self.core.ends[i]], self.core.kinds[i])
     }
 
     /// Keep only the first `rows` rows.
     pub fn truncate_rows(&mut self, rows: usize) {
-        let cells = rows.saturating_mul(self.columns.len());
-        if cells < self.ends.len() {
-            self.total = Some(self.total_rows());
-            self.ends.truncate(cells);
-            self.kinds.truncate(cells);
-            self.buf.truncate(self.ends.last().copied().unwrap_or(0));
+        let cells = rows.saturating_mul(self.core.columns.len());
+        if cells < self.core.ends.len() {
+            self.core.total = Some(self.total_rows());
+            self.core.ends.truncate(cells);
+            self.core.kinds.truncate(cells);
+            self.core
+                .buf
+                .truncate(self.core.ends.last().copied().unwrap_or(0));
         }
     }
 
     /// Append the rows of `more` (a table with the same columns, built from later rows).
     pub(crate) fn append_rows(&mut self, more: &Table<'_>) {
-        let offset = self.buf.len();
-        self.buf.push_str(&more.buf);
-        self.ends.extend(more.ends.iter().map(|e| e + offset));
-        self.kinds.extend_from_slice(&more.kinds);
+        let offset = self.core.buf.len();
+        self.core.buf.push_str(&more.core.buf);
+        self.core
+            .ends
+            .extend(more.core.ends.iter().map(|e| e + offset));
+        self.core.kinds.extend_from_slice(&more.core.kinds);
     }
 
     /// A copy of the first `rows` rows (cost proportional to what is copied).
     #[must_use]
     pub(crate) fn head(&self, rows: usize) -> Table<'a> {
-        let cells = rows.min(self.rows()) * self.columns.len();
-        let end = if cells == 0 { 0 } else { self.ends[cells - 1] };
+        let cells = rows.min(self.rows()) * self.core.columns.len();
+        let end = if cells == 0 {
+            0
+        } else {
+            self.core.ends[cells - 1]
+        };
         Table {
             title: self.title.clone(),
             max_rows: self.max_rows,
-            columns: self.columns.clone(),
-            limits: self.limits.clone(),
-            total: Some(self.total_rows()),
-            buf: self.buf[..end].to_owned(),
-            ends: self.ends[..cells].to_vec(),
-            kinds: self.kinds[..cells].to_vec(),
+            core: Box::new(Core {
+                columns: self.core.columns.clone(),
+                limits: self.core.limits.clone(),
+                total: Some(self.total_rows()),
+                buf: self.core.buf[..end].to_owned(),
+                ends: self.core.ends[..cells].to_vec(),
+                kinds: self.core.kinds[..cells].to_vec(),
+            }),
         }
     }
 
     /// Rebuild every cell through `f(column, text, kind, out)`, which writes the new text and
     /// returns the new kind (used by caps that shorten cells and by redaction).
     pub(crate) fn map_cells(&mut self, mut f: impl FnMut(usize, &str, Kind, &mut String) -> Kind) {
-        let cols = self.columns.len().max(1);
-        let mut buf = String::with_capacity(self.buf.len());
-        let mut ends = Vec::with_capacity(self.ends.len());
+        let cols = self.core.columns.len().max(1);
+        let mut buf = String::with_capacity(self.core.buf.len());
+        let mut ends = Vec::with_capacity(self.core.ends.len());
         let mut start = 0;
-        for (i, &end) in self.ends.iter().enumerate() {
-            self.kinds[i] = f(i % cols, &self.buf[start..end], self.kinds[i], &mut buf);
+        for (i, &end) in self.core.ends.iter().enumerate() {
+            self.core.kinds[i] = f(
+                i % cols,
+                &self.core.buf[start..end],
+                self.core.kinds[i],
+                &mut buf,
+            );
             ends.push(buf.len());
             start = end;
         }
-        self.buf = buf;
-        self.ends = ends;
+        self.core.buf = buf;
+        self.core.ends = ends;
     }
 
     fn into_owned(mut self) -> Table<'static> {
         let mut t = Table {
             title: self.title.take().map(|t| Cow::Owned(t.into_owned())),
             max_rows: self.max_rows,
-            columns: std::mem::take(&mut self.columns)
-                .into_iter()
-                .map(|c| Cow::Owned(c.into_owned()))
-                .collect(),
-            limits: std::mem::take(&mut self.limits),
-            total: self.total,
-            buf: String::new(),
-            ends: Vec::new(),
-            kinds: Vec::new(),
+            core: Box::new(Core {
+                columns: std::mem::take(&mut self.core.columns)
+                    .into_iter()
+                    .map(|c| Cow::Owned(c.into_owned()))
+                    .collect(),
+                limits: std::mem::take(&mut self.core.limits),
+                total: self.core.total,
+                buf: String::new(),
+                ends: Vec::new(),
+                kinds: Vec::new(),
+            }),
         };
-        std::mem::swap(&mut t.buf, &mut self.buf);
-        std::mem::swap(&mut t.ends, &mut self.ends);
-        std::mem::swap(&mut t.kinds, &mut self.kinds);
+        std::mem::swap(&mut t.core.buf, &mut self.core.buf);
+        std::mem::swap(&mut t.core.ends, &mut self.core.ends);
+        std::mem::swap(&mut t.core.kinds, &mut self.core.kinds);
         t
     }
 }
@@ -459,9 +490,9 @@ impl<'a> Table<'a> {
 impl Drop for Table<'_> {
     fn drop(&mut self) {
         spare::put(
-            std::mem::take(&mut self.buf),
-            std::mem::take(&mut self.ends),
-            std::mem::take(&mut self.kinds),
+            std::mem::take(&mut self.core.buf),
+            std::mem::take(&mut self.core.ends),
+            std::mem::take(&mut self.core.kinds),
         );
     }
 }

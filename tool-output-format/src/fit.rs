@@ -405,7 +405,9 @@ fn drop_order(fields: &[crate::doc::Field<'_>]) -> Vec<usize> {
         .enumerate()
         .map(|(i, f)| {
             let short = match &f.value {
-                Node::Str(s) => !s.contains(['\n', '\r']) && s.chars().count() <= SHORT_SCALAR,
+                Node::Str(s) => {
+                    !crate::text::has_line_break(s) && s.chars().count() <= SHORT_SCALAR
+                }
                 Node::Null | Node::Bool(_) | Node::Number(_) => true,
                 _ => false,
             };

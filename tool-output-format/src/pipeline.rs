@@ -118,6 +118,10 @@ impl Call<'_> {
     /// overshoot, a few times at most, unless nothing fit and the output says so.
     pub fn run<T: ToolOutput + ?Sized>(&self, result: &T) -> Output {
         let mut out = self.run_folding(result);
+        if self.limits().is_empty() {
+            // No budget: nothing to check on the output as written.
+            return out;
+        }
         let mut opts = self.opts.clone();
         // Each round takes the overshoot off the budget, twice as much as the round before
         // (the fit may keep the same output for a range of budgets).
@@ -326,7 +330,7 @@ impl Call<'_> {
             let doc = whole(None);
             return self.finish(
                 write(&doc, &[]),
-                &doc,
+                Some(&doc),
                 Cut::none(),
                 error,
                 None,
@@ -450,15 +454,16 @@ impl Call<'_> {
             }
             (f.text, f.cut)
         };
-        let doc = match &lens {
-            Some(lens) if !text_target => whole(Some(lens.arrange(&cut.node).into_owned())),
-            _ => whole(Some(cut.node.clone())),
-        };
+        // The final document is built only for the JSON target: the text is already written.
+        let doc = (!text_target).then(|| match &lens {
+            Some(lens) => whole(Some(lens.arrange(&cut.node).into_owned())),
+            None => whole(Some(cut.node.clone())),
+        });
         let outcome = trailer.outcome();
         let lens_line = lens.as_ref().map(|l| l.line(&cut.node));
         let mut out = self.finish(
             text,
-            &doc,
+            doc.as_ref(),
             cut,
             error,
             lens.as_ref(),
@@ -473,19 +478,19 @@ impl Call<'_> {
     }
 
     /// The output of the target: the text with its report, or the JSON value built from the
-    /// final document.
+    /// final document (`doc`, given for the JSON target).
     #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
         text: String,
-        doc: &Node<'_>,
+        doc: Option<&Node<'_>>,
         cut: Cut<'_>,
         error: bool,
         lens: Option<&Lens>,
         lens_line: Option<String>,
         left_out: Option<&LeftOut>,
     ) -> Output {
-        if self.target == Target::Json {
+        if let (Target::Json, Some(doc)) = (self.target, doc) {
             let notices = match lens {
                 Some(l) => l.notices(&cut.notices),
                 None => std::borrow::Cow::Borrowed(cut.notices.as_slice()),

@@ -95,8 +95,15 @@ pub fn escape_text(s: &str, place: Place, out: &mut String) {
         }
         return;
     };
+    let plain = is_plain_text(s);
+    // Text that starts with a letter opens no block and has no backslash before an opener:
+    // the common case of a record's keys.
+    if plain && s.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        out.push_str(s);
+        return;
+    }
     let start = out.len();
-    if is_plain_text(s) {
+    if plain {
         out.push_str(s);
     } else {
         escape_body(s, true, out);
@@ -109,12 +116,23 @@ pub fn escape_text(s: &str, place: Place, out: &mut String) {
     }
 }
 
+/// True when `s` holds a line break (`\n` or `\r`): compared byte by byte, no `char`
+/// decoding (a multi-byte character never contains either byte).
+#[inline]
+pub fn has_line_break(s: &str) -> bool {
+    let mut found = false;
+    for_words(s.as_bytes(), |x| {
+        found |= has_byte(x, b'\n') | has_byte(x, b'\r') != 0;
+        found
+    });
+    found
+}
+
 /// True when [`escape_text`] surely writes `s` unchanged away from the start of a list
-/// item: no byte that may need escaping and no space at either end. One table lookup per
-/// byte.
+/// item: no byte that may need escaping and no space at either end.
 #[inline]
 pub fn is_plain_text(s: &str) -> bool {
-    !(s.starts_with(' ') || s.ends_with(' ') || s.bytes().any(|b| CLASS[b as usize] & TEXT != 0))
+    !(s.starts_with(' ') || s.ends_with(' ') || class_of(s) & TEXT != 0)
 }
 
 /// The display [`width`] of `s` when [`escape_text`] surely writes it unchanged in a cell,
@@ -122,7 +140,7 @@ pub fn is_plain_text(s: &str) -> bool {
 /// it and measure the result). One pass over the bytes.
 #[inline]
 pub fn plain_cell_width(s: &str) -> Option<usize> {
-    let class = s.bytes().fold(0, |acc, b| acc | CLASS[b as usize]);
+    let class = class_of(s);
     if class & TEXT != 0 || s.starts_with(' ') || s.ends_with(' ') {
         None
     } else if class & NON_ASCII == 0 {
@@ -291,7 +309,7 @@ fn escape_chars(part: &str, offset: usize, total: usize, out: &mut String) {
 pub fn is_plain_inline(s: &str) -> bool {
     // Most cells need no escaping: one table lookup per byte decides it (the sinks call this
     // for every cell, so it is the hottest loop of a render).
-    !(s.starts_with(' ') || s.ends_with(' ') || s.bytes().any(|b| CLASS[b as usize] & ESCAPE != 0))
+    !(s.starts_with(' ') || s.ends_with(' ') || class_of(s) & ESCAPE != 0)
 }
 
 /// Byte classes for the fast paths: [`ESCAPE`] (see `needs_inline_escape`), [`NON_ASCII`].
@@ -313,6 +331,66 @@ const CLASS: [u8; 256] = {
     }
     t
 };
+/// The classes of `s`'s bytes ([`CLASS`] of each, or-ed). Eight bytes at a time: a word of
+/// plain ASCII (no control, `|`, `\\` or `<`, the common case) is skipped without looking
+/// its bytes up.
+#[inline]
+fn class_of(s: &str) -> u8 {
+    let mut class = 0;
+    let b = s.as_bytes();
+    let mut at = 0;
+    for_words(b, |x| {
+        let special = (x & HIGH)
+            | has_less(x, 0x20)
+            | has_byte(x, 0x7f)
+            | has_byte(x, b'|')
+            | has_byte(x, b'\\')
+            | has_byte(x, b'<');
+        if special != 0 {
+            let end = (at + 8).min(b.len());
+            class |= b[at..end].iter().fold(0, |acc, &c| acc | CLASS[c as usize]);
+        }
+        at += 8;
+        false
+    });
+    class
+}
+
+/// Call `f` on each eight bytes of `b` as a little-endian word (the last one padded with
+/// `a`, a byte of no class) until it returns true.
+#[inline]
+fn for_words(b: &[u8], mut f: impl FnMut(u64) -> bool) {
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(c);
+        if f(u64::from_le_bytes(word)) {
+            return;
+        }
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut word = [b'a'; 8];
+        word[..rest.len()].copy_from_slice(rest);
+        f(u64::from_le_bytes(word));
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Non-zero when a byte of `x` is below `n` (`n` at most 128; exact as a test).
+#[inline]
+fn has_less(x: u64, n: u8) -> u64 {
+    x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH
+}
+
+/// Non-zero when a byte of `x` equals `b` (exact as a test).
+#[inline]
+fn has_byte(x: u64, b: u8) -> u64 {
+    has_less(x ^ (ONES * u64::from(b)), 1)
+}
+
 const ESCAPE: u8 = 1;
 const NON_ASCII: u8 = 2;
 /// Bytes that may need escaping in any inline place (see `may_need_escape`).
@@ -635,5 +713,37 @@ mod examples {
     fn cut_chars_example() {
         assert_eq!(cut_chars("abcdef", 2).as_deref(), Some("ab…[+4 chars]"));
         assert_eq!(cut_chars("abc", 3), None);
+    }
+}
+
+/// The word-at-a-time scans against their byte-by-byte definitions.
+#[cfg(test)]
+mod words {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn class_by_bytes(s: &str) -> u8 {
+        s.bytes().fold(0, |acc, b| acc | CLASS[b as usize])
+    }
+
+    proptest! {
+        #[test]
+        fn class_of_is_the_class_of_every_byte(s in "(?s).{0,40}") {
+            prop_assert_eq!(class_of(&s), class_by_bytes(&s));
+            prop_assert_eq!(has_line_break(&s), s.contains(['\n', '\r']));
+        }
+
+        #[test]
+        fn class_of_sees_each_special_byte_at_each_offset(
+            len in 0usize..24,
+            at in 0usize..24,
+            c in prop::sample::select(vec!['\n', '\r', '\t', '\u{7f}', '|', '\\', '<', 'é', '\u{2028}', '\u{85}', '\u{200f}', 'a']),
+        ) {
+            let mut s = "x".repeat(len);
+            s.insert(at.min(len), c);
+            prop_assert_eq!(class_of(&s), class_by_bytes(&s));
+            prop_assert_eq!(has_line_break(&s), s.contains(['\n', '\r']));
+        }
     }
 }

@@ -5,6 +5,8 @@
 mod envelope;
 mod lean;
 
+use std::borrow::Cow;
+
 use super::{Document, Sink};
 use crate::doc::{Field, Node, Record, Table, depth_notice};
 use crate::notice::Notice;
@@ -175,7 +177,7 @@ impl<S: TableStyle> Writer<'_, S> {
                     });
                     escape_text(e.name, Place::Inline, &mut self.out);
                     self.out.push_str(", except:)\n");
-                    let inner = format!("{indent}  ");
+                    let inner = deeper(indent);
                     self.lean_fields(&e.differing, &inner, Some((e.name, &e.reference)));
                 }
                 lean::Instead::Itself => {
@@ -219,14 +221,14 @@ impl<S: TableStyle> Writer<'_, S> {
                 Node::Null => self.out.push_str(" null\n"),
                 // `- ` alone would end in a space.
                 Node::Str(s) if s.is_empty() => self.out.push('\n'),
-                Node::Str(s) if !is_multiline(s) => {
+                Node::Str(s) if !text::has_line_break(s) => {
                     self.out.push(' ');
                     escape_text(s, Place::ItemStart(None), &mut self.out);
                     self.out.push('\n');
                 }
                 Node::Str(s) => {
                     self.out.push(' ');
-                    self.code_block(s, &format!("{indent}  "), "");
+                    self.code_block(s, &deeper(indent), "");
                 }
                 // The first joined item starts the item's text, where `#`, `-`, `>`, a fence
                 // or `1.` would open a block.
@@ -242,13 +244,13 @@ impl<S: TableStyle> Writer<'_, S> {
     /// bare `-` there must be none (an item may begin with at most one blank line).
     fn value(&mut self, v: &Node<'_>, indent: &str, keyed: bool) {
         // Built only for the values that open a nested block (most values are inline).
-        let inner = || format!("{indent}  ");
+        let inner = || deeper(indent);
         match v {
             Node::Null => self.out.push('\n'),
             Node::Str(s) if s.is_empty() => self.out.push('\n'),
             Node::Bool(b) => self.inline(if *b { "true" } else { "false" }),
             Node::Number(s) => self.inline(s),
-            Node::Str(s) if !is_multiline(s) => self.inline(s),
+            Node::Str(s) if !text::has_line_break(s) => self.inline(s),
             Node::Str(s) => {
                 self.out.push('\n');
                 let inner = inner();
@@ -498,6 +500,13 @@ const ESCAPED: usize = 1 << (usize::BITS - 1);
 /// Padding, copied in slices rather than pushed a space at a time.
 const SPACES: &str = "                                                                ";
 
-fn is_multiline(s: &str) -> bool {
-    s.contains(['\n', '\r'])
+/// The indentation one level below `indent` (two more spaces): a slice of [`SPACES`] while
+/// it fits (every level up to the depth limit), no allocation per nested value.
+fn deeper(indent: &str) -> Cow<'static, str> {
+    let n = indent.len() + 2;
+    if n <= SPACES.len() && indent.bytes().all(|b| b == b' ') {
+        Cow::Borrowed(&SPACES[..n])
+    } else {
+        Cow::Owned(format!("{indent}  "))
+    }
 }

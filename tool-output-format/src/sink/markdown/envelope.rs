@@ -59,7 +59,7 @@ impl<S: TableStyle> Writer<'_, S> {
     /// An envelope as a record value or list item (after `- key:` or `-`): the body as a
     /// value would be, then the lines inside the item after a blank line.
     pub(super) fn envelope_value(&mut self, e: &Envelope<'_>, indent: &str, keyed: bool) {
-        let inner = format!("{indent}  ");
+        let inner = super::deeper(indent);
         if let Some(err) = e.error() {
             self.out.push_str(" **");
             self.out.push_str(UNNAMED_FAILURE);
