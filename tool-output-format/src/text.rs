@@ -120,12 +120,11 @@ pub fn escape_text(s: &str, place: Place, out: &mut String) {
 /// decoding (a multi-byte character never contains either byte).
 #[inline]
 pub fn has_line_break(s: &str) -> bool {
-    let mut found = false;
-    for_words(s.as_bytes(), |x| {
-        found |= has_byte(x, b'\n') | has_byte(x, b'\r') != 0;
-        found
-    });
-    found
+    let mut chunks = s.as_bytes().chunks_exact(8);
+    (&mut chunks).any(|c| {
+        let x = word(c);
+        has_byte(x, b'\n') | has_byte(x, b'\r') != 0
+    }) || chunks.remainder().iter().any(|&b| b == b'\n' || b == b'\r')
 }
 
 /// True when [`escape_text`] surely writes `s` unchanged away from the start of a list
@@ -333,13 +332,14 @@ const CLASS: [u8; 256] = {
 };
 /// The classes of `s`'s bytes ([`CLASS`] of each, or-ed). Eight bytes at a time: a word of
 /// plain ASCII (no control, `|`, `\\` or `<`, the common case) is skipped without looking
-/// its bytes up.
+/// its bytes up; the last bytes (fewer than eight) are looked up one by one.
 #[inline]
 fn class_of(s: &str) -> u8 {
+    let by_bytes = |b: &[u8]| b.iter().fold(0, |acc, &c| acc | CLASS[c as usize]);
+    let mut chunks = s.as_bytes().chunks_exact(8);
     let mut class = 0;
-    let b = s.as_bytes();
-    let mut at = 0;
-    for_words(b, |x| {
+    for c in &mut chunks {
+        let x = word(c);
         let special = (x & HIGH)
             | has_less(x, 0x20)
             | has_byte(x, 0x7f)
@@ -347,33 +347,18 @@ fn class_of(s: &str) -> u8 {
             | has_byte(x, b'\\')
             | has_byte(x, b'<');
         if special != 0 {
-            let end = (at + 8).min(b.len());
-            class |= b[at..end].iter().fold(0, |acc, &c| acc | CLASS[c as usize]);
+            class |= by_bytes(c);
         }
-        at += 8;
-        false
-    });
-    class
+    }
+    class | by_bytes(chunks.remainder())
 }
 
-/// Call `f` on each eight bytes of `b` as a little-endian word (the last one padded with
-/// `a`, a byte of no class) until it returns true.
+/// Eight bytes as a little-endian word.
 #[inline]
-fn for_words(b: &[u8], mut f: impl FnMut(u64) -> bool) {
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(c);
-        if f(u64::from_le_bytes(word)) {
-            return;
-        }
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut word = [b'a'; 8];
-        word[..rest.len()].copy_from_slice(rest);
-        f(u64::from_le_bytes(word));
-    }
+fn word(c: &[u8]) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(c);
+    u64::from_le_bytes(w)
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;

@@ -27,7 +27,7 @@ pub(crate) struct Columns<'k> {
 impl<'k> Columns<'k> {
     /// Whether `keys` (of length `len`) are the first `len` columns, in order.
     pub fn is_prefix<I: Iterator<Item = &'k str>>(&self, keys: I, len: usize) -> bool {
-        len <= self.names.len() && keys.zip(&self.names).all(|(k, c)| k == *c)
+        len <= self.names.len() && keys.zip(&self.names).all(|(k, c)| same_key(k, c))
     }
 
     /// Add the keys of one record (new ones at the end, in their order).
@@ -44,6 +44,31 @@ impl<'k> Columns<'k> {
                 self.names.push(k);
             }
         }
+    }
+}
+
+/// `a == b` for the short keys of records, without a call to `memcmp`: the rows of a large
+/// result are compared key by key with the columns (most rows have the same keys).
+#[inline]
+fn same_key(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    // Two overlapping loads cover every byte of a key of 4 to 16 bytes.
+    let word = |s: &[u8], at: usize| {
+        let mut w = [0; 8];
+        let len = if n < 8 { 4 } else { 8 };
+        w[..len].copy_from_slice(&s[at..at + len]);
+        u64::from_le_bytes(w)
+    };
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => word(a, 0) == word(b, 0) && word(a, n - 4) == word(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
     }
 }
 
@@ -143,6 +168,30 @@ pub(crate) fn redact_record(r: &mut Record<'_>, cx: &Context<'_>) {
     for f in &mut r.fields {
         if cx.is_secret(&f.name) {
             f.value = Node::Str(Text::Borrowed(REDACTED));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::same_key;
+
+    proptest! {
+        #[test]
+        fn same_key_is_equality(a in "[a-c_é]{0,20}", b in "[a-c_é]{0,20}") {
+            prop_assert_eq!(same_key(&a, &b), a == b);
+            prop_assert!(same_key(&a, &a.clone()));
+        }
+
+        #[test]
+        fn same_key_sees_each_byte(a in "[a-z]{1,24}", at in 0usize..24) {
+            let at = at % a.len();
+            let mut b = a.clone().into_bytes();
+            b[at] = b'_';
+            let b = String::from_utf8(b).expect("ASCII");
+            prop_assert!(!same_key(&a, &b));
         }
     }
 }
