@@ -442,15 +442,9 @@ impl PyFormatter {
     /// first (`"ranked"`).
     #[pyo3(signature = (query, *, row_order="data"))]
     fn focus(&self, query: String, row_order: &str) -> PyResult<PyFocus> {
-        let order = match row_order {
-            "data" => RowOrder::Data,
-            "ranked" => RowOrder::Ranked,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown row_order {other:?}; expected one of \"data\", \"ranked\""
-                )));
-            }
-        };
+        let order: RowOrder = row_order
+            .parse()
+            .map_err(|e: tool_output_format::UnknownName| PyValueError::new_err(e.to_string()))?;
         Ok(PyFocus {
             fmt: self.0.clone(),
             query,

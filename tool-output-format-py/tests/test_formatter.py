@@ -211,6 +211,8 @@ def test_focus():
     assert rows.focus("refund policy", row_order="ranked").format("t", tickets) == (
         '[Kept 2 of 3 rows relevant to "refund policy"]\n\n|t|\n|-|\n|refund refund policy|\n|refund asked|'
     )
+    with pytest.raises(ValueError, match='unknown row order "best"; expected one of "data", "ranked"'):
+        rows.focus("refund policy", row_order="best")
     out = Formatter(max_lines=3).focus("disk").format_with_report("t", "ok\nok\ndisk full\nok\nok")
     assert out.report["truncated"] is True
     assert out.report["lines"] == {"kept": 1, "total": 5}

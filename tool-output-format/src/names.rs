@@ -6,11 +6,13 @@ use std::str::FromStr;
 
 use crate::agent::ErrorKind;
 use crate::detail::Detail;
+use crate::focus::RowOrder;
 use crate::notice::Strategy;
 use crate::sink::Layout;
 
 /// A name that is not one of a type's value names, from `str::parse` on [`Layout`],
-/// [`Strategy`], [`Detail`] or [`ErrorKind`]. Its message lists the names it takes.
+/// [`Strategy`], [`Detail`], [`RowOrder`] or [`ErrorKind`]. Its message lists the names it
+/// takes.
 ///
 /// ```
 /// use tool_output_format::{Layout, Strategy};
@@ -27,7 +29,7 @@ pub struct UnknownName {
 }
 
 impl UnknownName {
-    /// What was named (`"layout"`, `"strategy"`, `"detail"`, `"error kind"`).
+    /// What was named (`"layout"`, `"strategy"`, `"detail"`, `"row order"`, `"error kind"`).
     #[must_use]
     pub fn what(&self) -> &'static str {
         self.what
@@ -85,6 +87,8 @@ const STRATEGIES: [(&str, Strategy); 3] = [
 ];
 
 const DETAILS: [(&str, Detail); 2] = [("summary", Detail::Summary), ("full", Detail::Full)];
+
+const ROW_ORDERS: [(&str, RowOrder); 2] = [("data", RowOrder::Data), ("ranked", RowOrder::Ranked)];
 
 /// The names of a table, in its order (for the constants below).
 const fn names<T: Copy, const N: usize>(table: [(&'static str, T); N]) -> [&'static str; N] {
@@ -180,6 +184,41 @@ impl FromStr for Detail {
 
     fn from_str(s: &str) -> Result<Self, UnknownName> {
         lookup("detail", &DETAILS, s)
+    }
+}
+
+impl RowOrder {
+    /// Every row order's name, as `FromStr` reads it.
+    ///
+    /// ```
+    /// assert_eq!(tool_output_format::focus::RowOrder::NAMES, ["data", "ranked"]);
+    /// ```
+    pub const NAMES: &'static [&'static str] = &names(ROW_ORDERS);
+
+    /// The name `FromStr` reads (`"data"`, `"ranked"`).
+    ///
+    /// ```
+    /// assert_eq!(tool_output_format::focus::RowOrder::Ranked.as_str(), "ranked");
+    /// ```
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        name_of(&ROW_ORDERS, self)
+    }
+}
+
+/// `"data"` or `"ranked"`, exactly.
+///
+/// ```
+/// use tool_output_format::focus::RowOrder;
+/// assert_eq!("ranked".parse::<RowOrder>(), Ok(RowOrder::Ranked));
+/// let err = "best".parse::<RowOrder>().unwrap_err();
+/// assert_eq!(err.to_string(), r#"unknown row order "best"; expected one of "data", "ranked""#);
+/// ```
+impl FromStr for RowOrder {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        lookup("row order", &ROW_ORDERS, s)
     }
 }
 

@@ -121,7 +121,7 @@ pub fn escape_text(s: &str, place: Place, out: &mut String) {
 #[inline]
 pub fn has_line_break(s: &str) -> bool {
     let mut chunks = s.as_bytes().chunks_exact(8);
-    (&mut chunks).any(|c| {
+    chunks.any(|c| {
         let x = word(c);
         has_byte(x, b'\n') | has_byte(x, b'\r') != 0
     }) || chunks.remainder().iter().any(|&b| b == b'\n' || b == b'\r')
