@@ -306,8 +306,8 @@ fn escape_chars(part: &str, offset: usize, total: usize, out: &mut String) {
 /// no byte that needs escaping and no space at either end.
 #[inline]
 pub fn is_plain_inline(s: &str) -> bool {
-    // Most cells need no escaping: one table lookup per byte decides it (the sinks call this
-    // for every cell, so it is the hottest loop of a render).
+    // Most cells need no escaping: a word-at-a-time scan decides it (the sinks call this for
+    // every cell, so it is the hottest loop of a render).
     !(s.starts_with(' ') || s.ends_with(' ') || class_of(s) & ESCAPE != 0)
 }
 
@@ -330,6 +330,7 @@ const CLASS: [u8; 256] = {
     }
     t
 };
+
 /// The classes of `s`'s bytes ([`CLASS`] of each, or-ed). Eight bytes at a time: a word of
 /// plain ASCII (no control, `|`, `\\` or `<`, the common case) is skipped without looking
 /// its bytes up; the last bytes (fewer than eight) are looked up one by one.
