@@ -118,7 +118,8 @@ impl Call<'_> {
     /// overshoot, a few times at most, unless nothing fit and the output says so.
     pub fn run<T: ToolOutput + ?Sized>(&self, result: &T) -> Output {
         let mut out = self.run_folding(result);
-        if self.limits().is_empty() {
+        let limits = self.limits();
+        if limits.is_empty() {
             // No budget: nothing to check on the output as written.
             return out;
         }
@@ -131,7 +132,7 @@ impl Call<'_> {
                 break;
             }
             let mut tightened = false;
-            for l in self.limits() {
+            for l in &limits {
                 let n = (l.measure)(&written);
                 if n > l.budget {
                     let b = if l.unit == "chars" {
