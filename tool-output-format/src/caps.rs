@@ -56,9 +56,12 @@ pub const SHORT_SCALAR: usize = 64;
 /// How long values may be: the caps' limit (`max_cell_chars`, a field's `max_chars`) and a
 /// budget's (applied only where it may: never to short record values).
 #[derive(Debug, Clone, Copy, Default)]
-struct Limits {
+struct Limits<'p> {
     cap: Option<usize>,
     budget: Option<usize>,
+    /// The row caps of nested tables, applied on the way (none: already applied, or the
+    /// node is the top-level table).
+    tables: Option<&'p RowPlan>,
 }
 
 /// Cuts made: all of them, and those a budget made.
@@ -75,7 +78,7 @@ impl std::ops::AddAssign for Cuts {
     }
 }
 
-impl Limits {
+impl Limits<'_> {
     /// The limit for one value and whether it is the budget's.
     fn pick(self, own: Option<usize>, budget_applies: bool) -> Option<(usize, bool)> {
         let cap = min_limit(own, self.cap);
@@ -144,11 +147,17 @@ fn cut_str(s: &mut crate::doc::Text<'_>, pick: Option<(usize, bool)>) -> Cuts {
 
 /// Cut every text value and cell longer than its limit, grapheme-safe, with `…[+N chars]`.
 /// Numbers, booleans and nulls are never cut, and a budget never cuts a record value of up
-/// to [`SHORT_SCALAR`] characters. Returns how many values were cut.
-fn cut_values(node: &mut Node<'_>, limits: Limits) -> Cuts {
+/// to [`SHORT_SCALAR`] characters. Caps the rows of nested tables on the way (one walk for
+/// both). Returns how many values were cut.
+fn cut_values(node: &mut Node<'_>, limits: Limits<'_>) -> Cuts {
     match node {
         Node::Str(s) => cut_str(s, limits.pick(None, true)),
-        Node::Table(t) => cut_cells(t, limits),
+        Node::Table(t) => {
+            if let Some(plan) = limits.tables {
+                t.truncate_rows(plan.cap(t.max_rows));
+            }
+            cut_cells(t, limits)
+        }
         Node::Record(r) => {
             let mut cuts = Cuts::default();
             for f in &mut r.fields {
@@ -162,7 +171,7 @@ fn cut_values(node: &mut Node<'_>, limits: Limits) -> Cuts {
                         v,
                         Limits {
                             cap: min_limit(f.max_chars, limits.cap),
-                            budget: limits.budget,
+                            ..limits
                         },
                     ),
                 };
@@ -184,7 +193,7 @@ fn cut_values(node: &mut Node<'_>, limits: Limits) -> Cuts {
     }
 }
 
-fn cut_cells(t: &mut Table<'_>, limits: Limits) -> Cuts {
+fn cut_cells(t: &mut Table<'_>, limits: Limits<'_>) -> Cuts {
     let picks: Vec<Option<(usize, bool)>> = (0..t.columns().len())
         .map(|c| limits.pick(t.limit(c), true))
         .collect();
@@ -425,13 +434,19 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
         }
         _ => {}
     }
+    // The row caps of tables nested in records and lists: applied here before a budget's
+    // nested cut, else by the walk that cuts values.
+    let mut tables = None;
     if let Node::Record(_) | Node::List(_) = node {
-        cap_nested_tables(&mut node, &keep.plan);
-        if let Some(kept) = keep.nested {
-            let parts = cut_nested(&mut node, kept);
-            if parts > 0 {
-                notices.push(Notice::Nested { parts, kept });
+        match keep.nested {
+            Some(kept) => {
+                cap_nested_tables(&mut node, &keep.plan);
+                let parts = cut_nested(&mut node, kept);
+                if parts > 0 {
+                    notices.push(Notice::Nested { parts, kept });
+                }
             }
+            None => tables = Some(&keep.plan),
         }
     }
     let cuts = cut_values(
@@ -439,6 +454,7 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
         Limits {
             cap: keep.value_chars,
             budget: keep.budget_chars,
+            tables,
         },
     );
     if let (Some(max_chars), true) = (keep.budget_chars, cuts.budget > 0) {

@@ -128,6 +128,15 @@ impl<'a> Fitter<'_, 'a> {
         (load, fits)
     }
 
+    /// Whether a candidate keeping `parts` rows, items, lines or fields may fit: every part
+    /// after the first costs at least one character in every sink (a line break, a `<br>`,
+    /// a comma), so a character budget rules out more than one part per character.
+    fn may_fit_parts(&self, parts: usize) -> bool {
+        self.limits
+            .iter()
+            .all(|l| l.unit != "chars" || parts.saturating_sub(1) <= l.budget)
+    }
+
     /// Render one candidate.
     fn render_keep(&self, doc: &Doc<'a>, keep: &Keep) -> (String, Cut<'a>) {
         self.ensure(doc, keep.count.min(keep.nested.unwrap_or(usize::MAX)));
@@ -227,6 +236,15 @@ impl<'a> Fitter<'_, 'a> {
         // 2. Shorter values when that keeps more (a string: only when not one line fits).
         let shortened = match (shape, &whole, floor()) {
             (Shape::Lines, Some(_), _) | (_, _, None) => None,
+            // They keep more only when one more part fits with them (sizes grow with the
+            // parts kept): one candidate instead of a search that finds nothing more.
+            (_, Some((n, _)), Some(min))
+                if self
+                    .eval(node, &keep(Some(n + 1), Some(min), Vec::new()))
+                    .is_err() =>
+            {
+                None
+            }
             (_, _, Some(min)) => {
                 by_n(Some(min)).filter(|(n, _)| whole.as_ref().is_none_or(|(w, _)| n > w))
             }
@@ -298,7 +316,7 @@ impl<'a> Fitter<'_, 'a> {
 
     /// The largest `k` in `0..=max` whose candidate fits, assuming size grows with `k`.
     ///
-    /// Starts from `k = 0` and extrapolates from the measured size per unit (at most 4x
+    /// Starts from `k = 0` and extrapolates from the measured size per unit (at most 8x
     /// further each step), then interpolates between the best fitting and the smallest
     /// failing candidate, alternating with bisection so the search always ends. It never
     /// renders more than a few prefixes around the answer, and never the whole input unless
@@ -331,7 +349,7 @@ impl<'a> Fitter<'_, 'a> {
                 None => {
                     let per = ((lo_size - base) / lo as f64).max(f64::EPSILON);
                     let more = ((1.0 - lo_size) / per) as usize;
-                    (lo + more.clamp(1, lo.saturating_mul(4).max(1))).min(max)
+                    (lo + more.clamp(1, lo.saturating_mul(8).max(1))).min(max)
                 }
             };
             match self.eval(node, &keep(guess)) {
@@ -348,7 +366,7 @@ impl<'a> Fitter<'_, 'a> {
         // Content without notices does grow with `k`: double `k` from the failing bound
         // while that content fits; reaching `max` means the whole is worth trying. This
         // renders at most about twice the budget, never the whole input when it is large.
-        if let Some((mut j, _)) = hi.filter(|_| lo < max) {
+        if let Some((mut j, _)) = hi.filter(|_| lo < max && self.may_fit_parts(max)) {
             while self.bare_fits(node, &keep(j)) {
                 if j == max {
                     if let Ok((_, f)) = self.eval(node, &keep(max)) {
@@ -448,9 +466,14 @@ fn longest_value(node: &Node<'_>, field: bool) -> usize {
             .cells()
             .zip(t.kinds())
             .filter(|(_, k)| k.may_shorten())
-            .map(|(c, _)| c.chars().count())
-            .max()
-            .unwrap_or(0),
+            // A cell of no more bytes than the longest so far has no more characters.
+            .fold(0, |longest, (c, _)| {
+                if c.len() <= longest {
+                    longest
+                } else {
+                    longest.max(c.chars().count())
+                }
+            }),
         _ => 0,
     }
 }

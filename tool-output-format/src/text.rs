@@ -514,6 +514,30 @@ fn cut_at(s: &str, max: usize, total: usize) -> Option<(String, usize)> {
     if total <= max {
         return None;
     }
+    let (kept_chars, end) = grapheme_prefix(s, max);
+    let mut out = String::with_capacity(end + 16);
+    out.push_str(&s[..end]);
+    out.push_str("…[+");
+    out.push_str(itoa::Buffer::new().format(total - kept_chars));
+    out.push_str(" chars]");
+    Some((out, kept_chars))
+}
+
+/// The longest prefix of `s` of at most `max` characters that ends on a grapheme boundary:
+/// its characters and its bytes. `s` has more than `max` characters.
+fn grapheme_prefix(s: &str, max: usize) -> (usize, usize) {
+    let b = s.as_bytes();
+    // ASCII up to and including the byte after the cut: every character is a grapheme of
+    // its own except CR LF, and the next (ASCII) character extends nothing, so the prefix
+    // is `max` bytes unless the cut would split a CR LF.
+    if b.len() > max && b[..=max].is_ascii() && !(max > 0 && &b[max - 1..=max] == b"\r\n") {
+        return (max, max);
+    }
+    graphemes_up_to(s, max)
+}
+
+/// [`grapheme_prefix`] by walking the graphemes.
+fn graphemes_up_to(s: &str, max: usize) -> (usize, usize) {
     let mut kept_chars = 0;
     let mut end = 0;
     for g in s.graphemes(true) {
@@ -524,12 +548,7 @@ fn cut_at(s: &str, max: usize, total: usize) -> Option<(String, usize)> {
         kept_chars += n;
         end += g.len();
     }
-    let mut out = String::with_capacity(end + 16);
-    out.push_str(&s[..end]);
-    out.push_str("…[+");
-    out.push_str(itoa::Buffer::new().format(total - kept_chars));
-    out.push_str(" chars]");
-    Some((out, kept_chars))
+    (kept_chars, end)
 }
 
 /// `path` one JSON Pointer segment deeper: `/` and `segment`, with `~` and `/` escaped as
@@ -730,6 +749,19 @@ mod words {
             s.insert(at.min(len), c);
             prop_assert_eq!(class_of(&s), class_by_bytes(&s));
             prop_assert_eq!(has_line_break(&s), s.contains(['\n', '\r']));
+        }
+
+        #[test]
+        fn grapheme_prefix_is_the_grapheme_walk(
+            parts in prop::collection::vec(
+                prop::sample::select(vec!["a", "\r", "\n", "\r\n", "\u{301}", "é", "\u{200d}", "👍", "\u{1f1eb}", " "]),
+                1..24,
+            ),
+            max in 0usize..24,
+        ) {
+            let s = parts.concat();
+            prop_assume!(s.chars().count() > max);
+            prop_assert_eq!(grapheme_prefix(&s, max), graphemes_up_to(&s, max));
         }
     }
 }

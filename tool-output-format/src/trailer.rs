@@ -177,7 +177,11 @@ impl<'r> Trailer<'r> {
             s.write_lines(text, self.summary_lines.get());
         }
         let at = self.resume_at(notices);
-        self.append_lines(text, self.wants(node, notices), at);
+        // Whether the result was cut matters only to the stored-result lines (it walks the
+        // whole document for nested cuts).
+        let cut = (self.fetch_tool.is_some() || self.failure.borrow().is_some())
+            && self.wants(node, notices);
+        self.append_lines(text, cut, at);
     }
 
     /// The lines after a text that was cut (no summary): what a registered renderer's text
