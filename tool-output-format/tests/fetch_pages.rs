@@ -329,3 +329,67 @@ fn a_record_whose_values_were_shortened_is_served_again_whole() {
         }
     }
 }
+
+/// Every page a walk serves, from the first text's Next line to the last page.
+fn pages_from(fetch: &Fetch, first: &str) -> Vec<String> {
+    let Some((reference, mut cursor)) = next_call(first, "get_stored_result") else {
+        return Vec::new();
+    };
+    let mut pages = Vec::new();
+    loop {
+        assert!(pages.len() <= 60, "the walk does not end");
+        let page = fetch.call(&reference, cursor.as_deref(), None);
+        assert!(page.matches("Next:").count() <= 1, "{page}");
+        cursor = next_call(&page, "get_stored_result").and_then(|(_, c)| c);
+        pages.push(page);
+        if cursor.is_none() {
+            return pages;
+        }
+    }
+}
+
+#[test]
+fn a_records_shortened_text_is_served_to_its_last_word() {
+    // Numbered words: each must reach the model whole on some page, in order.
+    let words =
+        |tag: &str, n: usize| -> Vec<String> { (1..=n).map(|i| format!("{tag}{i:04}")).collect() };
+    let body = words("b", 1_500).join(" ");
+    let notes = words("n", 400).join("\n");
+    let data = json!({
+        "id": 7,
+        "title": "A long issue",
+        "body": body,
+        "labels": [{"name": "bug"}, {"name": "p1"}],
+        "notes": notes,
+    });
+    for budget in [800, 3_000] {
+        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+        let fmt = Formatter::new()
+            .max_chars(budget)
+            .store(store.clone(), "get_stored_result");
+        let first = fmt.format("get_issue", &data);
+        assert!(
+            first.contains("…[+"),
+            "budget {budget}: nothing shortened:\n{first}"
+        );
+        let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+        let pages = pages_from(&fetch, &first);
+        let text = pages.join("\n");
+        for (tag, n) in [("b", 1_500), ("n", 400)] {
+            let mut last = 0;
+            for w in words(tag, n) {
+                let at = text[last..].find(&w).unwrap_or_else(|| {
+                    panic!("budget {budget}: {w} never reached (or out of order)")
+                });
+                last += at + w.len();
+            }
+        }
+        for page in &pages {
+            assert!(
+                page.chars().count() <= budget,
+                "budget {budget}: a page of {} chars:\n{page}",
+                page.chars().count()
+            );
+        }
+    }
+}

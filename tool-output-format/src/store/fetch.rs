@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::parts::{cut_parts, piece_end};
 use super::{CURSOR_ARG, ResultStore, StoreError, StoreErrorKind};
 use crate::agent::{ErrorKind, NextAction, Page, ToToolError, ToolError};
 use crate::formatter::Formatter;
@@ -24,7 +25,10 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   stored page's own next call, so the model goes on to the next page of the source), of a
 ///   [`Reply`](crate::Reply)'s list, or the lines of a string; any other value (a record, a
 ///   scalar) is served **whole**, with every field a folding shape left out shown (full
-///   detail), and its cursor is ignored;
+///   detail); when the budget still cuts it, its text ends with the call to the first part
+///   it cut (`cursor="/items/20"`: a table from a row; `cursor="/body/0"`: a long text from a
+///   character, served in pieces that fit the budget, each ending with the call for the
+///   next piece), and the last page of each part calls for the next part;
 /// - keeps only the rows that contain every word of the optional **query** (case-insensitive,
 ///   in the text of any value of the row);
 /// - renders `page_size` of them from the **cursor** (the position of the next row, a decimal
@@ -374,6 +378,9 @@ impl Fetch {
             Ok(Served::Whole(value, reference, origin)) => {
                 self.record(&value, &reference, origin.as_deref()).0
             }
+            Ok(Served::Text(part, reference, origin)) => {
+                self.text_part(&part, &reference, origin.as_deref())
+            }
             Err(e) => self
                 .formatter
                 .format(&self.tool, &Err::<Value, ToolError>(e)),
@@ -457,10 +464,12 @@ impl Fetch {
             (Stored::Whole(value), Cursor::Row(_)) => {
                 Ok(Served::Whole(value, reference.into(), origin))
             }
-            // The rest of a table the record's text cut, then the next one.
+            // The rest of a table or a text the record's text cut, then the next part.
             (Stored::Whole(value), Cursor::In(at, start)) => {
-                let Some(Value::Array(rows)) = value.pointer(&at).cloned() else {
-                    return Err(self.bad_cursor(&format!("{at}/{start}")));
+                let inner = match value.pointer(&at) {
+                    Some(Value::Array(rows)) => Ok(rows.clone()),
+                    Some(Value::String(text)) => Err(text.clone()),
+                    _ => return Err(self.bad_cursor(&format!("{at}/{start}"))),
                 };
                 let (_, cuts) = self.record(&value, reference, origin.as_deref());
                 let after = cuts
@@ -468,9 +477,23 @@ impl Fetch {
                     .skip_while(|(p, _)| *p != at)
                     .nth(1)
                     .map(|(p, k)| format!("{p}/{k}"));
-                let label = |i: usize| format!("{at}/{i}");
-                let more = Continue { then: None, after };
-                Ok(self.rows_page(rows, start, &label, more, (reference, query, origin)))
+                match inner {
+                    Ok(rows) => {
+                        let label = |i: usize| format!("{at}/{i}");
+                        let more = Continue { then: None, after };
+                        Ok(self.rows_page(rows, start, &label, more, (reference, query, origin)))
+                    }
+                    Err(text) => Ok(Served::Text(
+                        TextPart {
+                            text,
+                            at,
+                            start,
+                            after,
+                        },
+                        reference.into(),
+                        origin,
+                    )),
+                }
             }
             (Stored::Rows(..), Cursor::In(at, start)) => {
                 Err(self.bad_cursor(&format!("{at}/{start}")))
@@ -549,11 +572,10 @@ impl Fetch {
         next
     }
 
-    /// A stored record as the model reads it, whole (full detail), and the tables it cuts
-    /// (JSON pointer, the row their rest starts at: the rows shown, or 0 when the budget
-    /// shortened values). When it cuts one, the text ends with the call to that table's rest
-    /// (part of the document, inside the budget); the tables are then those of the text with
-    /// that line.
+    /// A stored record as the model reads it, whole (full detail), and the parts it cuts
+    /// (see [`cut_parts`]). When it cuts one, the text ends with the call to the first
+    /// part's rest (part of the document, inside the budget); the parts are then those of
+    /// the text with that line.
     fn record(
         &self,
         value: &Value,
@@ -561,37 +583,81 @@ impl Fetch {
         origin: Option<&str>,
     ) -> (String, Vec<(String, usize)>) {
         let out = self.render(origin, false, value);
-        // When the budget shortened values, the table's rest starts at its first row: the
-        // rows shown cut are served again whole (the rows pages never shorten a value). When
-        // it cut no table, the largest one is served again.
-        let mut cut = shortened(&out.report);
-        let table = out.report.cut_tables.first().cloned();
-        let Some(mut first) = table.or_else(|| cut.then(|| largest_table(value)).flatten()) else {
-            return (out.text, out.report.cut_tables);
+        let mut parts = cut_parts(value, &out.report);
+        let Some(mut first) = parts.first().cloned() else {
+            return (out.text, parts);
         };
         let mut last = out;
         // The Next line takes room: a table may show fewer rows with it; settle the cursor.
         for _ in 0..3 {
-            let at = if cut { 0 } else { first.1 };
             let next = self
                 .call_for(reference, None)
-                .arg(&self.cursor_arg, format!("{}/{at}", first.0));
+                .arg(&self.cursor_arg, format!("{}/{}", first.0, first.1));
             let reply = crate::agent::Reply::new(value.clone()).next(next);
             last = self.render(origin, false, &reply);
-            let now_cut = shortened(&last.report);
-            match last.report.cut_tables.first() {
-                Some(c) if *c != first || now_cut != cut => {
-                    first = c.clone();
-                    cut = now_cut;
-                }
+            parts = cut_parts(value, &last.report);
+            match parts.first() {
+                Some(p) if *p != first => first = p.clone(),
                 _ => break,
             }
         }
-        let mut cuts = last.report.cut_tables;
-        if cut {
-            cuts.iter_mut().for_each(|(_, shown)| *shown = 0);
+        (last.text, parts)
+    }
+
+    /// The characters of a stored record's text from `start` that fit the budget, with the
+    /// call for the next ones (or for the next part the record cut, `after`): the most that
+    /// fit, found by bisection; when not even a few fit, a few, over the budget and said so.
+    fn text_part(&self, part: &TextPart, reference: &str, origin: Option<&str>) -> String {
+        let total = part.text.chars().count();
+        let render = |chars: usize| {
+            let end = piece_end(&part.text, part.start, chars);
+            let piece: String = part
+                .text
+                .chars()
+                .skip(part.start)
+                .take(end - part.start)
+                .collect();
+            let value = serde_json::json!({
+                "part": part.at,
+                "characters": format!("{} to {end} of {total}", part.start + 1),
+                "text": piece,
+            });
+            let next = if end < total {
+                Some(format!("{}/{end}", part.at))
+            } else {
+                part.after.clone()
+            };
+            let mut reply = crate::agent::Reply::new(value);
+            if let Some(c) = next {
+                reply = reply.next(self.call_for(reference, None).arg(&self.cursor_arg, c));
+            }
+            self.render(origin, false, &reply)
+        };
+        let rest = total.saturating_sub(part.start);
+        let whole = render(rest);
+        if !whole.report.truncated() || rest <= 1 {
+            return whole.text;
         }
-        (last.text, cuts)
+        let (mut fits, mut fails, mut text) = (0, rest, None);
+        while fails - fits > 1 {
+            let k = fits + (fails - fits) / 2;
+            let out = render(k);
+            if out.report.truncated() {
+                fails = k;
+            } else {
+                fits = k;
+                text = Some(out.text);
+            }
+        }
+        text.unwrap_or_else(|| {
+            let few = render(crate::fit::MIN_VALUE_CHARS.min(rest));
+            format!(
+                "[Over the budget: these characters alone need {} characters; shown so the \
+                 rest stays reachable]\n\n{}",
+                few.text.chars().count(),
+                few.text
+            )
+        })
     }
 
     /// The page as the model reads it: rendered by the formatter (never stored), or the
@@ -715,40 +781,6 @@ fn rows_cut(report: &crate::Report) -> bool {
     })
 }
 
-/// The JSON pointer of the array in `value` that takes the most characters (rows shown
-/// from 0), if any: where a budget that shortened values and cut no table cut the most.
-fn largest_table(value: &Value) -> Option<(String, usize)> {
-    fn walk(v: &Value, at: &mut String, depth: usize, best: &mut Option<(String, usize)>) -> usize {
-        let mut own = 0;
-        let mut visit = |key: &str, child: &Value, at: &mut String, own: &mut usize| {
-            let len = at.len();
-            crate::text::push_pointer_segment(at, key);
-            *own += walk(child, at, depth + 1, best) + key.len() + 4;
-            at.truncate(len);
-        };
-        match v {
-            Value::Object(m) if depth < 64 => m.iter().for_each(|(k, c)| visit(k, c, at, &mut own)),
-            Value::Array(items) if depth < 64 => {
-                items
-                    .iter()
-                    .enumerate()
-                    .for_each(|(i, c)| visit(&i.to_string(), c, at, &mut own));
-            }
-            Value::String(s) => own = s.len(),
-            _ => own = 4,
-        }
-        if v.as_array().is_some_and(|a| !a.is_empty())
-            && best.as_ref().is_none_or(|(_, size)| own > *size)
-        {
-            *best = Some((at.clone(), own));
-        }
-        own
-    }
-    let mut best = None;
-    walk(value, &mut String::new(), 0, &mut best);
-    best.filter(|(at, _)| !at.is_empty()).map(|(at, _)| (at, 0))
-}
-
 /// Whether the budget shortened values (each then ends with `…[+N chars]`).
 fn shortened(report: &crate::Report) -> bool {
     report
@@ -778,6 +810,20 @@ pub(crate) enum Served {
     /// A record or a scalar, whole; the reference it is stored under; the tool whose result
     /// it is.
     Whole(Value, String, Option<String>),
+    /// A text of a stored record, from a character on; the reference; the tool.
+    Text(TextPart, String, Option<String>),
+}
+
+/// A text of a stored record served from a character on.
+pub(crate) struct TextPart {
+    /// The whole text.
+    text: String,
+    /// Its JSON pointer in the record.
+    at: String,
+    /// The first character to serve.
+    start: usize,
+    /// The cursor of the next part the record cut, after the last character.
+    after: Option<String>,
 }
 
 /// Where a cursor points: a row of the stored rows, or a row of the array at a JSON pointer
@@ -800,6 +846,10 @@ impl Served {
         match self {
             Served::Rows { page, .. } => page,
             Served::Whole(value, ..) => Page::new(vec![value]).total(1),
+            Served::Text(part, ..) => {
+                let rest: String = part.text.chars().skip(part.start).collect();
+                Page::new(vec![Value::String(rest)]).total(1)
+            }
         }
     }
 }

@@ -38,6 +38,7 @@ mod fetch;
 mod memory;
 #[cfg(feature = "async")]
 mod nonblocking;
+mod parts;
 #[cfg(feature = "redis")]
 mod redis;
 mod tool_error;
