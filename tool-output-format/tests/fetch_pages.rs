@@ -295,23 +295,11 @@ fn a_record_whose_values_were_shortened_is_served_again_whole() {
         "response_metadata": {"next_cursor": "dXNlcjpVMDYxTkZUVDI="},
     });
     for budget in [1_200, 9_000] {
-        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
-        let fmt = Formatter::new()
-            .max_chars(budget)
-            .store(store.clone(), "get_stored_result");
+        let (store, fmt) = storing(budget);
         let first = fmt.format("list_issues_page", &data);
-        let (reference, mut cursor) = next_call(&first, "get_stored_result").expect(&first);
+        assert!(next_call(&first, "get_stored_result").is_some(), "{first}");
         let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
-        let mut pages = Vec::new();
-        loop {
-            assert!(pages.len() <= 40, "the walk does not end");
-            let page = fetch.call(&reference, cursor.as_deref(), None);
-            cursor = next_call(&page, "get_stored_result").and_then(|(_, c)| c);
-            pages.push(page);
-            if cursor.is_none() {
-                break;
-            }
-        }
+        let pages = pages_from(&fetch, &first);
         let text = pages.join("\n");
         for id in 1..=40 {
             assert!(
@@ -328,6 +316,15 @@ fn a_record_whose_values_were_shortened_is_served_again_whole() {
             );
         }
     }
+}
+
+/// A memory store and a formatter with a character budget that stores into it.
+fn storing(budget: usize) -> (Arc<MemoryStore>, Formatter) {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+    let fmt = Formatter::new()
+        .max_chars(budget)
+        .store(store.clone(), "get_stored_result");
+    (store, fmt)
 }
 
 /// Every page a walk serves, from the first text's Next line to the last page.
@@ -363,10 +360,7 @@ fn a_records_shortened_text_is_served_to_its_last_word() {
         "notes": notes,
     });
     for budget in [800, 3_000] {
-        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
-        let fmt = Formatter::new()
-            .max_chars(budget)
-            .store(store.clone(), "get_stored_result");
+        let (store, fmt) = storing(budget);
         let first = fmt.format("get_issue", &data);
         assert!(
             first.contains("…[+"),
