@@ -715,7 +715,7 @@ impl Formatter {
 
     /// A stored result as the fetch tool `tool` serves it: with the options of `origin` (the
     /// tool whose result it is) unless `tool` has options of its own, in full detail, without
-    /// budgets when `unbounded` (a row that alone exceeds them).
+    /// budgets or caps when `unbounded` (a row that alone exceeds them).
     pub(crate) fn format_stored<T: ToolOutput + ?Sized>(
         &self,
         tool: &str,
@@ -731,6 +731,10 @@ impl Formatter {
         if unbounded {
             call.opts.max_chars = None;
             call.opts.max_tokens = None;
+            call.opts.tool_rows = Some(usize::MAX);
+            call.opts.global_rows = usize::MAX;
+            call.opts.max_lines = usize::MAX;
+            call.opts.max_cell_chars = None;
         }
         call.run(result).text()
     }

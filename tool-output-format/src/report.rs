@@ -82,6 +82,8 @@ pub struct Report {
     /// each one's JSON pointer (from the record's field names) and the rows it shows. The
     /// fetch tool pages their rest.
     pub(crate) cut_tables: Vec<(String, usize)>,
+    /// Whether a table nested in the result (not the result's own table) lost rows.
+    pub(crate) nested_cut: bool,
 }
 
 impl Report {
@@ -167,6 +169,7 @@ impl Report {
         }
         Report {
             cut_tables,
+            nested_cut: nested_cut(node),
             chars: text.chars().count(),
             bytes: text.len(),
             tokens: None,
@@ -185,6 +188,15 @@ impl Report {
 }
 
 /// The tables below `node` (at JSON pointer `at`) that lost rows: pointer and rows shown.
+/// Whether a table nested in `node` (or in its envelope's body) lost rows.
+fn nested_cut(node: &Node<'_>) -> bool {
+    match node {
+        Node::Envelope(e) => e.body().is_some_and(nested_cut),
+        Node::Table(_) => false,
+        n => crate::trailer::nested_cut(n),
+    }
+}
+
 fn tables_cut(node: &Node<'_>, at: &mut String, out: &mut Vec<(String, usize)>) {
     let Node::Record(r) = node else { return };
     for f in &r.fields {

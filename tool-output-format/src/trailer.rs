@@ -300,7 +300,7 @@ pub(crate) fn is_cut(node: &Node<'_>, notices: &[Notice]) -> bool {
     !notices.is_empty() || nested_cut(node)
 }
 
-fn nested_cut(node: &Node<'_>) -> bool {
+pub(crate) fn nested_cut(node: &Node<'_>) -> bool {
     match node {
         Node::Table(t) => t.total_rows() > t.rows(),
         Node::Record(r) => r.fields.iter().any(|f| nested_cut(&f.value)),

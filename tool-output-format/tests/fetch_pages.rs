@@ -387,3 +387,37 @@ fn a_records_shortened_text_is_served_to_its_last_word() {
         }
     }
 }
+
+#[test]
+fn a_table_nested_in_a_fetched_row_is_reached_to_its_last_row() {
+    // A list of records and notes (not one table): each record's nested table is capped to
+    // three rows in place, on the first text and on a page of rows alike.
+    let items: Vec<Value> = (0..6)
+        .map(|i| match i % 2 {
+            0 => json!({"id": i, "subs": (0..30).map(|j| json!({"n": j, "v": format!("x{i}-{j}")})).collect::<Vec<_>>()}),
+            _ => json!(format!("note {i}")),
+        })
+        .collect();
+    for budget in [None, Some(4_000)] {
+        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+        let mut fmt = Formatter::new()
+            .max_rows(3)
+            .store(store.clone(), "get_stored_result");
+        if let Some(b) = budget {
+            fmt = fmt.max_chars(b);
+        }
+        let first = fmt.format("list_things", &json!(items));
+        assert!(
+            first.contains("[Truncated to 3 rows of 30 total]"),
+            "{first}"
+        );
+        let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+        let text = pages_from(&fetch, &first).join("\n");
+        for i in (0..6).step_by(2) {
+            for j in 0..30 {
+                let v = format!("x{i}-{j}\"");
+                assert!(text.contains(&v), "{budget:?}: {v} never reached:\n{text}");
+            }
+        }
+    }
+}

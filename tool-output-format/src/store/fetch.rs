@@ -344,17 +344,18 @@ impl Fetch {
                 // left out.
                 if let Some(last) = &last {
                     let out = self.render(origin, false, last);
-                    if !rows_cut(&out.report) && !shortened(&out.report) {
+                    if !rows_cut(&out.report) && !part_cut(&out.report) {
                         return out.text;
                     }
                 }
                 let out = self.render(origin, false, &page);
-                if !omitted(&out.report) && !shortened(&out.report) {
+                if !omitted(&out.report) && !part_cut(&out.report) {
                     return out.text;
                 }
-                // The budget shortened values (or left out every row): the most rows from the
-                // cursor that fit with every value whole, and the next page resumes after
-                // them, so no value is only ever seen cut.
+                // The budget shortened values (or left out every row), or a row's nested
+                // table was capped: the most rows from the cursor that show every value and
+                // every nested row, and the next page resumes after them, so no part of a
+                // row is only ever seen cut.
                 if let Some(text) = self.whole_rows(origin, &page) {
                     return text;
                 }
@@ -370,8 +371,13 @@ impl Fetch {
                 let alone = self.first_rows(source, vec![row]);
                 let whole = self.render(origin, true, &alone).text;
                 let needed = whole.chars().count();
+                let over = if omitted(&out.report) || shortened(&out.report) {
+                    "the budget"
+                } else {
+                    "the row caps"
+                };
                 format!(
-                    "[Over the budget: this row alone needs {needed} characters; shown whole so \
+                    "[Over {over}: this row alone needs {needed} characters; shown whole so \
                      the rest stays reachable]\n\n{whole}"
                 )
             }
@@ -411,7 +417,7 @@ impl Fetch {
             let k = fits + (fails - fits) / 2;
             let head = self.first_rows(page, page.items()[..k].to_vec());
             let out = self.render(origin, false, &head);
-            if rows_cut(&out.report) || shortened(&out.report) {
+            if rows_cut(&out.report) || part_cut(&out.report) {
                 fails = k;
             } else {
                 fits = k;
@@ -779,6 +785,11 @@ fn rows_cut(report: &crate::Report) -> bool {
                 | crate::notice::Notice::Omitted { .. }
         )
     })
+}
+
+/// Whether part of a row is cut: a value shortened by the budget, or a nested table capped.
+fn part_cut(report: &crate::Report) -> bool {
+    shortened(report) || report.nested_cut
 }
 
 /// Whether the budget shortened values (each then ends with `…[+N chars]`).
