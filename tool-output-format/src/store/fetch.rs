@@ -37,7 +37,10 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   `Next: call get_stored_result(ref="r_...", cursor="50")`;
 /// - renders with the formatter it was given **minus its store**, in full detail: caps and
 ///   budgets still apply to the page, and when they cut it the cursor resumes at the first
-///   row left out (each row carries its own cursor), but the page is never stored again.
+///   row left out (each row carries its own cursor), but the page is never stored again. A
+///   page never shows part of a row: when the budget would shorten a value or a cap would cut
+///   a nested table, it keeps fewer rows, and a row that alone is cut is shown whole, past the
+///   budget and the caps, and said so.
 ///
 /// The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
 ///
