@@ -187,7 +187,6 @@ impl Report {
     }
 }
 
-/// The tables below `node` (at JSON pointer `at`) that lost rows: pointer and rows shown.
 /// Whether a table nested in `node` (or in its envelope's body) lost rows.
 fn nested_cut(node: &Node<'_>) -> bool {
     match node {
@@ -197,6 +196,7 @@ fn nested_cut(node: &Node<'_>) -> bool {
     }
 }
 
+/// The tables below `node` (at JSON pointer `at`) that lost rows: pointer and rows shown.
 fn tables_cut(node: &Node<'_>, at: &mut String, out: &mut Vec<(String, usize)>) {
     let Node::Record(r) = node else { return };
     for f in &r.fields {
