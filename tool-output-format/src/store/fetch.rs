@@ -414,20 +414,11 @@ impl Fetch {
     /// budget with no row left out and no value shortened, found by bisection; `None` when
     /// not even the first row does.
     fn whole_rows(&self, origin: Option<&str>, page: &Page<Value>) -> Option<String> {
-        let (mut fits, mut fails) = (0, page.len());
-        let mut text = None;
-        while fails - fits > 1 {
-            let k = fits + (fails - fits) / 2;
+        most_that_fit(page.len(), |k| {
             let head = self.first_rows(page, page.items()[..k].to_vec());
             let out = self.render(origin, false, &head);
-            if rows_cut(&out.report) || part_cut(&out.report) {
-                fails = k;
-            } else {
-                fits = k;
-                text = Some(out.text);
-            }
-        }
-        text
+            (!rows_cut(&out.report) && !part_cut(&out.report)).then_some(out.text)
+        })
     }
 
     /// `page` cut to its first rows (`rows`), resuming at the next.
@@ -647,18 +638,11 @@ impl Fetch {
         if !whole.report.truncated() || rest <= 1 {
             return whole.text;
         }
-        let (mut fits, mut fails, mut text) = (0, rest, None);
-        while fails - fits > 1 {
-            let k = fits + (fails - fits) / 2;
+        most_that_fit(rest, |k| {
             let out = render(k);
-            if out.report.truncated() {
-                fails = k;
-            } else {
-                fits = k;
-                text = Some(out.text);
-            }
-        }
-        text.unwrap_or_else(|| {
+            (!out.report.truncated()).then_some(out.text)
+        })
+        .unwrap_or_else(|| {
             let few = render(crate::fit::MIN_VALUE_CHARS.min(rest));
             format!(
                 "[Over the budget: these characters alone need {} characters; shown so the \
@@ -788,6 +772,23 @@ fn rows_cut(report: &crate::Report) -> bool {
                 | crate::notice::Notice::Omitted { .. }
         )
     })
+}
+
+/// The text of the largest `k` in `1..fails` whose `try_k` fits (`Some`), by bisection,
+/// assuming what fits grows with `k`; `None` when not even `k = 1` does.
+fn most_that_fit(mut fails: usize, try_k: impl Fn(usize) -> Option<String>) -> Option<String> {
+    let (mut fits, mut text) = (0, None);
+    while fails - fits > 1 {
+        let k = fits + (fails - fits) / 2;
+        match try_k(k) {
+            Some(t) => {
+                fits = k;
+                text = Some(t);
+            }
+            None => fails = k,
+        }
+    }
+    text
 }
 
 /// Whether part of a row is cut: a value shortened by the budget, or a nested table capped.
