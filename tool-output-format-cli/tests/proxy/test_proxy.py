@@ -292,13 +292,14 @@ class Listening:
     """`tof proxy --listen 127.0.0.1:0 ARGS -- upstream`: port 0 lets the system pick a free
     port, which the proxy's `listening on` line names. Stopped (SIGTERM) on exit."""
 
-    def __init__(self, *proxy_args):
+    def __init__(self, *proxy_args, env=None):
         self.log = tempfile.NamedTemporaryFile("w+", suffix=".log")
         self.p = subprocess.Popen(
             [TOF, "proxy", "--listen", "127.0.0.1:0", *proxy_args, "--", *UPSTREAM],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=self.log,
+            env=env,
         )
         self.url = None
 
@@ -377,6 +378,52 @@ async def a_listening_proxy_serves_clients_over_streamable_http(_):
             assert e.code == 404, e
     # SIGTERM: a clean exit.
     assert proxy.code == 0, proxy.code
+
+
+async def a_listening_proxy_refuses_the_upstreams_requests_to_a_client(_):
+    # The client can sample, but over --listen there is no one client to ask: an upstream that
+    # asks anyway (`sample_anyway` does not check the capability) gets the proxy's MCP error.
+    async def sample(context, params):
+        raise AssertionError("a server request reached a client of tof proxy --listen")
+
+    with Listening() as proxy:
+        async with streamable_http_client(proxy.url) as (read, write):
+            async with ClientSession(read, write, sampling_callback=sample) as s:
+                await s.initialize()
+                result = await asyncio.wait_for(s.call_tool("sample_anyway", {}), timeout=30)
+                body = text(result)
+                assert "refused: tof proxy --listen does not forward the server's requests" in body, body
+                # The session goes on.
+                assert not (await s.call_tool("list_repos", {})).is_error
+
+
+async def a_listening_proxy_cancels_the_call_of_a_client_that_goes(_):
+    # Over --listen a client's `notifications/cancelled` comes on its own HTTP request, with the
+    # client's own request id (no session ties it to the call), so it is not matched; a client
+    # that gives up and closes the call's HTTP request cancels the forwarded call.
+    import os
+
+    mark = pathlib.Path(tempfile.mkdtemp()) / "cancelled"
+    env = {**os.environ, "TOF_PROXY_CANCEL_MARK": str(mark)}
+    with Listening(env=env) as proxy:
+        async with streamable_http_client(proxy.url) as (read, write):
+            async with ClientSession(read, write) as s:
+                await s.initialize()
+                try:
+                    await s.call_tool("hang", {}, read_timeout_seconds=1)
+                    raise AssertionError("the hanging call succeeded")
+                except AssertionError:
+                    raise
+                except Exception:  # noqa: BLE001 - the SDK's timeout error
+                    pass
+        for _ in range(100):
+            if mark.exists():
+                break
+            await asyncio.sleep(0.1)
+        assert mark.exists(), "the upstream's call was not cancelled when its client went"
+        # Another client is served by the same upstream.
+        result = await over_http(proxy.url, lambda s: s.call_tool("list_repos", {}))
+        assert not result.is_error, text(result)
 
 
 async def a_listening_proxy_refuses_a_bad_address_at_once(_):
@@ -556,6 +603,8 @@ ALONE = [
     an_upstream_that_does_not_start_is_a_clear_error,
     a_bad_upstream_url_is_a_clear_error,
     a_listening_proxy_serves_clients_over_streamable_http,
+    a_listening_proxy_refuses_the_upstreams_requests_to_a_client,
+    a_listening_proxy_cancels_the_call_of_a_client_that_goes,
     a_listening_proxy_refuses_a_bad_address_at_once,
     an_upstream_over_streamable_http,
     an_upstream_killed_mid_call_is_a_clear_error_in_bounded_time,

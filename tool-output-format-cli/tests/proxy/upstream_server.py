@@ -13,9 +13,9 @@ import os
 import pathlib
 import sys
 
-from fastmcp import FastMCP
+from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ToolError
-from mcp.types import ImageContent
+from mcp.types import ImageContent, SamplingMessage, TextContent
 
 DATA = pathlib.Path(__file__).parent / "data"
 # A 1x1 transparent PNG.
@@ -107,6 +107,18 @@ async def hang() -> str:
             pathlib.Path(mark).write_text("cancelled")
         raise
     return "late"
+
+
+@mcp.tool
+async def sample_anyway(ctx: Context) -> str:
+    """Asks the client to sample without checking that it declared it can (an upstream that is
+    not well-behaved): `sampled: TEXT`, or `refused: ERROR` with the error that came back."""
+    message = SamplingMessage(role="user", content=TextContent(type="text", text="hello"))
+    try:
+        reply = await ctx.session.create_message(messages=[message], max_tokens=10)
+    except Exception as e:  # noqa: BLE001 - the error is the answer
+        return f"refused: {e}"
+    return f"sampled: {reply.content.text}"
 
 
 if __name__ == "__main__":
