@@ -39,10 +39,16 @@ echo "| budget_fit_100000_value: the same rows as a Value | $fitv | |"
 awk -v f="$fitv" -v k="$keptv" 'BEGIN { printf "| budget_kept_rows_value: the kept rows alone, no budget | %d | fit / kept: %.0fx |\n", k, f / k }'
 sh=$(( ($(irefs value_md_shaped "$N") - $(irefs value_md_shaped 0)) / N ))
 awk -v s="$sh" -v u="${per[value_md_compact]}" 'BEGIN { printf "| value_md_shaped: rows_1000, a generic shape, compact | %d | shaped / unshaped: %.2fx |\n", s, s / u }'
+declare -A json
 for r in stripe repo packument; do
     j=$(( ($(irefs ${r}_serde_json "$N") - $(irefs ${r}_serde_json 0)) / N ))
+    json[$r]=$j
     m=$(( ($(irefs ${r}_md "$N") - $(irefs ${r}_md 0)) / N ))
     awk -v r="$r" -v m="$m" -v j="$j" 'BEGIN { printf "| one %s record as Value -> markdown | %d | %.2fx |\n", r, m, m / j }'
+done
+for r in stripe repo packument; do
+    a=$(( ($(irefs ${r}_agent "$N") - $(irefs ${r}_agent 0)) / N ))
+    awk -v r="$r" -v a="$a" -v j="${json[$r]}" 'BEGIN { printf "| one %s record, agent preset (`Formatter::for_agents`) | %d | %.2fx |\n", r, a, a / j }'
 done
 echo
 echo "Annotated profiles: callgrind_annotate on the files callgrind.sh writes (kept in \$KEEP if set)."

@@ -26,6 +26,7 @@ fn main() {
             "usage: profile <typed_serde_json|typed_md_compact|typed_md_aligned|value_serde_json\
              |value_md_compact|value_md_aligned|budget_fit_100000|budget_kept_rows\
              |stripe_serde_json|stripe_md|repo_serde_json|repo_md|packument_serde_json|packument_md\
+             |stripe_agent|repo_agent|packument_agent\
              |value_md_shaped|budget_fit_100000_value|budget_kept_rows_value> <iterations>"
         );
         return;
@@ -62,6 +63,7 @@ fn main() {
     let packument: serde_json::Value =
         serde_json::from_str(include_str!("data/packument.json")).expect("JSON");
     let record = Formatter::new();
+    let agent = Formatter::for_agents();
     // The shaped walk: a generic shape on the same rows as `value_md_compact`.
     let shaped = Formatter::new()
         .max_rows(usize::MAX)
@@ -106,6 +108,9 @@ fn main() {
             "repo_md" => record.format("get_repo", &repo).len(),
             "packument_serde_json" => serde_json::to_string(&packument).expect("JSON").len(),
             "packument_md" => record.format("get_package", &packument).len(),
+            "stripe_agent" => agent.format("get_charge", &stripe).len(),
+            "repo_agent" => agent.format("get_repo", &repo).len(),
+            "packument_agent" => agent.format("get_package", &packument).len(),
             "value_md_shaped" => shaped.format("", &value).len(),
             "budget_fit_100000_value" => fit.format("", &big_value).len(),
             "budget_kept_rows_value" => aligned.format("", &kept_value).len(),

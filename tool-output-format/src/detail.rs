@@ -150,7 +150,7 @@ impl LeftOut {
     /// The left-out line, or `None` when nothing was left out. `stored`: the full result is
     /// in a store and the Next line that fetches it follows.
     pub fn line(&self, tool: &str, stored: bool) -> Option<String> {
-        let names = self.0.lock().map(|s| s.clone()).unwrap_or_default();
+        let names = self.0.lock().ok()?;
         if names.machine.is_empty() && names.empty.is_empty() {
             return (!names.detail.is_empty()).then(|| left_out_line(&names.detail, tool));
         }

@@ -57,7 +57,7 @@ impl Path {
 /// A drop pattern: keys that may contain `*`; anchored when it has more than one key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Pattern {
-    keys: Vec<String>,
+    keys: Vec<Glob>,
 }
 
 impl Pattern {
@@ -71,15 +71,50 @@ impl Pattern {
             )));
         }
         Ok(Pattern {
-            keys: keys.into_iter().map(str::to_owned).collect(),
+            keys: keys.into_iter().map(Glob::new).collect(),
         })
     }
 
-    /// True when the field at `at` (input keys from the record down) matches.
     pub(crate) fn matches(&self, at: &[&str]) -> bool {
         match self.keys.as_slice() {
-            [one] => at.last().is_some_and(|key| glob(one, key)),
-            many => many.len() == at.len() && many.iter().zip(at).all(|(p, k)| glob(p, k)),
+            [one] => at.last().is_some_and(|key| one.matches(key)),
+            many => many.len() == at.len() && many.iter().zip(at).all(|(p, k)| p.matches(k)),
+        }
+    }
+}
+
+/// One key of a pattern, with the form [`glob`] reduces to for it found once: a shape's
+/// patterns are matched against every key of every record it shapes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Glob {
+    /// No `*`: the key itself.
+    Exact(String),
+    /// `*` then no other `*`: keys that end with the rest.
+    Suffix(String),
+    /// No `*` but the last: keys that start with the rest.
+    Prefix(String),
+    /// Anything else: [`glob`] itself.
+    Any(String),
+}
+
+impl Glob {
+    fn new(key: &str) -> Glob {
+        let stars = key.bytes().filter(|&b| b == b'*').count();
+        match (stars, key.strip_prefix('*'), key.strip_suffix('*')) {
+            (0, _, _) => Glob::Exact(key.to_owned()),
+            (1, Some(rest), _) => Glob::Suffix(rest.to_owned()),
+            (1, _, Some(rest)) => Glob::Prefix(rest.to_owned()),
+            _ => Glob::Any(key.to_owned()),
+        }
+    }
+
+    #[inline]
+    fn matches(&self, key: &str) -> bool {
+        match self {
+            Glob::Exact(k) => k == key,
+            Glob::Suffix(end) => key.ends_with(end.as_str()),
+            Glob::Prefix(start) => key.starts_with(start.as_str()),
+            Glob::Any(pattern) => glob(pattern, key),
         }
     }
 }
@@ -154,6 +189,29 @@ mod tests {
         ];
         for (pattern, text, want) in cases {
             assert_eq!(glob(pattern, text), want, "{pattern} on {text}");
+        }
+    }
+
+    #[test]
+    fn each_glob_form_agrees_with_glob() {
+        let patterns = ["url", "*_url", "html_*", "*", "a*b", "*a*", "", "*ö", "é*"];
+        let keys = [
+            "url",
+            "avatar_url",
+            "_url",
+            "html_url",
+            "html_",
+            "ab",
+            "aXb",
+            "a",
+            "",
+            "wö",
+            "éa",
+        ];
+        for p in patterns {
+            for k in keys {
+                assert_eq!(Glob::new(p).matches(k), glob(p, k), "{p} on {k}");
+            }
         }
     }
 

@@ -55,6 +55,7 @@ impl<S: TableStyle> Sink for Markdown<S> {
             out: String::new(),
             style: &self.0,
             cut: !doc.notices.is_empty(),
+            uncut: false,
         };
         for n in doc.notices {
             w.line("", &n.to_string());
@@ -75,6 +76,9 @@ struct Writer<'s, S> {
     style: &'s S,
     /// The result carries a cut notice (lean records name no repeated value then).
     cut: bool,
+    /// What is being written is inside a value known to hold no cut (lean records below it
+    /// do not look for one again: each subtree is searched once, not once per level).
+    uncut: bool,
 }
 
 impl<S: TableStyle> Writer<'_, S> {
@@ -158,7 +162,8 @@ impl<S: TableStyle> Writer<'_, S> {
         indent: &str,
         within: Option<(&'r str, &[&'r Field<'r>])>,
     ) {
-        let plan = lean::Plan::of(r, self.cut, within);
+        let plan = lean::Plan::of(r, self.cut, within, self.uncut);
+        let outer = self.uncut;
         for (f, instead) in r.iter().zip(&plan.fields) {
             match instead {
                 lean::Instead::Grouped => {}
@@ -178,9 +183,12 @@ impl<S: TableStyle> Writer<'_, S> {
                     escape_text(e.name, Place::Inline, &mut self.out);
                     self.out.push_str(", except:)\n");
                     let inner = deeper(indent);
+                    // The record was checked: it holds no cut.
+                    self.uncut = true;
                     self.lean_fields(&e.differing, &inner, Some((e.name, &e.reference)));
                 }
-                lean::Instead::Itself => {
+                lean::Instead::Itself(uncut) => {
+                    self.uncut = *uncut;
                     if &*f.name == lean::EMPTY_KEY {
                         self.out.push_str(indent);
                         self.out.push_str("- \\u{28}empty):");
@@ -198,6 +206,7 @@ impl<S: TableStyle> Writer<'_, S> {
                 }
             }
         }
+        self.uncut = outer;
         let mut grouped = plan.grouped().peekable();
         if grouped.peek().is_some() {
             self.out.push_str(indent);

@@ -52,8 +52,9 @@ pub(super) struct Plan<'r> {
 
 /// What a field is written as instead of its value.
 pub(super) enum Instead<'r> {
-    /// Written as usual.
-    Itself,
+    /// Written as usual; `true` when the value is known to hold no cut (checked here, or
+    /// inside a value checked before), so the records below it need not look again.
+    Itself(bool),
     /// Named on the `(empty)` line.
     Grouped,
     /// `(same as NAME)`: the index of the earlier field with the same value.
@@ -81,13 +82,15 @@ impl<'r> Plan<'r> {
     /// (nothing is named then). `within` is set for an except-list: the key its reference
     /// names and, for each field, the field it differs from. There, a nested record is
     /// compared with that field only (a difference is written `(same as in NAME,
-    /// except:)`), never with its siblings.
+    /// except:)`), never with its siblings. `uncut`: the record is inside a value known to
+    /// hold no cut (so none of its fields does).
     pub(super) fn of(
         r: &[&'r Field<'r>],
         cut: bool,
         within: Option<(&'r str, &[&'r Field<'r>])>,
+        uncut: bool,
     ) -> Plan<'r> {
-        let mut fields: Vec<Instead<'r>> = r.iter().map(|_| Instead::Itself).collect();
+        let mut fields: Vec<Instead<'r>> = r.iter().map(|_| Instead::Itself(uncut)).collect();
         let groupable: Vec<usize> = (0..r.len()).filter(|&i| is_groupable(r[i])).collect();
         if groupable.len() >= 2 {
             for &i in &groupable {
@@ -96,9 +99,10 @@ impl<'r> Plan<'r> {
         }
         let mut candidates: Vec<usize> = Vec::new();
         for (i, f) in r.iter().enumerate() {
-            if cut || !is_block(&f.value) || holds_cut(&f.value) {
+            if cut || !is_block(&f.value) || (!uncut && holds_cut(&f.value)) {
                 continue;
             }
+            fields[i] = Instead::Itself(true);
             if let Some((name, reference)) = within {
                 if let Some((differing, reference)) = differing(&reference[i].value, &f.value) {
                     fields[i] = Instead::Except(Except {
