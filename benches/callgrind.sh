@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-20}
 cargo bench --quiet --bench profile --no-run 2>/dev/null
-BIN=$(ls -t target/release/deps/profile-* | grep -v '\.d$' | head -1)
+BIN=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/deps/profile-* | grep -v '\.d$' | head -1)
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
