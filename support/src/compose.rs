@@ -244,16 +244,22 @@ pub fn formatter_and_fetch(o: &Options) -> (Formatter, Option<Fetch>) {
 /// The most fetch calls a walk makes before it is called endless.
 const MAX_FETCHES: usize = 400;
 
-/// The reference and cursor of a text's `Next: call get_stored_result(...)` line.
+/// The reference and cursor of a text's `Next: call get_stored_result(...)` line. Each
+/// argument is a JSON string literal (`cursor="/\u003cb\"r/2"`), read as a model's tool
+/// call would read it: escapes decoded.
 pub fn fetch_line(text: &str) -> Option<(String, Option<String>)> {
     let line = text
         .lines()
         .find_map(|l| l.strip_prefix("Next: call get_stored_result("))?;
     let args = line.strip_suffix(')')?;
     let arg = |name: &str| {
-        let at = args.find(&format!("{name}=\""))? + name.len() + 2;
-        let end = args[at..].find('"')?;
-        Some(args[at..at + end].to_owned())
+        let open = args.find(&format!("{name}=\""))? + name.len() + 1;
+        let bytes = args.as_bytes();
+        let mut end = open + 1;
+        while *bytes.get(end)? != b'"' {
+            end += if bytes[end] == b'\\' { 2 } else { 1 };
+        }
+        serde_json::from_str::<String>(&args[open..=end]).ok()
     };
     Some((arg("ref")?, arg("cursor")))
 }
@@ -778,4 +784,21 @@ fn clip(s: &str) -> String {
     }
     let head: String = s.chars().take(700).collect();
     format!("{head}…")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fetch_line;
+
+    #[test]
+    fn a_next_lines_arguments_are_read_as_json_strings() {
+        let text =
+            "x\n\nNext: call get_stored_result(ref=\"r_1\", cursor=\"/\\u003cb\\\"r\\t~1/2\")";
+        assert_eq!(
+            fetch_line(text),
+            Some(("r_1".to_owned(), Some("/<b\"r\t~1/2".to_owned())))
+        );
+        let text = "Next: call get_stored_result(ref=\"r_1\")";
+        assert_eq!(fetch_line(text), Some(("r_1".to_owned(), None)));
+    }
 }
