@@ -340,6 +340,35 @@ async def over_http(url, check):
             return await check(s)
 
 
+def cancel_mark():
+    """A file `hang` writes when its call is cancelled, and the upstream's environment that
+    names it."""
+    import os
+
+    mark = pathlib.Path(tempfile.mkdtemp()) / "cancelled"
+    return mark, {**os.environ, "TOF_PROXY_CANCEL_MARK": str(mark)}
+
+
+async def give_up_on_hang(s):
+    """Call `hang` and give up after 1 s, as a client does when a call takes too long."""
+    try:
+        await s.call_tool("hang", {}, read_timeout_seconds=1)
+        raise AssertionError("the hanging call succeeded")
+    except AssertionError:
+        raise
+    except Exception:  # noqa: BLE001 - the SDK's timeout error
+        pass
+
+
+async def wait_for(mark, why):
+    """Wait up to 10 s for `mark` to exist."""
+    for _ in range(100):
+        if mark.exists():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(why)
+
+
 async def a_listening_proxy_serves_clients_over_streamable_http(_):
     with Listening("--store", "memory") as proxy:
         async with streamable_http_client(proxy.url) as (read, write):
@@ -401,26 +430,13 @@ async def a_listening_proxy_cancels_the_call_of_a_client_that_goes(_):
     # Over --listen a client's `notifications/cancelled` comes on its own HTTP request, with the
     # client's own request id (no session ties it to the call), so it is not matched; a client
     # that gives up and closes the call's HTTP request cancels the forwarded call.
-    import os
-
-    mark = pathlib.Path(tempfile.mkdtemp()) / "cancelled"
-    env = {**os.environ, "TOF_PROXY_CANCEL_MARK": str(mark)}
+    mark, env = cancel_mark()
     with Listening(env=env) as proxy:
         async with streamable_http_client(proxy.url) as (read, write):
             async with ClientSession(read, write) as s:
                 await s.initialize()
-                try:
-                    await s.call_tool("hang", {}, read_timeout_seconds=1)
-                    raise AssertionError("the hanging call succeeded")
-                except AssertionError:
-                    raise
-                except Exception:  # noqa: BLE001 - the SDK's timeout error
-                    pass
-        for _ in range(100):
-            if mark.exists():
-                break
-            await asyncio.sleep(0.1)
-        assert mark.exists(), "the upstream's call was not cancelled when its client went"
+                await give_up_on_hang(s)
+        await wait_for(mark, "the upstream's call was not cancelled when its client went")
         # Another client is served by the same upstream.
         result = await over_http(proxy.url, lambda s: s.call_tool("list_repos", {}))
         assert not result.is_error, text(result)
@@ -484,27 +500,14 @@ async def an_upstream_that_never_answers_is_a_clear_error_in_bounded_time(_):
 
 
 async def a_cancelled_call_is_cancelled_upstream(_):
-    import os
-
-    mark = pathlib.Path(tempfile.mkdtemp()) / "cancelled"
-    env = {**os.environ, "TOF_PROXY_CANCEL_MARK": str(mark)}
+    mark, env = cancel_mark()
     params = StdioServerParameters(command=TOF, args=["proxy", "--", *UPSTREAM], env=env)
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as s:
             await s.initialize()
-            try:
-                # The SDK gives up after 1 s and sends notifications/cancelled.
-                await s.call_tool("hang", {}, read_timeout_seconds=1)
-                raise AssertionError("the hanging call succeeded")
-            except AssertionError:
-                raise
-            except Exception:  # noqa: BLE001 - the SDK's timeout error
-                pass
-            for _ in range(100):
-                if mark.exists():
-                    break
-                await asyncio.sleep(0.1)
-            assert mark.exists(), "the upstream's call was not cancelled"
+            # The SDK gives up after 1 s and sends notifications/cancelled.
+            await give_up_on_hang(s)
+            await wait_for(mark, "the upstream's call was not cancelled")
             # The session still works.
             assert not (await s.call_tool("list_repos", {})).is_error
 
