@@ -75,6 +75,7 @@ impl Pattern {
         })
     }
 
+    /// True when the field at `at` (input keys from the record down) matches.
     pub(crate) fn matches(&self, at: &[&str]) -> bool {
         match self.keys.as_slice() {
             [one] => at.last().is_some_and(|key| one.matches(key)),
