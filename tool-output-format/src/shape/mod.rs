@@ -86,6 +86,7 @@
 //! );
 //! ```
 
+mod apply;
 mod convert;
 mod error;
 mod file;
@@ -93,14 +94,16 @@ mod path;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use apply::{Fields, into_map};
 pub use convert::{Convert, ValueMap};
 pub use error::{ShapeError, ShapeErrorKind};
 
+use apply::Apply;
 use path::{Path, Pattern};
 use serde_json::{Map, Value};
 
 use crate::detail::LeftOut;
-use crate::redact::{REDACTED, Secrets};
+use crate::redact::Secrets;
 
 /// Values nested deeper than this (below the record) are not copied: `serde_json`'s parser stops
 /// at 128 levels, so only a hand-built value reaches it, and the renderer cuts at
@@ -528,55 +531,24 @@ impl Shape {
         record: &Map<String, Value>,
         stats: &mut ShapeStats,
     ) -> Map<String, Value> {
-        self.apply_record_redacted(record, &Secrets::EMPTY, stats, None)
+        apply::into_map(self.fields(record, &Secrets::EMPTY, stats, false, None))
     }
 
-    /// [`Shape::apply_record`] with secret keys: a field whose **input** key is secret (or
-    /// a kept path through one) becomes [`REDACTED`] before any rule reads it, so neither a
-    /// rename nor a keep path can move a secret out from under its key.
-    pub(crate) fn apply_record_redacted(
+    /// The shaped fields of one map, as a table `row` (`drop_empty` leaves its own empty
+    /// fields) or as a record, borrowed from `map` where no rule changed them. A field whose
+    /// **input** key is secret (or a kept path through one) becomes
+    /// [`REDACTED`](crate::redact::REDACTED) before any
+    /// rule reads it, so neither a rename nor a keep path can move a secret out from under
+    /// its key. A folding shape names what it drops in `names`. The `Value` walker calls
+    /// this per row, so a table is never shaped as a whole in memory twice.
+    pub(crate) fn fields<'a>(
         &self,
-        record: &Map<String, Value>,
-        secrets: &Secrets,
-        stats: &mut ShapeStats,
-        names: Option<&LeftOut>,
-    ) -> Map<String, Value> {
-        self.apply_map(record, secrets, stats, false, names)
-    }
-
-    /// Shapes one table row: as [`Shape::apply_record`], except that `drop_empty` leaves the
-    /// row's own empty fields in place (a column is dropped only when it is empty in every
-    /// row: see [`Shape::empty_columns`]). Nested values are cleaned as usual. The `Value`
-    /// walker calls this per row, so a table is never shaped as a whole in memory twice.
-    pub(crate) fn apply_row(
-        &self,
-        row: &Map<String, Value>,
-        stats: &mut ShapeStats,
-    ) -> Map<String, Value> {
-        self.apply_row_redacted(row, &Secrets::EMPTY, stats, None)
-    }
-
-    /// [`Shape::apply_row`] with secret keys (see `apply_record_redacted`).
-    pub(crate) fn apply_row_redacted(
-        &self,
-        row: &Map<String, Value>,
-        secrets: &Secrets,
-        stats: &mut ShapeStats,
-        names: Option<&LeftOut>,
-    ) -> Map<String, Value> {
-        self.apply_map(row, secrets, stats, true, names)
-    }
-
-    /// Shapes one map, as a table row (`row`: `drop_empty` leaves its own empty fields) or
-    /// as a record.
-    fn apply_map(
-        &self,
-        map: &Map<String, Value>,
+        map: &'a Map<String, Value>,
         secrets: &Secrets,
         stats: &mut ShapeStats,
         row: bool,
         names: Option<&LeftOut>,
-    ) -> Map<String, Value> {
+    ) -> Fields<'a> {
         Apply {
             shape: self,
             stats,
@@ -588,8 +560,8 @@ impl Shape {
         .record(map)
     }
 
-    /// Shapes a table: each row with [`Shape::apply_row`], then (with `drop_empty`) the
-    /// columns empty in every row removed.
+    /// Shapes a table: each row as a table row (see [`Shape::fields`]), then (with
+    /// `drop_empty`) the columns empty in every row removed.
     pub(crate) fn apply_table<'a, I>(
         &self,
         rows: I,
@@ -598,39 +570,19 @@ impl Shape {
     where
         I: IntoIterator<Item = &'a Map<String, Value>>,
     {
-        let mut shaped: Vec<Map<String, Value>> = rows
+        let mut shaped: Vec<Fields<'a>> = rows
             .into_iter()
-            .map(|row| self.apply_row(row, stats))
+            .map(|row| self.fields(row, &Secrets::EMPTY, stats, true, None))
             .collect();
         if self.drop_empty {
-            let empty = Shape::empty_columns(&shaped);
+            let empty = apply::empty_columns(&shaped);
             if !empty.is_empty() {
                 for row in &mut shaped {
-                    row.retain(|k, _| !empty.contains(k));
+                    row.retain(|(k, _)| !empty.iter().any(|e| e == k));
                 }
             }
         }
-        shaped
-    }
-
-    /// The columns of shaped rows that are absent or empty (null, `""`, `[]`, `{}`) in every
-    /// row, in first-seen order.
-    #[must_use]
-    pub(crate) fn empty_columns(rows: &[Map<String, Value>]) -> Vec<String> {
-        let mut seen: Vec<(&str, bool)> = Vec::new();
-        for row in rows {
-            for (key, value) in row {
-                let filled = !is_empty_value(value);
-                match seen.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, any)) => *any |= filled,
-                    None => seen.push((key, filled)),
-                }
-            }
-        }
-        seen.into_iter()
-            .filter(|(_, any)| !any)
-            .map(|(k, _)| k.to_owned())
-            .collect()
+        shaped.into_iter().map(apply::into_map).collect()
     }
 
     fn error(&mut self, kind: ShapeErrorKind, at: String, message: String) {
@@ -668,274 +620,5 @@ pub(crate) fn is_empty_value(value: &Value) -> bool {
         Value::Array(a) => a.is_empty(),
         Value::Object(o) => o.is_empty(),
         _ => false,
-    }
-}
-
-/// One application of a shape: the rules, the counters, and whether this is a table row.
-struct Apply<'s> {
-    shape: &'s Shape,
-    stats: &'s mut ShapeStats,
-    /// Input keys whose values are replaced by [`REDACTED`] before any rule reads them.
-    secrets: &'s Secrets,
-    row: bool,
-    /// Containers entered (objects and arrays), bounded by [`MAX_SHAPE_DEPTH`].
-    depth: usize,
-    /// Where a folding shape names what it drops.
-    names: Option<&'s LeftOut>,
-}
-
-impl Apply<'_> {
-    fn record(&mut self, record: &Map<String, Value>) -> Map<String, Value> {
-        let mut at = Vec::new();
-        if self.shape.keep.is_empty() {
-            return self.object(record, &mut at, self.row);
-        }
-        let mut out = Map::new();
-        for path in &self.shape.keep {
-            let Some(value) = self.select(record, path.keys(), &mut at) else {
-                continue;
-            };
-            if self.shape.drop_empty && !self.row && is_empty_value(&value) {
-                continue;
-            }
-            let name = self.shape.output_name(path);
-            if out.contains_key(&name) {
-                // Only a shape that failed `check` gets here.
-                self.stats.name_collisions += 1;
-                continue;
-            }
-            out.insert(name, value);
-        }
-        out
-    }
-
-    /// The value at `keys` below `object`, shaped; arrays are transparent.
-    fn select<'a>(
-        &mut self,
-        object: &'a Map<String, Value>,
-        keys: &[String],
-        at: &mut Vec<&'a str>,
-    ) -> Option<Value> {
-        let (first, rest) = keys.split_first()?;
-        let (key, child) = object.get_key_value(first)?;
-        if self.secrets.matches(key) {
-            return Some(Value::String(REDACTED.to_owned()));
-        }
-        at.push(key);
-        let found = if rest.is_empty() {
-            Some(self.field(child, at))
-        } else {
-            self.select_in(child, rest, at)
-        };
-        at.pop();
-        found
-    }
-
-    fn select_in<'a>(
-        &mut self,
-        value: &'a Value,
-        keys: &[String],
-        at: &mut Vec<&'a str>,
-    ) -> Option<Value> {
-        match value {
-            Value::Object(object) => self.select(object, keys, at),
-            Value::Array(items) => {
-                if self.depth >= MAX_SHAPE_DEPTH {
-                    return Some(self.too_deep());
-                }
-                self.depth += 1;
-                let items = items
-                    .iter()
-                    .filter_map(|item| self.select_in(item, keys, at))
-                    .collect();
-                self.depth -= 1;
-                Some(Value::Array(items))
-            }
-            _ => None,
-        }
-    }
-
-    /// A copy of `object` (at input path `at`) with every rule applied to its fields. A table
-    /// `row` keeps its own empty fields (its table drops columns empty in every row).
-    fn object<'a>(
-        &mut self,
-        object: &'a Map<String, Value>,
-        at: &mut Vec<&'a str>,
-        row: bool,
-    ) -> Map<String, Value> {
-        let mut out = Map::new();
-        for (key, value) in object {
-            at.push(key);
-            if self.shape.drops(at) {
-                if let Some(names) = self.names {
-                    names.add_machine(key);
-                }
-            } else {
-                let value = if self.secrets.matches(key) {
-                    Value::String(REDACTED.to_owned())
-                } else {
-                    self.field(value, at)
-                };
-                let empty = !row && self.shape.drop_empty && is_empty_value(&value);
-                // A container emptied by the rules is not named: what it held is.
-                if empty
-                    && is_empty_value(object_value(object, key))
-                    && let Some(names) = self.names
-                {
-                    names.add_empty(&at.join("."));
-                }
-                if !empty {
-                    let name = match self.shape.renamed(at) {
-                        // A field that keeps its own name has it, before or after the rename.
-                        Some(new)
-                            if out.contains_key(new) || self.keeps_own_name(object, new, at) =>
-                        {
-                            self.stats.name_collisions += 1;
-                            key.as_str()
-                        }
-                        Some(new) => new,
-                        None => key.as_str(),
-                    };
-                    if out.contains_key(name) {
-                        self.stats.name_collisions += 1;
-                    } else {
-                        out.insert(name.to_owned(), value);
-                    }
-                }
-            }
-            at.pop();
-        }
-        out
-    }
-
-    /// True when `object` (whose field at `at` is being renamed to `name`) has a field called
-    /// `name` that is neither dropped nor renamed, so it will keep that name.
-    fn keeps_own_name<'a>(
-        &self,
-        object: &'a Map<String, Value>,
-        name: &str,
-        at: &mut Vec<&'a str>,
-    ) -> bool {
-        let Some((sibling, _)) = object.get_key_value(name) else {
-            return false;
-        };
-        let Some(own) = at.pop() else { return false };
-        at.push(sibling);
-        let keeps = !self.shape.drops(at) && self.shape.renamed(at).is_none();
-        at.pop();
-        at.push(own);
-        keeps
-    }
-
-    /// The shaped value of the field at `at`.
-    fn field<'a>(&mut self, value: &'a Value, at: &mut Vec<&'a str>) -> Value {
-        if let Some((_, converter)) = self.shape.convert.iter().find(|(p, _)| p.is(at)) {
-            return self.converted(value, converter, at);
-        }
-        if !(value.is_object() || value.is_array()) {
-            return value.clone();
-        }
-        if self.depth >= MAX_SHAPE_DEPTH {
-            return self.too_deep();
-        }
-        self.depth += 1;
-        let shaped = match value {
-            Value::Object(object) => Value::Object(self.object(object, at, false)),
-            Value::Array(items) if self.shape.drop_empty && is_table(items) => {
-                Value::Array(self.table(items, at))
-            }
-            Value::Array(items) => {
-                Value::Array(items.iter().map(|item| self.field(item, at)).collect())
-            }
-            scalar => scalar.clone(),
-        };
-        self.depth -= 1;
-        shaped
-    }
-
-    /// A list of records nested in a record renders as a table too, so with `drop_empty` it
-    /// loses the columns empty in every row, not each row's own empty cells.
-    fn table<'a>(&mut self, items: &'a [Value], at: &mut Vec<&'a str>) -> Vec<Value> {
-        let mut rows: Vec<Map<String, Value>> = items
-            .iter()
-            .filter_map(Value::as_object)
-            .map(|item| self.object(item, at, true))
-            .collect();
-        let empty = Shape::empty_columns(&rows);
-        if !empty.is_empty() {
-            if let Some(names) = self.names {
-                let at = at.join(".");
-                for column in &empty {
-                    names.add_empty(&format!("{at}.{column}"));
-                }
-            }
-            for row in &mut rows {
-                row.retain(|k, _| !empty.contains(k));
-            }
-        }
-        rows.into_iter().map(Value::Object).collect()
-    }
-
-    fn converted<'a>(
-        &mut self,
-        value: &'a Value,
-        converter: &Convert,
-        at: &mut Vec<&'a str>,
-    ) -> Value {
-        match value {
-            Value::Array(_) | Value::Object(_) if self.depth >= MAX_SHAPE_DEPTH => self.too_deep(),
-            Value::Array(items) => {
-                self.depth += 1;
-                let items = items
-                    .iter()
-                    .map(|item| self.converted(item, converter, at))
-                    .collect();
-                self.depth -= 1;
-                Value::Array(items)
-            }
-            Value::Object(object) => {
-                self.failed(value, converter, at);
-                self.depth += 1;
-                let object = self.object(object, at, false);
-                self.depth -= 1;
-                Value::Object(object)
-            }
-            scalar => {
-                if let Some(new) = converter.apply(scalar) {
-                    new
-                } else {
-                    self.failed(scalar, converter, at);
-                    scalar.clone()
-                }
-            }
-        }
-    }
-
-    fn failed(&mut self, value: &Value, converter: &Convert, at: &[&str]) {
-        self.stats.conversions_failed += 1;
-        if self.stats.first_failure.is_none() {
-            let shown = match value {
-                Value::Object(_) => "an object".to_owned(),
-                other => {
-                    let text = other.to_string();
-                    match text.char_indices().nth(40) {
-                        Some((cut, _)) => format!("{}…", &text[..cut]),
-                        None => text,
-                    }
-                }
-            };
-            self.stats.first_failure = Some(format!(
-                "`{}`: {} could not read {shown}",
-                at.join("."),
-                converter.name()
-            ));
-        }
-    }
-
-    fn too_deep(&mut self) -> Value {
-        self.stats.too_deep += 1;
-        Value::String(format!(
-            "[not shaped: nested deeper than {MAX_SHAPE_DEPTH} levels]"
-        ))
     }
 }

@@ -3,13 +3,14 @@
 //!
 //! Only the result itself is shaped (depth 0 of the walk: the record, the rows of a list of
 //! records, or the records of a mixed list); rule paths are relative to it. The input is only
-//! read: each row is shaped on its own ([`Shape::apply_row`](crate::Shape::apply_row) builds
+//! read: each row is shaped on its own ([`Shape::fields`](crate::Shape::fields) builds
 //! the row's kept fields, never the dropped ones), its cells are written into the table's
 //! buffer, and the shaped row is freed unless it is one of the rows the caps keep. One pass
 //! over every row gives the column union, the columns `drop_empty` removes (empty in every
 //! row) and the objects [`flatten`](crate::Shape::flatten) splits into dotted columns; cells
 //! are written for the kept rows only.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
@@ -19,25 +20,33 @@ use super::table::{Builder, MAX_COLUMNS};
 use crate::build::{Context, ShapedColumn, Shaping};
 use crate::detail::LeftOut;
 use crate::doc::{Node, Table, Text};
-use crate::shape::is_empty_value;
+use crate::shape::{into_map, is_empty_value};
 
 /// The most sub-keys an object column may have to be flattened into dotted columns; wider
 /// objects stay one compact-JSON cell (see [`Shape::flatten`](crate::Shape::flatten)).
 pub(crate) const MAX_FLAT_KEYS: usize = 12;
 
-/// The one record of a result, shaped. The shaped fields are owned (they are built from the
-/// kept parts of the input), so the record's text is owned too.
+/// The one record of a result, shaped. The document borrows every field the rules left as
+/// it was from the input; only what they changed is built anew (and owned by its node).
 pub(super) fn record<'a>(
     map: &'a Map<String, Value>,
     cx: &Context<'_>,
     sh: Shaping<'_>,
 ) -> Node<'a> {
-    let shaped = {
+    let fields = {
         let mut stats = sh.stats.borrow_mut();
         sh.shape
-            .apply_record_redacted(map, cx.secrets(), &mut stats, cx.left_out())
+            .fields(map, cx.secrets(), &mut stats, false, cx.left_out())
     };
-    Node::Record(super::value::record(&shaped, cx)).into_owned()
+    let inner = cx.nested();
+    let fields = fields.into_iter().map(|(name, value)| {
+        let node = match value {
+            Cow::Borrowed(v) => v.to_node(&inner),
+            Cow::Owned(v) => v.to_node(&inner).into_owned(),
+        };
+        (name, node)
+    });
+    Node::Record(super::value::record_of(fields, cx))
 }
 
 /// A list at the top of a result, shaped: a table when every item is a record and the
@@ -217,7 +226,7 @@ fn table<'a>(
         let rows = items[range.start.min(items.len())..range.end.min(items.len())]
             .iter()
             .filter_map(Value::as_object)
-            .map(|row| shape.apply_row_redacted(row, cx.secrets(), &mut uncounted, None));
+            .map(|row| into_map(shape.fields(row, cx.secrets(), &mut uncounted, true, None)));
         let leaves = columns.iter().map(|c| (c.name.as_str(), &c.keys[..]));
         return Some(write(&leaves, rows, items.len(), cx));
     }
@@ -227,14 +236,14 @@ fn table<'a>(
     {
         let mut stats = sh.stats.borrow_mut();
         for (i, row) in items.iter().filter_map(Value::as_object).enumerate() {
-            let shaped = shape.apply_row_redacted(row, cx.secrets(), &mut stats, cx.left_out());
+            let shaped = into_map(shape.fields(row, cx.secrets(), &mut stats, true, cx.left_out()));
             cols.add(&shaped, flatten, 0);
             if range.contains(&i) {
                 kept.push(shaped);
             }
         }
         if let Some(row) = unshown {
-            let shaped = shape.apply_row_redacted(row, cx.secrets(), &mut stats, cx.left_out());
+            let shaped = into_map(shape.fields(row, cx.secrets(), &mut stats, true, cx.left_out()));
             cols.add(&shaped, flatten, 0);
         }
     }

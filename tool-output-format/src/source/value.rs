@@ -65,10 +65,22 @@ impl ToolOutput for Value {
 
 pub(super) fn record<'a>(map: &'a Map<String, Value>, cx: &Context<'_>) -> Record<'a> {
     let inner = cx.nested();
+    record_of(
+        map.iter()
+            .map(|(k, v)| (Text::Borrowed(k.as_str()), v.to_node(&inner))),
+        cx,
+    )
+}
+
+/// The record of these fields (built one level below `cx`), secret fields redacted.
+pub(super) fn record_of<'a>(
+    fields: impl ExactSizeIterator<Item = (Text<'a>, Node<'a>)>,
+    cx: &Context<'_>,
+) -> Record<'a> {
     let mut r = Record::default();
-    r.fields.reserve(map.len());
-    for (k, v) in map {
-        r.push(Text::Borrowed(k.as_str()), v.to_node(&inner));
+    r.fields.reserve(fields.len());
+    for (k, v) in fields {
+        r.push(k, v);
     }
     redact_record(&mut r, cx);
     r

@@ -1,0 +1,364 @@
+//! One application of a [`Shape`] to one record: the walk that builds its shaped fields.
+//!
+//! The walk borrows what the rules leave as it was. A field whose name and value no rule
+//! changes (no drop below it, no rename, no conversion, no secret) is the input's own
+//! name and value; only what a rule changed is new. So a record the rules barely touch
+//! costs a list of borrowed fields, not a copy of every kept value, and the renderer builds
+//! its document from the input itself.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use super::{Convert, MAX_SHAPE_DEPTH, Shape, ShapeStats, is_empty_value, is_table, object_value};
+use crate::detail::LeftOut;
+use crate::redact::{REDACTED, Secrets};
+
+/// A shaped record: its fields in order. A name or value the rules left as it was is
+/// borrowed from the input; only what they changed is owned.
+pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Cow<'a, Value>)>;
+
+/// The fields as a map of their own (the public [`Shape::apply`] results).
+pub(crate) fn into_map(fields: Fields<'_>) -> Map<String, Value> {
+    fields
+        .into_iter()
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+/// The columns of shaped rows that are absent or empty (null, `""`, `[]`, `{}`) in every
+/// row, in first-seen order.
+pub(crate) fn empty_columns<'r, 'a: 'r>(
+    rows: impl IntoIterator<Item = &'r Fields<'a>>,
+) -> Vec<String> {
+    let mut seen: Vec<(&str, bool)> = Vec::new();
+    for row in rows {
+        for (key, value) in row {
+            let filled = !is_empty_value(value);
+            match seen.iter_mut().find(|(k, _)| *k == key.as_ref()) {
+                Some((_, any)) => *any |= filled,
+                None => seen.push((key, filled)),
+            }
+        }
+    }
+    seen.into_iter()
+        .filter(|(_, any)| !any)
+        .map(|(k, _)| k.to_owned())
+        .collect()
+}
+
+/// True when shaping left an object of `len` fields as it was: every field kept, under its
+/// own name, with its own value.
+fn unchanged(fields: &Fields<'_>, len: usize) -> bool {
+    fields.len() == len
+        && fields
+            .iter()
+            .all(|(k, v)| matches!((k, v), (Cow::Borrowed(_), Cow::Borrowed(_))))
+}
+
+/// One application of a shape: the rules, the counters, and whether this is a table row.
+pub(super) struct Apply<'s> {
+    pub shape: &'s Shape,
+    pub stats: &'s mut ShapeStats,
+    /// Input keys whose values are replaced by [`REDACTED`] before any rule reads them.
+    pub secrets: &'s Secrets,
+    pub row: bool,
+    /// Containers entered (objects and arrays), bounded by [`MAX_SHAPE_DEPTH`].
+    pub depth: usize,
+    /// Where a folding shape names what it drops.
+    pub names: Option<&'s LeftOut>,
+}
+
+impl Apply<'_> {
+    pub fn record<'a>(&mut self, record: &'a Map<String, Value>) -> Fields<'a> {
+        let mut at = Vec::new();
+        if self.shape.keep.is_empty() {
+            return self.object(record, &mut at, self.row);
+        }
+        let mut out = Fields::new();
+        for path in &self.shape.keep {
+            let Some(value) = self.select(record, path.keys(), &mut at) else {
+                continue;
+            };
+            if self.shape.drop_empty && !self.row && is_empty_value(&value) {
+                continue;
+            }
+            let name = self.shape.output_name(path);
+            if out.iter().any(|(k, _)| *k == name) {
+                // Only a shape that failed `check` gets here.
+                self.stats.name_collisions += 1;
+                continue;
+            }
+            out.push((Cow::Owned(name), value));
+        }
+        out
+    }
+
+    /// The value at `keys` below `object`, shaped; arrays are transparent.
+    fn select<'a>(
+        &mut self,
+        object: &'a Map<String, Value>,
+        keys: &[String],
+        at: &mut Vec<&'a str>,
+    ) -> Option<Cow<'a, Value>> {
+        let (first, rest) = keys.split_first()?;
+        let (key, child) = object.get_key_value(first)?;
+        if self.secrets.matches(key) {
+            return Some(Cow::Owned(Value::String(REDACTED.to_owned())));
+        }
+        at.push(key);
+        let found = if rest.is_empty() {
+            Some(self.field(child, at))
+        } else {
+            self.select_in(child, rest, at)
+        };
+        at.pop();
+        found
+    }
+
+    fn select_in<'a>(
+        &mut self,
+        value: &'a Value,
+        keys: &[String],
+        at: &mut Vec<&'a str>,
+    ) -> Option<Cow<'a, Value>> {
+        match value {
+            Value::Object(object) => self.select(object, keys, at),
+            Value::Array(items) => {
+                if self.depth >= MAX_SHAPE_DEPTH {
+                    return Some(Cow::Owned(self.too_deep()));
+                }
+                self.depth += 1;
+                let items = items
+                    .iter()
+                    .filter_map(|item| self.select_in(item, keys, at))
+                    .map(Cow::into_owned)
+                    .collect();
+                self.depth -= 1;
+                Some(Cow::Owned(Value::Array(items)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The fields of `object` (at input path `at`) with every rule applied. A table `row`
+    /// keeps its own empty fields (its table drops columns empty in every row).
+    fn object<'a>(
+        &mut self,
+        object: &'a Map<String, Value>,
+        at: &mut Vec<&'a str>,
+        row: bool,
+    ) -> Fields<'a> {
+        let mut out = Fields::with_capacity(object.len());
+        // The keys of one object are distinct, so two fields can share a name only through
+        // a rename: the names given are tracked only when the shape renames.
+        let mut given: Option<HashSet<String>> = (!self.shape.rename.is_empty()).then(HashSet::new);
+        for (key, value) in object {
+            at.push(key);
+            if self.shape.drops(at) {
+                if let Some(names) = self.names {
+                    names.add_machine(key);
+                }
+            } else {
+                let value = if self.secrets.matches(key) {
+                    Cow::Owned(Value::String(REDACTED.to_owned()))
+                } else {
+                    self.field(value, at)
+                };
+                let empty = !row && self.shape.drop_empty && is_empty_value(&value);
+                // A container emptied by the rules is not named: what it held is.
+                if empty
+                    && is_empty_value(object_value(object, key))
+                    && let Some(names) = self.names
+                {
+                    names.add_empty(&at.join("."));
+                }
+                if !empty {
+                    match &mut given {
+                        None => out.push((Cow::Borrowed(key.as_str()), value)),
+                        Some(given) => {
+                            let name: Cow<'a, str> = match self.shape.renamed(at) {
+                                // A field that keeps its own name has it, before or after
+                                // the rename.
+                                Some(new)
+                                    if given.contains(new)
+                                        || self.keeps_own_name(object, new, at) =>
+                                {
+                                    self.stats.name_collisions += 1;
+                                    Cow::Borrowed(key.as_str())
+                                }
+                                Some(new) => Cow::Owned(new.to_owned()),
+                                None => Cow::Borrowed(key.as_str()),
+                            };
+                            if given.insert(name.to_string()) {
+                                out.push((name, value));
+                            } else {
+                                self.stats.name_collisions += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            at.pop();
+        }
+        out
+    }
+
+    /// True when `object` (whose field at `at` is being renamed to `name`) has a field called
+    /// `name` that is neither dropped nor renamed, so it will keep that name.
+    fn keeps_own_name<'a>(
+        &self,
+        object: &'a Map<String, Value>,
+        name: &str,
+        at: &mut Vec<&'a str>,
+    ) -> bool {
+        let Some((sibling, _)) = object.get_key_value(name) else {
+            return false;
+        };
+        let Some(own) = at.pop() else { return false };
+        at.push(sibling);
+        let keeps = !self.shape.drops(at) && self.shape.renamed(at).is_none();
+        at.pop();
+        at.push(own);
+        keeps
+    }
+
+    /// The shaped value of the field at `at`: the input's own when no rule changed it.
+    fn field<'a>(&mut self, value: &'a Value, at: &mut Vec<&'a str>) -> Cow<'a, Value> {
+        if let Some((_, converter)) = self.shape.convert.iter().find(|(p, _)| p.is(at)) {
+            return Cow::Owned(self.converted(value, converter, at));
+        }
+        if !(value.is_object() || value.is_array()) {
+            return Cow::Borrowed(value);
+        }
+        if self.depth >= MAX_SHAPE_DEPTH {
+            return Cow::Owned(self.too_deep());
+        }
+        self.depth += 1;
+        let shaped = match value {
+            Value::Object(object) => {
+                let fields = self.object(object, at, false);
+                if unchanged(&fields, object.len()) {
+                    Cow::Borrowed(value)
+                } else {
+                    Cow::Owned(Value::Object(into_map(fields)))
+                }
+            }
+            Value::Array(items) if self.shape.drop_empty && is_table(items) => {
+                self.table(value, items, at)
+            }
+            Value::Array(items) => {
+                let shaped: Vec<Cow<'a, Value>> =
+                    items.iter().map(|item| self.field(item, at)).collect();
+                if shaped.iter().all(|v| matches!(v, Cow::Borrowed(_))) {
+                    Cow::Borrowed(value)
+                } else {
+                    Cow::Owned(Value::Array(
+                        shaped.into_iter().map(Cow::into_owned).collect(),
+                    ))
+                }
+            }
+            _ => Cow::Borrowed(value),
+        };
+        self.depth -= 1;
+        shaped
+    }
+
+    /// A list of records nested in a record renders as a table too, so with `drop_empty` it
+    /// loses the columns empty in every row, not each row's own empty cells.
+    fn table<'a>(
+        &mut self,
+        value: &'a Value,
+        items: &'a [Value],
+        at: &mut Vec<&'a str>,
+    ) -> Cow<'a, Value> {
+        let mut rows: Vec<(usize, Fields<'a>)> = items
+            .iter()
+            .filter_map(Value::as_object)
+            .map(|item| (item.len(), self.object(item, at, true)))
+            .collect();
+        let empty = empty_columns(rows.iter().map(|(_, f)| f));
+        if !empty.is_empty() {
+            if let Some(names) = self.names {
+                let at = at.join(".");
+                for column in &empty {
+                    names.add_empty(&format!("{at}.{column}"));
+                }
+            }
+            for (_, row) in &mut rows {
+                row.retain(|(k, _)| !empty.iter().any(|e| e == k));
+            }
+        } else if rows.iter().all(|(len, row)| unchanged(row, *len)) {
+            return Cow::Borrowed(value);
+        }
+        Cow::Owned(Value::Array(
+            rows.into_iter()
+                .map(|(_, row)| Value::Object(into_map(row)))
+                .collect(),
+        ))
+    }
+
+    fn converted<'a>(
+        &mut self,
+        value: &'a Value,
+        converter: &Convert,
+        at: &mut Vec<&'a str>,
+    ) -> Value {
+        match value {
+            Value::Array(_) | Value::Object(_) if self.depth >= MAX_SHAPE_DEPTH => self.too_deep(),
+            Value::Array(items) => {
+                self.depth += 1;
+                let items = items
+                    .iter()
+                    .map(|item| self.converted(item, converter, at))
+                    .collect();
+                self.depth -= 1;
+                Value::Array(items)
+            }
+            Value::Object(object) => {
+                self.failed(value, converter, at);
+                self.depth += 1;
+                let object = self.object(object, at, false);
+                self.depth -= 1;
+                Value::Object(into_map(object))
+            }
+            scalar => {
+                if let Some(new) = converter.apply(scalar) {
+                    new
+                } else {
+                    self.failed(scalar, converter, at);
+                    scalar.clone()
+                }
+            }
+        }
+    }
+
+    fn failed(&mut self, value: &Value, converter: &Convert, at: &[&str]) {
+        self.stats.conversions_failed += 1;
+        if self.stats.first_failure.is_none() {
+            let shown = match value {
+                Value::Object(_) => "an object".to_owned(),
+                other => {
+                    let text = other.to_string();
+                    match text.char_indices().nth(40) {
+                        Some((cut, _)) => format!("{}…", &text[..cut]),
+                        None => text,
+                    }
+                }
+            };
+            self.stats.first_failure = Some(format!(
+                "`{}`: {} could not read {shown}",
+                at.join("."),
+                converter.name()
+            ));
+        }
+    }
+
+    fn too_deep(&mut self) -> Value {
+        self.stats.too_deep += 1;
+        Value::String(format!(
+            "[not shaped: nested deeper than {MAX_SHAPE_DEPTH} levels]"
+        ))
+    }
+}
