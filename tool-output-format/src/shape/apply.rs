@@ -57,6 +57,30 @@ fn unchanged(fields: &Fields<'_>, len: usize) -> bool {
             .all(|(k, v)| matches!((k, v), (Cow::Borrowed(_), Cow::Borrowed(_))))
 }
 
+/// The names an object's shaped fields have been given, for a shape that renames: looked up
+/// in the fields while they are few, in a set of the names once they are many.
+#[derive(Default)]
+struct Given {
+    /// The names of the first `set.len()` fields.
+    set: HashSet<String>,
+}
+
+impl Given {
+    /// Fields past which a set is kept.
+    const FEW: usize = 16;
+
+    /// Whether a field of `out` (which only grows at its end) has `name`.
+    fn taken(&mut self, out: &Fields<'_>, name: &str) -> bool {
+        if out.len() <= Self::FEW {
+            return out.iter().any(|(k, _)| k == name);
+        }
+        let known = self.set.len();
+        self.set
+            .extend(out[known..].iter().map(|(k, _)| k.clone().into_owned()));
+        self.set.contains(name)
+    }
+}
+
 /// One application of a shape: the rules, the counters, and whether this is a table row.
 pub(super) struct Apply<'s> {
     pub shape: &'s Shape,
@@ -152,8 +176,9 @@ impl Apply<'_> {
     ) -> Fields<'a> {
         let mut out = Fields::with_capacity(object.len());
         // The keys of one object are distinct, so two fields can share a name only through
-        // a rename: the names given are tracked only when the shape renames.
-        let mut given: Option<HashSet<String>> = (!self.shape.rename.is_empty()).then(HashSet::new);
+        // a rename: the names given are looked up only when the shape renames.
+        let renames = !self.shape.rename.is_empty();
+        let mut given = Given::default();
         for (key, value) in object {
             at.push(key);
             if self.shape.drops(at) {
@@ -174,29 +199,24 @@ impl Apply<'_> {
                 {
                     names.add_empty(&at.join("."));
                 }
-                if !empty {
-                    match &mut given {
-                        None => out.push((Cow::Borrowed(key.as_str()), value)),
-                        Some(given) => {
-                            let name: Cow<'a, str> = match self.shape.renamed(at) {
-                                // A field that keeps its own name has it, before or after
-                                // the rename.
-                                Some(new)
-                                    if given.contains(new)
-                                        || self.keeps_own_name(object, new, at) =>
-                                {
-                                    self.stats.name_collisions += 1;
-                                    Cow::Borrowed(key.as_str())
-                                }
-                                Some(new) => Cow::Owned(new.to_owned()),
-                                None => Cow::Borrowed(key.as_str()),
-                            };
-                            if given.insert(name.to_string()) {
-                                out.push((name, value));
-                            } else {
-                                self.stats.name_collisions += 1;
-                            }
+                if !empty && !renames {
+                    out.push((Cow::Borrowed(key.as_str()), value));
+                } else if !empty {
+                    let name: Cow<'a, str> = match self.shape.renamed(at) {
+                        // A field that keeps its own name has it, before or after the rename.
+                        Some(new)
+                            if given.taken(&out, new) || self.keeps_own_name(object, new, at) =>
+                        {
+                            self.stats.name_collisions += 1;
+                            Cow::Borrowed(key.as_str())
                         }
+                        Some(new) => Cow::Owned(new.to_owned()),
+                        None => Cow::Borrowed(key.as_str()),
+                    };
+                    if given.taken(&out, &name) {
+                        self.stats.name_collisions += 1;
+                    } else {
+                        out.push((name, value));
                     }
                 }
             }

@@ -94,7 +94,7 @@ mod path;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use apply::{Fields, into_map};
+pub(crate) use apply::Fields;
 pub use convert::{Convert, ValueMap};
 pub use error::{ShapeError, ShapeErrorKind};
 

@@ -20,7 +20,7 @@ use super::table::{Builder, MAX_COLUMNS};
 use crate::build::{Context, ShapedColumn, Shaping};
 use crate::detail::LeftOut;
 use crate::doc::{Node, Table, Text};
-use crate::shape::{into_map, is_empty_value};
+use crate::shape::{Fields, is_empty_value};
 
 /// The most sub-keys an object column may have to be flattened into dotted columns; wider
 /// objects stay one compact-JSON cell (see [`Shape::flatten`](crate::Shape::flatten)).
@@ -121,17 +121,22 @@ struct Cols {
 }
 
 impl Cols {
-    fn add(&mut self, map: &Map<String, Value>, flatten: bool, depth: usize) {
-        for (pos, (key, value)) in map.iter().enumerate() {
+    fn add<'k>(
+        &mut self,
+        fields: impl Iterator<Item = (&'k str, &'k Value)>,
+        flatten: bool,
+        depth: usize,
+    ) {
+        for (pos, (key, value)) in fields.enumerate() {
             let i = match self.cols.get(pos) {
-                Some(c) if c.name == *key => pos,
+                Some(c) if c.name == key => pos,
                 _ => {
-                    if let Some(&i) = self.index.get(key.as_str()) {
+                    if let Some(&i) = self.index.get(key) {
                         i
                     } else {
-                        self.index.insert(key.clone(), self.cols.len());
+                        self.index.insert(key.to_owned(), self.cols.len());
                         self.cols.push(Col {
-                            name: key.clone(),
+                            name: key.to_owned(),
                             filled: 0,
                             objects: 0,
                             sub: None,
@@ -148,9 +153,11 @@ impl Cols {
             if let Value::Object(inner) = value {
                 col.objects += 1;
                 if flatten && depth < MAX_FLAT_DEPTH {
-                    col.sub
-                        .get_or_insert_with(Box::default)
-                        .add(inner, flatten, depth + 1);
+                    col.sub.get_or_insert_with(Box::default).add(
+                        entries(inner),
+                        flatten,
+                        depth + 1,
+                    );
                 }
             }
         }
@@ -226,25 +233,25 @@ fn table<'a>(
         let rows = items[range.start.min(items.len())..range.end.min(items.len())]
             .iter()
             .filter_map(Value::as_object)
-            .map(|row| into_map(shape.fields(row, cx.secrets(), &mut uncounted, true, None)));
+            .map(|row| shape.fields(row, cx.secrets(), &mut uncounted, true, None));
         let leaves = columns.iter().map(|c| (c.name.as_str(), &c.keys[..]));
         return Some(write(&leaves, rows, items.len(), cx));
     }
     let flatten = shape.flattens();
     let mut cols = Cols::default();
-    let mut kept: Vec<Map<String, Value>> = Vec::with_capacity(range.len().min(items.len()));
+    let mut kept: Vec<Fields<'_>> = Vec::with_capacity(range.len().min(items.len()));
     {
         let mut stats = sh.stats.borrow_mut();
         for (i, row) in items.iter().filter_map(Value::as_object).enumerate() {
-            let shaped = into_map(shape.fields(row, cx.secrets(), &mut stats, true, cx.left_out()));
-            cols.add(&shaped, flatten, 0);
+            let shaped = shape.fields(row, cx.secrets(), &mut stats, true, cx.left_out());
+            cols.add(field_entries(&shaped), flatten, 0);
             if range.contains(&i) {
                 kept.push(shaped);
             }
         }
         if let Some(row) = unshown {
-            let shaped = into_map(shape.fields(row, cx.secrets(), &mut stats, true, cx.left_out()));
-            cols.add(&shaped, flatten, 0);
+            let shaped = shape.fields(row, cx.secrets(), &mut stats, true, cx.left_out());
+            cols.add(field_entries(&shaped), flatten, 0);
         }
     }
     let analysed = items.len() + usize::from(unshown.is_some());
@@ -293,9 +300,9 @@ fn table<'a>(
 }
 
 /// The table of shaped `rows` with these columns (name, keys to the value).
-fn write<'a, 'l, K: AsRef<str> + 'l>(
+fn write<'a, 'l, 'r, K: AsRef<str> + 'l>(
     leaves: &(impl Iterator<Item = (&'l str, &'l [K])> + Clone),
-    rows: impl Iterator<Item = Map<String, Value>>,
+    rows: impl Iterator<Item = Fields<'r>>,
     total: usize,
     cx: &Context<'_>,
 ) -> Table<'a> {
@@ -307,8 +314,9 @@ fn write<'a, 'l, K: AsRef<str> + 'l>(
         cx,
     );
     for row in rows {
+        let mut find = Find::new(&row);
         for (_, keys) in leaves.clone() {
-            let mut value = row.get(keys[0].as_ref());
+            let mut value = find.get(keys[0].as_ref());
             for key in &keys[1..] {
                 value = value
                     .and_then(Value::as_object)
@@ -318,4 +326,56 @@ fn write<'a, 'l, K: AsRef<str> + 'l>(
         }
     }
     t.finish(total)
+}
+
+/// The `(key, value)` pairs of an object.
+fn entries(map: &Map<String, Value>) -> impl Iterator<Item = (&str, &Value)> {
+    map.iter().map(|(k, v)| (k.as_str(), v))
+}
+
+/// The `(name, value)` pairs of shaped fields.
+fn field_entries<'r>(fields: &'r Fields<'_>) -> impl Iterator<Item = (&'r str, &'r Value)> {
+    fields.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
+}
+
+/// Finds a shaped row's values by name. The columns are asked for in nearly the row's own
+/// order, so each search starts after the last field found; a row of many fields is indexed
+/// instead, so no row costs more than a pass over its fields per column asked for few.
+struct Find<'r, 'a> {
+    row: &'r Fields<'a>,
+    next: usize,
+    index: Option<HashMap<&'r str, usize>>,
+}
+
+impl<'r, 'a> Find<'r, 'a> {
+    /// Rows with more fields than this are indexed.
+    const FEW: usize = 16;
+
+    fn new(row: &'r Fields<'a>) -> Self {
+        let index = (row.len() > Self::FEW).then(|| {
+            row.iter()
+                .enumerate()
+                .map(|(i, (k, _))| (k.as_ref(), i))
+                .collect()
+        });
+        Find {
+            row,
+            next: 0,
+            index,
+        }
+    }
+
+    fn get(&mut self, name: &str) -> Option<&'r Value> {
+        let at = match &self.index {
+            Some(index) => index.get(name).copied(),
+            None => {
+                let n = self.row.len();
+                (0..n)
+                    .map(|i| (self.next + i) % n)
+                    .find(|&i| self.row[i].0 == name)
+            }
+        }?;
+        self.next = at + 1;
+        Some(self.row[at].1.as_ref())
+    }
 }
