@@ -420,3 +420,50 @@ fn the_walk_agrees_with_apply_and_an_empty_shape_is_a_no_op() {
         }
     }
 }
+
+/// Rows wider than the few fields looked up by a search (an index finds their values), in
+/// different key orders, with a rename that collides in some rows: every cell under its
+/// column, the same as the shaped rows' own values.
+#[test]
+fn wide_rows_in_any_key_order_keep_every_cell_under_its_column() {
+    let keys: Vec<String> = (0..40).map(|i| format!("k{i:02}")).collect();
+    let rows: Vec<Value> = (0..6)
+        .map(|r| {
+            let mut order = keys.clone();
+            if r % 2 == 1 {
+                order.reverse();
+            }
+            let mut m = serde_json::Map::new();
+            for k in &order {
+                m.insert(k.clone(), json!(format!("{k}-r{r}")));
+            }
+            if r == 3 {
+                // A field of its own under the rename's new name.
+                m.insert("name".into(), json!("own"));
+            }
+            Value::Object(m)
+        })
+        .collect();
+    let rows = Value::Array(rows);
+    let shape = Shape::new().drop(["k39"]).rename("k00", "name");
+    let shaped = shape.apply(&rows);
+    let fmt = Formatter::new()
+        .max_rows(usize::MAX)
+        .tool("t", ToolOptions::new().shape(shape));
+    let out = fmt.format_json("t", &rows);
+    let got = out["result"].as_array().expect("rows");
+    for (r, (row, want)) in got.iter().zip(shaped.as_array().unwrap()).enumerate() {
+        for (k, v) in want.as_object().unwrap() {
+            assert_eq!(&row[k], v, "row {r}, column {k}");
+        }
+        assert!(row.get("k39").is_none());
+    }
+    // Row 3 has its own `name`: `k00` keeps its name there, and the collision is counted.
+    let want3 = shaped[3].as_object().unwrap();
+    assert_eq!(want3["name"], json!("own"));
+    assert_eq!(want3["k00"], json!("k00-r3"));
+    assert_eq!(shaped[0]["name"], json!("k00-r0"));
+    assert_eq!(shaped[1]["name"], json!("k00-r1"));
+    assert_eq!(shaped[1]["k01"], json!("k01-r1"));
+    assert_eq!(got.len(), 6);
+}

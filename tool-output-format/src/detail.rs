@@ -19,6 +19,7 @@
 //! registered renderer receives and what a result store keeps) always has every field.
 //! `serde_json::Value` results have no detail levels: everything is shown.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::Mutex;
 
@@ -101,14 +102,40 @@ pub(crate) struct LeftOut(Mutex<Names>);
 
 #[derive(Debug, Default, Clone)]
 struct Names {
-    detail: Vec<String>,
-    machine: Vec<String>,
-    empty: Vec<String>,
+    detail: Once,
+    machine: Once,
+    empty: Once,
 }
 
-fn add_once(list: &mut Vec<String>, name: &str) {
-    if !list.iter().any(|s| s == name) {
-        list.push(name.to_owned());
+/// Names in first-seen order, each once. Repeats are found in the list while it is short,
+/// and in a set of its names once it is long, so a result that leaves out many names does
+/// not search the whole list again for each.
+#[derive(Debug, Default, Clone)]
+struct Once {
+    list: Vec<String>,
+    /// The first `seen.len()` names of `list`, once it is long.
+    seen: HashSet<String>,
+}
+
+impl Once {
+    /// Names past which the set is kept.
+    const FEW: usize = 256;
+
+    fn add(&mut self, name: &str) {
+        let known = if self.list.len() <= Self::FEW {
+            self.list.iter().any(|s| s == name)
+        } else {
+            let indexed = self.seen.len();
+            self.seen.extend(self.list[indexed..].iter().cloned());
+            self.seen.contains(name)
+        };
+        if !known {
+            self.list.push(name.to_owned());
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.list.is_empty()
     }
 }
 
@@ -116,28 +143,31 @@ impl LeftOut {
     pub fn add(&self, names: &[&str]) {
         let Ok(mut seen) = self.0.lock() else { return };
         for name in names {
-            add_once(&mut seen.detail, name);
+            seen.detail.add(name);
         }
     }
 
     /// A machine-only field a folding shape dropped (its key).
     pub fn add_machine(&self, key: &str) {
         if let Ok(mut seen) = self.0.lock() {
-            add_once(&mut seen.machine, key);
+            seen.machine.add(key);
         }
     }
 
     /// An empty field a folding shape dropped (its dotted input path).
     pub fn add_empty(&self, path: &str) {
         if let Ok(mut seen) = self.0.lock() {
-            add_once(&mut seen.empty, path);
+            seen.empty.add(path);
         }
     }
 
     /// The fields left out in summary detail by a derived type's `detail = "full"`.
     #[cfg(test)]
     pub fn names(&self) -> Vec<String> {
-        self.0.lock().map(|s| s.detail.clone()).unwrap_or_default()
+        self.0
+            .lock()
+            .map(|s| s.detail.list.clone())
+            .unwrap_or_default()
     }
 
     /// Whether a folding shape left anything out (then the full result holds it).
@@ -152,7 +182,7 @@ impl LeftOut {
     pub fn line(&self, tool: &str, stored: bool) -> Option<String> {
         let names = self.0.lock().ok()?;
         if names.machine.is_empty() && names.empty.is_empty() {
-            return (!names.detail.is_empty()).then(|| left_out_line(&names.detail, tool));
+            return (!names.detail.is_empty()).then(|| left_out_line(&names.detail.list, tool));
         }
         Some(folded_line(&names, tool, stored))
     }
@@ -183,9 +213,9 @@ fn folded_line(names: &Names, tool: &str, stored: bool) -> String {
     let mut out = String::from("[Left out in summary detail: ");
     let mut first = true;
     for (label, list_of) in [
-        ("", &names.detail),
-        ("machine-only: ", &names.machine),
-        ("empty: ", &names.empty),
+        ("", &names.detail.list),
+        ("machine-only: ", &names.machine.list),
+        ("empty: ", &names.empty.list),
     ] {
         if list_of.is_empty() {
             continue;
@@ -238,6 +268,23 @@ mod tests {
             left_out_line(&names[..1], ""),
             "[Left out in summary detail: body]"
         );
+    }
+
+    #[test]
+    fn many_names_are_each_kept_once_in_first_seen_order() {
+        // Past `Once::FEW` names the repeats are found in a set: the same names, the same
+        // order, each once.
+        let l = LeftOut::default();
+        let names: Vec<String> = (0..Once::FEW * 3).map(|i| format!("f{i}.x")).collect();
+        for _ in 0..2 {
+            for n in &names {
+                l.add_empty(n);
+                l.add_machine(n);
+            }
+        }
+        let seen = l.0.lock().unwrap();
+        assert_eq!(seen.empty.list, names);
+        assert_eq!(seen.machine.list, names);
     }
 
     #[test]

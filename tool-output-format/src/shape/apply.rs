@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use super::{Convert, MAX_SHAPE_DEPTH, Shape, ShapeStats, is_empty_value, is_table, object_value};
+use super::{Convert, MAX_SHAPE_DEPTH, Shape, ShapeStats, is_empty_value, is_table};
 use crate::detail::LeftOut;
 use crate::redact::{REDACTED, Secrets};
 
@@ -92,6 +92,8 @@ pub(super) struct Apply<'s> {
     pub depth: usize,
     /// Where a folding shape names what it drops.
     pub names: Option<&'s LeftOut>,
+    /// The dotted path of an empty field it names (one buffer for every name).
+    pub path: String,
 }
 
 impl Apply<'_> {
@@ -179,7 +181,7 @@ impl Apply<'_> {
         // a rename: the names given are looked up only when the shape renames.
         let renames = !self.shape.rename.is_empty();
         let mut given = Given::default();
-        for (key, value) in object {
+        for (key, input) in object {
             at.push(key);
             if self.shape.drops(at) {
                 if let Some(names) = self.names {
@@ -189,15 +191,22 @@ impl Apply<'_> {
                 let value = if self.secrets.matches(key) {
                     Cow::Owned(Value::String(REDACTED.to_owned()))
                 } else {
-                    self.field(value, at)
+                    self.field(input, at)
                 };
                 let empty = !row && self.shape.drop_empty && is_empty_value(&value);
                 // A container emptied by the rules is not named: what it held is.
                 if empty
-                    && is_empty_value(object_value(object, key))
+                    && is_empty_value(input)
                     && let Some(names) = self.names
                 {
-                    names.add_empty(&at.join("."));
+                    self.path.clear();
+                    for (i, key) in at.iter().enumerate() {
+                        if i > 0 {
+                            self.path.push('.');
+                        }
+                        self.path.push_str(key);
+                    }
+                    names.add_empty(&self.path);
                 }
                 if !empty && !renames {
                     out.push((Cow::Borrowed(key.as_str()), value));

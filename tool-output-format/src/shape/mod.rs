@@ -556,6 +556,7 @@ impl Shape {
             row,
             depth: 0,
             names: names.filter(|_| self.fold),
+            path: String::new(),
         }
         .record(map)
     }
@@ -606,10 +607,6 @@ impl Shape {
 /// A non-empty list whose items are all records: rendered as a table.
 fn is_table(items: &[Value]) -> bool {
     !items.is_empty() && items.iter().all(Value::is_object)
-}
-
-fn object_value<'v>(object: &'v Map<String, Value>, key: &str) -> &'v Value {
-    object.get(key).unwrap_or(&Value::Null)
 }
 
 /// True for null, `""`, `[]` and `{}`.
