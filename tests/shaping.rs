@@ -467,3 +467,36 @@ fn wide_rows_in_any_key_order_keep_every_cell_under_its_column() {
     assert_eq!(shaped[1]["k01"], json!("k01-r1"));
     assert_eq!(got.len(), 6);
 }
+
+/// A shaped record's changed objects are built into the document from their shaped fields;
+/// at every depth, up to and past the renderer's depth limit, that renders what shaping the
+/// value first and rendering the result renders.
+#[test]
+fn shaping_in_the_walk_renders_what_shaping_first_renders_at_every_depth() {
+    let shape = Shape::new().drop(["x"]);
+    let shaped = Formatter::new().tool("t", ToolOptions::new().shape(shape.clone()));
+    let plain = Formatter::new();
+    for depth in [
+        1,
+        2,
+        5,
+        tool_output_format::MAX_DEPTH - 1,
+        tool_output_format::MAX_DEPTH,
+        tool_output_format::MAX_DEPTH + 3,
+    ] {
+        let mut v = json!({"x": 0, "id": "leaf", "tags": ["a", "b"]});
+        for level in 0..depth {
+            v = json!({"x": level, "id": format!("level {level}"), "keep": {"n": level}, "a": v});
+        }
+        assert_eq!(
+            shaped.format("t", &v),
+            plain.format("t", &shape.apply(&v)),
+            "depth {depth}"
+        );
+        assert_eq!(
+            shaped.format_json("t", &v),
+            plain.format_json("t", &shape.apply(&v)),
+            "depth {depth}"
+        );
+    }
+}

@@ -17,13 +17,53 @@ use crate::redact::{REDACTED, Secrets};
 
 /// A shaped record: its fields in order. A name or value the rules left as it was is
 /// borrowed from the input; only what they changed is owned.
-pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Cow<'a, Value>)>;
+pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Shaped<'a>)>;
+
+/// The shaped value of a field.
+pub(crate) enum Shaped<'a> {
+    /// The input's own value (no rule changed it), or a new one.
+    Value(Cow<'a, Value>),
+    /// An object of a record a rule changed, as its shaped fields (a shaped record's
+    /// document is built from them without a copy; table rows never hold one).
+    Record(Fields<'a>),
+}
+
+impl<'a> Shaped<'a> {
+    /// The value, as a `Value` of its own.
+    pub fn into_value(self) -> Value {
+        match self {
+            Shaped::Value(v) => v.into_owned(),
+            Shaped::Record(fields) => Value::Object(into_map(fields)),
+        }
+    }
+
+    /// The value as a `Value`: borrowed, or built from a record's fields.
+    pub fn value(&self) -> Cow<'_, Value> {
+        match self {
+            Shaped::Value(v) => Cow::Borrowed(v.as_ref()),
+            Shaped::Record(fields) => Cow::Owned(Value::Object(
+                fields
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.value().into_owned()))
+                    .collect(),
+            )),
+        }
+    }
+
+    /// True for null, `""`, `[]` and `{}`.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Shaped::Value(v) => is_empty_value(v),
+            Shaped::Record(fields) => fields.is_empty(),
+        }
+    }
+}
 
 /// The fields as a map of their own (the public [`Shape::apply`] results).
 pub(crate) fn into_map(fields: Fields<'_>) -> Map<String, Value> {
     fields
         .into_iter()
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .map(|(k, v)| (k.into_owned(), v.into_value()))
         .collect()
 }
 
@@ -35,7 +75,7 @@ pub(crate) fn empty_columns<'r, 'a: 'r>(
     let mut seen: Vec<(&str, bool)> = Vec::new();
     for row in rows {
         for (key, value) in row {
-            let filled = !is_empty_value(value);
+            let filled = !value.is_empty();
             match seen.iter_mut().find(|(k, _)| *k == key.as_ref()) {
                 Some((_, any)) => *any |= filled,
                 None => seen.push((key, filled)),
@@ -54,7 +94,7 @@ fn unchanged(fields: &Fields<'_>, len: usize) -> bool {
     fields.len() == len
         && fields
             .iter()
-            .all(|(k, v)| matches!((k, v), (Cow::Borrowed(_), Cow::Borrowed(_))))
+            .all(|(k, v)| matches!((k, v), (Cow::Borrowed(_), Shaped::Value(Cow::Borrowed(_)))))
 }
 
 /// The names an object's shaped fields have been given, for a shape that renames: looked up
@@ -92,11 +132,14 @@ pub(super) struct Apply<'s> {
     pub depth: usize,
     /// Where a folding shape names what it drops.
     pub names: Option<&'s LeftOut>,
+    /// An object a rule changed stays its fields ([`Shaped::Record`]), for a record's
+    /// document; table rows get `Value`s.
+    pub records: bool,
     /// The dotted path of an empty field it names (one buffer for every name).
     pub path: String,
 }
 
-impl Apply<'_> {
+impl<'s> Apply<'s> {
     pub fn record<'a>(&mut self, record: &'a Map<String, Value>) -> Fields<'a> {
         let mut at = Vec::new();
         if self.shape.keep.is_empty() {
@@ -116,7 +159,7 @@ impl Apply<'_> {
                 self.stats.name_collisions += 1;
                 continue;
             }
-            out.push((Cow::Owned(name), value));
+            out.push((Cow::Owned(name), Shaped::Value(value)));
         }
         out
     }
@@ -189,11 +232,11 @@ impl Apply<'_> {
                 }
             } else {
                 let value = if self.secrets.matches(key) {
-                    Cow::Owned(Value::String(REDACTED.to_owned()))
+                    Shaped::Value(Cow::Owned(Value::String(REDACTED.to_owned())))
                 } else {
-                    self.field(input, at)
+                    self.member(input, at)
                 };
-                let empty = !row && self.shape.drop_empty && is_empty_value(&value);
+                let empty = !row && self.shape.drop_empty && value.is_empty();
                 // A container emptied by the rules is not named: what it held is.
                 if empty
                     && is_empty_value(input)
@@ -253,9 +296,35 @@ impl Apply<'_> {
         keeps
     }
 
+    /// The converter of the field at `at`, if any.
+    fn converter(&self, at: &[&str]) -> Option<&'s Convert> {
+        let shape: &'s Shape = self.shape;
+        shape.convert.iter().find(|(p, _)| p.is(at)).map(|(_, c)| c)
+    }
+
+    /// The shaped value of an object's field at `at`: with `records`, an object a rule
+    /// changed stays its fields; else as [`Apply::field`].
+    fn member<'a>(&mut self, value: &'a Value, at: &mut Vec<&'a str>) -> Shaped<'a> {
+        match value {
+            Value::Object(object)
+                if self.records && self.depth < MAX_SHAPE_DEPTH && self.converter(at).is_none() =>
+            {
+                self.depth += 1;
+                let fields = self.object(object, at, false);
+                self.depth -= 1;
+                if unchanged(&fields, object.len()) {
+                    Shaped::Value(Cow::Borrowed(value))
+                } else {
+                    Shaped::Record(fields)
+                }
+            }
+            _ => Shaped::Value(self.field(value, at)),
+        }
+    }
+
     /// The shaped value of the field at `at`: the input's own when no rule changed it.
     fn field<'a>(&mut self, value: &'a Value, at: &mut Vec<&'a str>) -> Cow<'a, Value> {
-        if let Some((_, converter)) = self.shape.convert.iter().find(|(p, _)| p.is(at)) {
+        if let Some(converter) = self.converter(at) {
             return Cow::Owned(self.converted(value, converter, at));
         }
         if !(value.is_object() || value.is_array()) {

@@ -94,7 +94,7 @@ mod path;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use apply::Fields;
+pub(crate) use apply::{Fields, Shaped};
 pub use convert::{Convert, ValueMap};
 pub use error::{ShapeError, ShapeErrorKind};
 
@@ -557,6 +557,7 @@ impl Shape {
             depth: 0,
             names: names.filter(|_| self.fold),
             path: String::new(),
+            records: !row,
         }
         .record(map)
     }

@@ -19,8 +19,8 @@ use super::ToolOutput;
 use super::table::{Builder, MAX_COLUMNS};
 use crate::build::{Context, ShapedColumn, Shaping};
 use crate::detail::LeftOut;
-use crate::doc::{Node, Table, Text};
-use crate::shape::{Fields, is_empty_value};
+use crate::doc::{Node, Record, Table, Text};
+use crate::shape::{Fields, Shaped, is_empty_value};
 
 /// The most sub-keys an object column may have to be flattened into dotted columns; wider
 /// objects stay one compact-JSON cell (see [`Shape::flatten`](crate::Shape::flatten)).
@@ -38,15 +38,24 @@ pub(super) fn record<'a>(
         sh.shape
             .fields(map, cx.secrets(), &mut stats, false, cx.left_out())
     };
+    Node::Record(fields_record(fields, cx))
+}
+
+/// The record of shaped fields, each built one level below `cx`: from the input where no
+/// rule changed it, else from what the rules made.
+fn fields_record<'a>(fields: Fields<'a>, cx: &Context<'_>) -> Record<'a> {
     let inner = cx.nested();
     let fields = fields.into_iter().map(|(name, value)| {
         let node = match value {
-            Cow::Borrowed(v) => v.to_node(&inner),
-            Cow::Owned(v) => v.to_node(&inner).into_owned(),
+            Shaped::Value(Cow::Borrowed(v)) => v.to_node(&inner),
+            Shaped::Record(fields) if !inner.too_deep() => {
+                Node::Record(fields_record(fields, &inner))
+            }
+            other => other.into_value().to_node(&inner).into_owned(),
         };
         (name, node)
     });
-    Node::Record(super::value::record_of(fields, cx))
+    super::value::record_of(fields, cx)
 }
 
 /// A list at the top of a result, shaped: a table when every item is a record and the
@@ -123,7 +132,7 @@ struct Cols {
 impl Cols {
     fn add<'k>(
         &mut self,
-        fields: impl Iterator<Item = (&'k str, &'k Value)>,
+        fields: impl Iterator<Item = (&'k str, Cow<'k, Value>)>,
         flatten: bool,
         depth: usize,
     ) {
@@ -146,11 +155,11 @@ impl Cols {
                 }
             };
             let col = &mut self.cols[i];
-            if is_empty_value(value) {
+            if is_empty_value(&value) {
                 continue;
             }
             col.filled += 1;
-            if let Value::Object(inner) = value {
+            if let Value::Object(inner) = &*value {
                 col.objects += 1;
                 if flatten && depth < MAX_FLAT_DEPTH {
                     col.sub.get_or_insert_with(Box::default).add(
@@ -316,7 +325,8 @@ fn write<'a, 'l, 'r, K: AsRef<str> + 'l>(
     for row in rows {
         let mut find = Find::new(&row);
         for (_, keys) in leaves.clone() {
-            let mut value = find.get(keys[0].as_ref());
+            let found = find.get(keys[0].as_ref());
+            let mut value = found.as_deref();
             for key in &keys[1..] {
                 value = value
                     .and_then(Value::as_object)
@@ -329,13 +339,13 @@ fn write<'a, 'l, 'r, K: AsRef<str> + 'l>(
 }
 
 /// The `(key, value)` pairs of an object.
-fn entries(map: &Map<String, Value>) -> impl Iterator<Item = (&str, &Value)> {
-    map.iter().map(|(k, v)| (k.as_str(), v))
+fn entries(map: &Map<String, Value>) -> impl Iterator<Item = (&str, Cow<'_, Value>)> {
+    map.iter().map(|(k, v)| (k.as_str(), Cow::Borrowed(v)))
 }
 
 /// The `(name, value)` pairs of shaped fields.
-fn field_entries<'r>(fields: &'r Fields<'_>) -> impl Iterator<Item = (&'r str, &'r Value)> {
-    fields.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
+fn field_entries<'r>(fields: &'r Fields<'_>) -> impl Iterator<Item = (&'r str, Cow<'r, Value>)> {
+    fields.iter().map(|(k, v)| (k.as_ref(), v.value()))
 }
 
 /// Finds a shaped row's values by name. The columns are asked for in nearly the row's own
@@ -365,7 +375,7 @@ impl<'r, 'a> Find<'r, 'a> {
         }
     }
 
-    fn get(&mut self, name: &str) -> Option<&'r Value> {
+    fn get(&mut self, name: &str) -> Option<Cow<'r, Value>> {
         let at = match &self.index {
             Some(index) => index.get(name).copied(),
             None => {
@@ -376,6 +386,6 @@ impl<'r, 'a> Find<'r, 'a> {
             }
         }?;
         self.next = at + 1;
-        Some(self.row[at].1.as_ref())
+        Some(self.row[at].1.value())
     }
 }
