@@ -28,7 +28,7 @@ STACK = [
     ("walk", ["source", "build"]),
     ("rules", ["shape", "redact", "detail"]),
     ("model", ["doc", "agent", "envelope", "notice"]),
-    ("ground", ["text", "tokens"]),
+    ("ground", ["text", "tokens", "distinct"]),
 ]
 RANK = {name: len(STACK) - i for i, (name, _) in enumerate(STACK)}
 EVERY_LAYER = set(RANK)

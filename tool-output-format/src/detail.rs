@@ -19,10 +19,10 @@
 //! registered renderer receives and what a result store keeps) always has every field.
 //! `serde_json::Value` results have no detail levels: everything is shown.
 
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::Mutex;
 
+use crate::distinct::NameIndex;
 use crate::text::escape_inline;
 
 /// How much of a derived record to show.
@@ -107,29 +107,22 @@ struct Names {
     empty: Once,
 }
 
-/// Names in first-seen order, each once. Repeats are found in the list while it is short,
-/// and in a set of its names once it is long, so a result that leaves out many names does
-/// not search the whole list again for each.
+/// Names in first-seen order, each once (repeats found by a [`NameIndex`]).
 #[derive(Debug, Default, Clone)]
 struct Once {
     list: Vec<String>,
-    /// The first `seen.len()` names of `list`, once it is long.
-    seen: HashSet<String>,
+    index: NameIndex,
 }
 
 impl Once {
-    /// Names past which the set is kept.
+    /// Names past which the index keeps a set (below, a search costs less than hashing).
     const FEW: usize = 256;
 
     fn add(&mut self, name: &str) {
-        let known = if self.list.len() <= Self::FEW {
-            self.list.iter().any(|s| s == name)
-        } else {
-            let indexed = self.seen.len();
-            self.seen.extend(self.list[indexed..].iter().cloned());
-            self.seen.contains(name)
-        };
-        if !known {
+        if !self
+            .index
+            .contains(&self.list, String::as_str, Self::FEW, name)
+        {
             self.list.push(name.to_owned());
         }
     }

@@ -93,6 +93,7 @@ pub mod agent;
 mod build;
 mod caps;
 mod detail;
+mod distinct;
 mod doc;
 #[cfg(doctest)]
 mod doctest_docs;

@@ -7,12 +7,12 @@
 //! its document from the input itself.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
 use super::{Convert, MAX_SHAPE_DEPTH, Shape, ShapeStats, is_empty_value, is_table};
 use crate::detail::LeftOut;
+use crate::distinct::NameIndex;
 use crate::redact::{REDACTED, Secrets};
 
 /// A shaped record: its fields in order. A name or value the rules left as it was is
@@ -88,6 +88,23 @@ pub(crate) fn empty_columns<'r, 'a: 'r>(
         .collect()
 }
 
+/// Removes the columns of shaped rows that are absent or empty in every row (see
+/// [`empty_columns`]), and returns their names.
+pub(crate) fn drop_empty_columns(rows: &mut [Fields<'_>]) -> Vec<String> {
+    let empty = empty_columns(rows.iter());
+    if !empty.is_empty() {
+        for row in rows {
+            row.retain(|(k, _)| !empty.iter().any(|e| e == k));
+        }
+    }
+    empty
+}
+
+/// The name of a shaped field.
+fn field_name<'f>(field: &'f (Cow<'_, str>, Shaped<'_>)) -> &'f str {
+    &field.0
+}
+
 /// True when shaping left an object of `len` fields as it was: every field kept, under its
 /// own name, with its own value.
 fn unchanged(fields: &Fields<'_>, len: usize) -> bool {
@@ -95,30 +112,6 @@ fn unchanged(fields: &Fields<'_>, len: usize) -> bool {
         && fields
             .iter()
             .all(|(k, v)| matches!((k, v), (Cow::Borrowed(_), Shaped::Value(Cow::Borrowed(_)))))
-}
-
-/// The names an object's shaped fields have been given, for a shape that renames: looked up
-/// in the fields while they are few, in a set of the names once they are many.
-#[derive(Default)]
-struct Given {
-    /// The names of the first `set.len()` fields.
-    set: HashSet<String>,
-}
-
-impl Given {
-    /// Fields past which a set is kept.
-    const FEW: usize = 16;
-
-    /// Whether a field of `out` (which only grows at its end) has `name`.
-    fn taken(&mut self, out: &Fields<'_>, name: &str) -> bool {
-        if out.len() <= Self::FEW {
-            return out.iter().any(|(k, _)| k == name);
-        }
-        let known = self.set.len();
-        self.set
-            .extend(out[known..].iter().map(|(k, _)| k.clone().into_owned()));
-        self.set.contains(name)
-    }
 }
 
 /// One application of a shape: the rules, the counters, and whether this is a table row.
@@ -221,9 +214,10 @@ impl<'s> Apply<'s> {
     ) -> Fields<'a> {
         let mut out = Fields::with_capacity(object.len());
         // The keys of one object are distinct, so two fields can share a name only through
-        // a rename: the names given are looked up only when the shape renames.
+        // a rename: the names given are looked up only when the shape renames (searched in
+        // the fields while there are at most 16).
         let renames = !self.shape.rename.is_empty();
-        let mut given = Given::default();
+        let mut given = NameIndex::default();
         for (key, input) in object {
             at.push(key);
             if self.shape.drops(at) {
@@ -257,7 +251,8 @@ impl<'s> Apply<'s> {
                     let name: Cow<'a, str> = match self.shape.renamed(at) {
                         // A field that keeps its own name has it, before or after the rename.
                         Some(new)
-                            if given.taken(&out, new) || self.keeps_own_name(object, new, at) =>
+                            if given.contains(&out, field_name, 16, new)
+                                || self.keeps_own_name(object, new, at) =>
                         {
                             self.stats.name_collisions += 1;
                             Cow::Borrowed(key.as_str())
@@ -265,7 +260,7 @@ impl<'s> Apply<'s> {
                         Some(new) => Cow::Owned(new.to_owned()),
                         None => Cow::Borrowed(key.as_str()),
                     };
-                    if given.taken(&out, &name) {
+                    if given.contains(&out, field_name, 16, &name) {
                         self.stats.name_collisions += 1;
                     } else {
                         out.push((name, value));
@@ -371,12 +366,9 @@ impl<'s> Apply<'s> {
         items: &'a [Value],
         at: &mut Vec<&'a str>,
     ) -> Cow<'a, Value> {
-        let mut rows: Vec<(usize, Fields<'a>)> = items
-            .iter()
-            .filter_map(Value::as_object)
-            .map(|item| (item.len(), self.object(item, at, true)))
-            .collect();
-        let empty = empty_columns(rows.iter().map(|(_, f)| f));
+        let objects = || items.iter().filter_map(Value::as_object);
+        let mut rows: Vec<Fields<'a>> = objects().map(|item| self.object(item, at, true)).collect();
+        let empty = drop_empty_columns(&mut rows);
         if !empty.is_empty() {
             if let Some(names) = self.names {
                 let at = at.join(".");
@@ -384,15 +376,16 @@ impl<'s> Apply<'s> {
                     names.add_empty(&format!("{at}.{column}"));
                 }
             }
-            for (_, row) in &mut rows {
-                row.retain(|(k, _)| !empty.iter().any(|e| e == k));
-            }
-        } else if rows.iter().all(|(len, row)| unchanged(row, *len)) {
+        } else if rows
+            .iter()
+            .zip(objects())
+            .all(|(row, item)| unchanged(row, item.len()))
+        {
             return Cow::Borrowed(value);
         }
         Cow::Owned(Value::Array(
             rows.into_iter()
-                .map(|(_, row)| Value::Object(into_map(row)))
+                .map(|row| Value::Object(into_map(row)))
                 .collect(),
         ))
     }

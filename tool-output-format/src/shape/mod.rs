@@ -577,12 +577,7 @@ impl Shape {
             .map(|row| self.fields(row, &Secrets::EMPTY, stats, true, None))
             .collect();
         if self.drop_empty {
-            let empty = apply::empty_columns(&shaped);
-            if !empty.is_empty() {
-                for row in &mut shaped {
-                    row.retain(|(k, _)| !empty.iter().any(|e| e == k));
-                }
-            }
+            apply::drop_empty_columns(&mut shaped);
         }
         shaped.into_iter().map(apply::into_map).collect()
     }
