@@ -342,6 +342,17 @@ pub(crate) struct Cut<'a> {
     pub values_shortened: usize,
 }
 
+impl<'a> Cut<'a> {
+    /// `node` whole: nothing was cut (see [`untouched`]).
+    pub fn whole(node: Node<'a>) -> Self {
+        Cut {
+            node,
+            notices: Vec::new(),
+            values_shortened: 0,
+        }
+    }
+}
+
 impl Cut<'static> {
     /// Nothing to cut: a result without data (an error, an empty batch).
     pub fn none() -> Self {
@@ -392,6 +403,73 @@ pub(crate) fn cut<'a>(node: &Node<'a>, keep: &Keep, strategy: Strategy) -> Cut<'
         other => other.clone(),
     };
     finish(head, parts(node), keep, strategy)
+}
+
+/// Whether [`cut`] would give `node` back as it is: no row, field, item or line dropped, no
+/// value shortened, no notice. Then a caller may use `node` itself instead of a cut copy
+/// (the budget's whole-first candidate). Cheap (no allocation) and conservative: `false`
+/// whenever a cut might change something (a value longer in bytes than its limit), which
+/// only costs the copy `cut` makes.
+pub(crate) fn untouched(node: &Node<'_>, keep: &Keep) -> bool {
+    let whole = match node {
+        Node::Table(t) => t.rows() == t.total_rows() && t.total_rows() <= keep.count,
+        Node::Str(s) => text::lines(s).nth(keep.count).is_none(),
+        _ => parts(node) <= keep.count,
+    };
+    if !whole || keep.drop.iter().any(|&d| d) {
+        return false;
+    }
+    let mut limits = Limits {
+        cap: keep.value_chars,
+        budget: keep.budget_chars,
+        tables: None,
+    };
+    if let Node::Record(_) | Node::List(_) = node {
+        if keep.nested.is_some_and(|n| nested_len(node) > n) {
+            return false;
+        }
+        limits.tables = Some(&keep.plan);
+    }
+    values_untouched(node, limits)
+}
+
+/// Whether [`cut_values`] would change nothing in `node` (conservative, see [`untouched`]).
+fn values_untouched(node: &Node<'_>, limits: Limits<'_>) -> bool {
+    // `text::shorten` never cuts a string of at most `max` bytes.
+    let fits = |s: &str, pick: Option<(usize, bool)>| pick.is_none_or(|(max, _)| s.len() <= max);
+    match node {
+        Node::Str(s) => fits(s, limits.pick(None, true)),
+        Node::Table(t) => {
+            let cols = t.columns().len().max(1);
+            let picks: Vec<Option<(usize, bool)>> =
+                (0..cols).map(|c| limits.pick(t.limit(c), true)).collect();
+            limits
+                .tables
+                .is_none_or(|plan| plan.cap(t.max_rows) >= t.rows())
+                && (picks.iter().all(Option::is_none)
+                    || t.cells()
+                        .zip(t.kinds())
+                        .enumerate()
+                        .all(|(i, (cell, kind))| {
+                            !kind.may_shorten() || fits(cell, picks[i % cols])
+                        }))
+        }
+        Node::Record(r) => r.fields.iter().all(|f| match &f.value {
+            // The budget's limit is the smaller one: checking it covers the short values it
+            // spares.
+            Node::Str(s) => fits(s, limits.pick(f.max_chars, true)),
+            v => values_untouched(
+                v,
+                Limits {
+                    cap: min_limit(f.max_chars, limits.cap),
+                    ..limits
+                },
+            ),
+        }),
+        Node::List(items) => items.iter().all(|v| values_untouched(v, limits)),
+        Node::Envelope(e) => e.body().is_none_or(|b| values_untouched(b, limits)),
+        Node::Null | Node::Bool(_) | Node::Number(_) | Node::DepthCut(_) => true,
+    }
 }
 
 /// Apply `keep` to a node whose data had `total` rows, fields or items.
@@ -467,5 +545,75 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
         node,
         notices,
         values_shortened: cuts.all,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ToolOutput;
+    use crate::build::Context;
+    use serde_json::json;
+
+    fn keep(count: usize, value_chars: Option<usize>) -> Keep {
+        Keep {
+            count,
+            value_chars,
+            budget_chars: None,
+            nested: None,
+            drop: Vec::new(),
+            plan: RowPlan {
+                global_cap: usize::MAX,
+                want: usize::MAX,
+                ..RowPlan::default()
+            },
+        }
+    }
+
+    /// `untouched` says so only when `cut` gives the node back, and says so for the plain
+    /// cases a budget's whole-first candidate meets.
+    #[test]
+    fn untouched_only_when_the_cut_gives_the_node_back() {
+        let value = json!({"id": 7, "name": "a long enough name", "tags": ["x", "y", "z"],
+                           "rows": [{"a": 1}, {"a": 2}, {"a": 3}], "note": "one\ntwo\nthree"});
+        let node = value.to_node(&Context::new());
+        let mut capped_rows = keep(usize::MAX, None);
+        capped_rows.plan.global_cap = 2;
+        let mut nested = keep(usize::MAX, None);
+        nested.nested = Some(2);
+        let mut dropped = keep(usize::MAX, None);
+        dropped.drop = vec![false, true, false, false, false];
+        let mut budget = keep(usize::MAX, None);
+        budget.budget_chars = Some(5);
+        for (k, expect) in [
+            (keep(usize::MAX, None), true),
+            (keep(5, Some(18)), true),
+            (keep(4, None), false),
+            (keep(usize::MAX, Some(10)), false),
+            (capped_rows, false),
+            (nested, false),
+            (dropped, false),
+            (budget, false),
+        ] {
+            let c = cut(&node, &k, Strategy::Head);
+            let same = c.node == node && c.notices.is_empty() && c.values_shortened == 0;
+            assert_eq!(untouched(&node, &k), expect, "{k:?}");
+            assert!(!expect || same, "untouched but cut: {k:?}");
+        }
+        let rows = json!([{"a": "short", "b": 1}, {"a": "a longer cell text", "b": 2}]);
+        let node = rows.to_node(&Context::new());
+        for (k, expect) in [
+            (keep(2, Some(18)), true),
+            (keep(2, Some(17)), false),
+            (keep(1, None), false),
+        ] {
+            let c = cut(&node, &k, Strategy::Head);
+            assert_eq!(untouched(&node, &k), expect, "{k:?}");
+            assert!(!expect || (c.node == node && c.notices.is_empty()), "{k:?}");
+        }
+        let text = json!("one\ntwo\nthree");
+        let node = text.to_node(&Context::new());
+        assert!(untouched(&node, &keep(3, None)));
+        assert!(!untouched(&node, &keep(2, None)));
     }
 }

@@ -435,7 +435,12 @@ impl<'a> Table<'a> {
             core: Box::new(Core {
                 columns: self.core.columns.clone(),
                 limits: self.core.limits.clone(),
-                total: Some(self.total_rows()),
+                // A head of every row is an exact copy.
+                total: if cells < self.core.ends.len() {
+                    Some(self.total_rows())
+                } else {
+                    self.core.total
+                },
                 buf: self.core.buf[..end].to_owned(),
                 ends: self.core.ends[..cells].to_vec(),
                 kinds: self.core.kinds[..cells].to_vec(),

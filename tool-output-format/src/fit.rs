@@ -43,7 +43,7 @@
 
 use std::cell::RefCell;
 
-use crate::caps::{Cut, Keep, Notice, SHORT_SCALAR, cut, nested_len};
+use crate::caps::{Cut, Keep, Notice, SHORT_SCALAR, cut, nested_len, untouched};
 use crate::doc::Node;
 use crate::notice::Strategy;
 
@@ -196,9 +196,21 @@ impl<'a> Fitter<'_, 'a> {
         if shape != Shape::Scalar
             && all_built(&doc.borrow(), caps.count)
             && text_bytes(&doc.borrow()) <= WHOLE_FIRST_BYTES
-            && let Ok((_, f)) = self.eval(node, caps)
         {
-            return f;
+            if untouched(&doc.borrow(), caps) {
+                // The caps cut nothing: the candidate is the document itself, not a copy.
+                let text = (self.render)(&doc.borrow(), &[]);
+                if self.load(&text).1 {
+                    debug_assert!(same_as_cut(&doc.borrow(), caps, self.strategy));
+                    let node = doc.into_inner();
+                    return Fitted {
+                        text,
+                        cut: Cut::whole(node),
+                    };
+                }
+            } else if let Ok((_, f)) = self.eval(node, caps) {
+                return f;
+            }
         }
         let keep = |n: Option<usize>, chars: Option<usize>, drop: Vec<bool>| {
             let mut k = caps.clone();
@@ -379,6 +391,12 @@ impl<'a> Fitter<'_, 'a> {
         }
         Some((lo, best))
     }
+}
+
+/// Whether [`cut`] gives `node` back unchanged under `keep` (what [`untouched`] promises).
+fn same_as_cut(node: &Node<'_>, keep: &Keep, strategy: Strategy) -> bool {
+    let c = cut(node, keep, strategy);
+    c.node == *node && c.notices.is_empty() && c.values_shortened == 0
 }
 
 /// True when every row the caps keep of the main table is built (always for other nodes).
