@@ -107,28 +107,42 @@ struct Names {
     empty: Once,
 }
 
-/// Names in first-seen order, each once (repeats found by a [`NameIndex`]).
+/// Names in first-seen order, each once (repeats found by a [`NameIndex`]), written one
+/// after another into one buffer (no allocation per name).
 #[derive(Debug, Default, Clone)]
 struct Once {
-    list: Vec<String>,
+    text: String,
+    /// Where each name is in `text`.
+    spans: Vec<(usize, usize)>,
     index: NameIndex,
 }
 
 impl Once {
-    /// Names past which the index keeps a set (below, a search costs less than hashing).
-    const FEW: usize = 256;
+    /// Names past which the index keeps a set (below, a search costs less than hashing:
+    /// a record's few dozen names are searched, a packument's hundreds hashed).
+    const FEW: usize = 64;
 
     fn add(&mut self, name: &str) {
-        if !self
-            .index
-            .contains(&self.list, String::as_str, Self::FEW, name)
-        {
-            self.list.push(name.to_owned());
+        let text = self.text.as_bytes();
+        if !self.index.contains(
+            &self.spans,
+            |&(a, b)| &text[a..b],
+            Self::FEW,
+            name.as_bytes(),
+        ) {
+            let start = self.text.len();
+            self.text.push_str(name);
+            self.spans.push((start, self.text.len()));
         }
     }
 
+    /// The names, in first-seen order.
+    fn names(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.spans.iter().map(|&(a, b)| &self.text[a..b])
+    }
+
     fn is_empty(&self) -> bool {
-        self.list.is_empty()
+        self.spans.is_empty()
     }
 }
 
@@ -159,7 +173,7 @@ impl LeftOut {
     pub fn names(&self) -> Vec<String> {
         self.0
             .lock()
-            .map(|s| s.detail.list.clone())
+            .map(|s| s.detail.names().map(str::to_owned).collect())
             .unwrap_or_default()
     }
 
@@ -175,7 +189,7 @@ impl LeftOut {
     pub fn line(&self, tool: &str, stored: bool) -> Option<String> {
         let names = self.0.lock().ok()?;
         if names.machine.is_empty() && names.empty.is_empty() {
-            return (!names.detail.is_empty()).then(|| left_out_line(&names.detail.list, tool));
+            return (!names.detail.is_empty()).then(|| left_out_line(&names.detail, tool));
         }
         Some(folded_line(&names, tool, stored))
     }
@@ -185,7 +199,7 @@ impl LeftOut {
 pub(crate) const MAX_NAMES: usize = 24;
 
 /// The line naming the fields left out and the call that shows them (see the module docs).
-pub(crate) fn left_out_line(names: &[String], tool: &str) -> String {
+fn left_out_line(names: &Once, tool: &str) -> String {
     let mut out = String::from("[Left out in summary detail: ");
     list(names, usize::MAX, &mut out);
     if !tool.is_empty() {
@@ -206,9 +220,9 @@ fn folded_line(names: &Names, tool: &str, stored: bool) -> String {
     let mut out = String::from("[Left out in summary detail: ");
     let mut first = true;
     for (label, list_of) in [
-        ("", &names.detail.list),
-        ("machine-only: ", &names.machine.list),
-        ("empty: ", &names.empty.list),
+        ("", &names.detail),
+        ("machine-only: ", &names.machine),
+        ("empty: ", &names.empty),
     ] {
         if list_of.is_empty() {
             continue;
@@ -234,15 +248,16 @@ fn folded_line(names: &Names, tool: &str, stored: bool) -> String {
 }
 
 /// `a, b, c`, or the first `max` names and `and N more`.
-fn list(names: &[String], max: usize, out: &mut String) {
-    for (i, name) in names.iter().take(max).enumerate() {
+fn list(names: &Once, max: usize, out: &mut String) {
+    for (i, name) in names.names().take(max).enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
         escape_inline(name, false, out);
     }
-    if names.len() > max {
-        let _ = write!(out, " and {} more", names.len() - max);
+    let len = names.spans.len();
+    if len > max {
+        let _ = write!(out, " and {} more", len - max);
     }
 }
 
@@ -252,13 +267,17 @@ mod tests {
 
     #[test]
     fn the_line_names_fields_and_the_call() {
-        let names = vec!["body".to_owned(), "comments_url".to_owned()];
+        let mut names = Once::default();
+        names.add("body");
+        let one = names.clone();
+        names.add("comments_url");
+        names.add("body");
         assert_eq!(
             left_out_line(&names, "get_issue"),
             "[Left out in summary detail: body, comments_url. Call get_issue(detail=\"full\") for them]"
         );
         assert_eq!(
-            left_out_line(&names[..1], ""),
+            left_out_line(&one, ""),
             "[Left out in summary detail: body]"
         );
     }
@@ -276,8 +295,8 @@ mod tests {
             }
         }
         let seen = l.0.lock().unwrap();
-        assert_eq!(seen.empty.list, names);
-        assert_eq!(seen.machine.list, names);
+        assert!(seen.empty.names().eq(names.iter().map(String::as_str)));
+        assert!(seen.machine.names().eq(names.iter().map(String::as_str)));
     }
 
     #[test]

@@ -9,26 +9,54 @@ use std::collections::HashSet;
 #[derive(Debug, Default, Clone)]
 pub(crate) struct NameIndex {
     /// The names of the list's first `set.len()` items (empty while the list is short).
-    set: HashSet<String>,
+    set: HashSet<Box<[u8]>>,
+    /// While the list is short: bit [`mark`]`(name)` is set for the name of each of its
+    /// first `marked` items, so a name whose bit is clear is new without a search.
+    marks: [u64; 4],
+    marked: usize,
+}
+
+/// A name's bit in [`NameIndex::marks`]: from its length and two of its bytes (names that
+/// differ mostly differ there; equal names always share it).
+#[inline]
+fn mark(name: &[u8]) -> u8 {
+    let n = name.len();
+    let (first, last) = match name {
+        [] => (0, 0),
+        [first, .., last] => (*first, *last),
+        [one] => (*one, *one),
+    };
+    #[allow(clippy::cast_possible_truncation)] // a bit index: only the low byte counts
+    let len = n as u8;
+    len.wrapping_mul(37) ^ last.wrapping_mul(7) ^ first.rotate_left(3)
 }
 
 impl NameIndex {
     /// Whether an item of `list` is named `name`. Between calls `list` only grows at its end,
     /// and its items' names are distinct. A list of at most `few` items is searched.
+    /// Names are compared as bytes (a name read from a buffer needs no check of its
+    /// character boundaries); a short list is searched only when a name's mark is set.
     #[inline]
-    pub fn contains<T>(
+    pub fn contains<'l, T>(
         &mut self,
-        list: &[T],
-        name_of: impl Fn(&T) -> &str,
+        list: &'l [T],
+        name_of: impl Fn(&'l T) -> &'l [u8],
         few: usize,
-        name: &str,
+        name: &[u8],
     ) -> bool {
         if list.len() <= few {
-            return list.iter().any(|item| name_of(item) == name);
+            for item in &list[self.marked..] {
+                let b = mark(name_of(item));
+                self.marks[usize::from(b >> 6)] |= 1 << (b & 63);
+            }
+            self.marked = list.len();
+            let b = mark(name);
+            return self.marks[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+                && list.iter().any(|item| name_of(item) == name);
         }
         let indexed = self.set.len();
         self.set
-            .extend(list[indexed..].iter().map(|item| name_of(item).to_owned()));
+            .extend(list[indexed..].iter().map(|item| Box::from(name_of(item))));
         self.set.contains(name)
     }
 }
@@ -43,11 +71,35 @@ mod tests {
         let mut list: Vec<String> = Vec::new();
         for i in 0..40 {
             let name = format!("n{i}");
-            assert!(!index.contains(&list, String::as_str, 8, &name));
+            assert!(!index.contains(&list, String::as_bytes, 8, name.as_bytes()));
             list.push(name);
-            assert!(index.contains(&list, String::as_str, 8, "n0"));
-            assert!(index.contains(&list, String::as_str, 8, &format!("n{i}")));
+            assert!(index.contains(&list, String::as_bytes, 8, b"n0"));
+            assert!(index.contains(&list, String::as_bytes, 8, format!("n{i}").as_bytes()));
         }
         assert_eq!(index.set.len(), 40);
+    }
+
+    #[test]
+    fn a_short_list_finds_every_name_it_holds_whatever_the_marks() {
+        // 300 names (many sharing a mark: same length, same ends), each offered three times
+        // in a scrambled order: found exactly when an earlier offer added it.
+        let names: Vec<String> = (0..300)
+            .map(|i| format!("a{}z", i % 100 + i / 100 * 7))
+            .collect();
+        let mut index = NameIndex::default();
+        let mut list: Vec<String> = Vec::new();
+        for k in 0..900 {
+            let name = &names[(k * 7919) % names.len()];
+            let held = list.contains(name);
+            assert_eq!(
+                index.contains(&list, String::as_bytes, 1000, name.as_bytes()),
+                held
+            );
+            if !held {
+                list.push(name.clone());
+            }
+        }
+        assert!(index.set.is_empty() && index.marked == list.len());
+        assert_eq!(mark(b""), mark(b""));
     }
 }

@@ -101,8 +101,8 @@ pub(crate) fn drop_empty_columns(rows: &mut [Fields<'_>]) -> Vec<String> {
 }
 
 /// The name of a shaped field.
-fn field_name<'f>(field: &'f (Cow<'_, str>, Shaped<'_>)) -> &'f str {
-    &field.0
+fn field_name<'f>(field: &'f (Cow<'_, str>, Shaped<'_>)) -> &'f [u8] {
+    field.0.as_bytes()
 }
 
 /// True when shaping left an object of `len` fields as it was: every field kept, under its
@@ -251,7 +251,7 @@ impl<'s> Apply<'s> {
                     let name: Cow<'a, str> = match self.shape.renamed(at) {
                         // A field that keeps its own name has it, before or after the rename.
                         Some(new)
-                            if given.contains(&out, field_name, 16, new)
+                            if given.contains(&out, field_name, 16, new.as_bytes())
                                 || self.keeps_own_name(object, new, at) =>
                         {
                             self.stats.name_collisions += 1;
@@ -260,7 +260,7 @@ impl<'s> Apply<'s> {
                         Some(new) => Cow::Owned(new.to_owned()),
                         None => Cow::Borrowed(key.as_str()),
                     };
-                    if given.contains(&out, field_name, 16, &name) {
+                    if given.contains(&out, field_name, 16, name.as_bytes()) {
                         self.stats.name_collisions += 1;
                     } else {
                         out.push((name, value));

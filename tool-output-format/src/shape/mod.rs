@@ -99,7 +99,7 @@ pub use convert::{Convert, ValueMap};
 pub use error::{ShapeError, ShapeErrorKind};
 
 use apply::Apply;
-use path::{Path, Pattern};
+use path::{Path, Pattern, Patterns};
 use serde_json::{Map, Value};
 
 use crate::detail::LeftOut;
@@ -131,7 +131,7 @@ pub const MAX_SHAPE_DEPTH: usize = 128;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Shape {
     keep: Vec<Path>,
-    drop: Vec<Pattern>,
+    drop: Patterns,
     rename: Vec<(Path, String)>,
     convert: Vec<(Path, Convert)>,
     drop_empty: bool,
@@ -141,7 +141,7 @@ pub struct Shape {
     fold: bool,
     /// Fields a folding shape never drops, whatever its `drop` patterns say (the agent
     /// preset's pages for people: `html_url`, `web_url`, ...).
-    spare: Vec<Pattern>,
+    spare: Patterns,
     errors: Vec<ShapeError>,
 }
 
@@ -414,14 +414,15 @@ impl Shape {
     /// This shape, never dropping the fields `patterns` match (valid patterns only; the
     /// agent preset's pages for people).
     pub(crate) fn sparing(mut self, patterns: &[&str]) -> Shape {
-        self.spare
-            .extend(patterns.iter().filter_map(|p| Pattern::parse(p).ok()));
+        for pattern in patterns.iter().filter_map(|p| Pattern::parse(p).ok()) {
+            self.spare.push(pattern);
+        }
         self
     }
 
     /// Whether the field at `at` is dropped: a `drop` pattern matches it and no spared one.
     fn drops(&self, at: &[&str]) -> bool {
-        self.drop.iter().any(|p| p.matches(at)) && !self.spare.iter().any(|p| p.matches(at))
+        self.drop.matches(at) && !self.spare.matches(at)
     }
 
     /// Whether this shape names what it drops (see [`Shape::folding`]).

@@ -84,6 +84,46 @@ impl Pattern {
     }
 }
 
+/// A list of patterns, with the last bytes of the keys they can match found once: most keys
+/// of a record end with a byte no pattern's key ends with, and are passed over without a
+/// match of each pattern.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Patterns {
+    list: Vec<Pattern>,
+    /// Bit `b` is set when a pattern may match a key that ends with byte `b`.
+    ends: [u64; 4],
+}
+
+impl Patterns {
+    pub(crate) fn push(&mut self, pattern: Pattern) {
+        match pattern.keys.last().and_then(Glob::last_byte) {
+            Some(b) => self.ends[usize::from(b >> 6)] |= 1 << (b & 63),
+            None => self.ends = [u64::MAX; 4],
+        }
+        self.list.push(pattern);
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// True when a pattern matches the field at `at` (see [`Pattern::matches`]).
+    #[inline]
+    pub(crate) fn matches(&self, at: &[&str]) -> bool {
+        // A pattern's last key matches the field's own key, so the key's last byte must be
+        // one that key can end with (an empty key is matched in full).
+        let passed_over = at
+            .last()
+            .and_then(|key| key.as_bytes().last())
+            .is_some_and(|&b| self.ends[usize::from(b >> 6)] & (1 << (b & 63)) == 0);
+        !passed_over && self.list.iter().any(|p| p.matches(at))
+    }
+}
+
 /// One key of a pattern, with the form [`glob`] reduces to for it found once: a shape's
 /// patterns are matched against every key of every record it shapes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,6 +146,14 @@ impl Glob {
             (1, Some(rest), _) => Glob::Suffix(rest.to_owned()),
             (1, _, Some(rest)) => Glob::Prefix(rest.to_owned()),
             _ => Glob::Any(key.to_owned()),
+        }
+    }
+
+    /// The byte every key this matches ends with (`None`: keys may end with any byte).
+    fn last_byte(&self) -> Option<u8> {
+        match self {
+            Glob::Exact(k) | Glob::Suffix(k) => k.as_bytes().last().copied(),
+            Glob::Prefix(_) | Glob::Any(_) => None,
         }
     }
 
@@ -212,6 +260,49 @@ mod tests {
         for p in patterns {
             for k in keys {
                 assert_eq!(Glob::new(p).matches(k), glob(p, k), "{p} on {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_list_of_patterns_passes_over_only_keys_none_of_them_matches() {
+        let texts = [
+            "url",
+            "*_url",
+            "html_*",
+            "user.gravatar_id",
+            "a*b",
+            "*ö",
+            "x.*",
+        ];
+        let paths: [&[&str]; 12] = [
+            &["url"],
+            &["avatar_url"],
+            &["html_x"],
+            &["user", "gravatar_id"],
+            &["gravatar_id"],
+            &["aXb"],
+            &["wö"],
+            &["x", "y"],
+            &["x"],
+            &["ab", ""],
+            &["amount"],
+            &["user", "login"],
+        ];
+        // Every prefix of the list: the end bytes grow with it, and a pattern that may end
+        // with any byte (`html_*`) turns the filter off.
+        for n in 0..=texts.len() {
+            let mut list = Patterns::default();
+            let patterns: Vec<Pattern> = texts[..n]
+                .iter()
+                .map(|t| Pattern::parse(t).unwrap())
+                .collect();
+            for p in &patterns {
+                list.push(p.clone());
+            }
+            for at in paths {
+                let want = patterns.iter().any(|p| p.matches(at));
+                assert_eq!(list.matches(at), want, "{:?} on {at:?}", &texts[..n]);
             }
         }
     }
