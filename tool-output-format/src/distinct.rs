@@ -3,7 +3,7 @@
 //! (the keys of a hostile result) then costs no search of the whole list per name, and a
 //! short one costs no hashing.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 /// The names of a growing list, indexed once the list is long.
 #[derive(Debug, Default, Clone)]

@@ -167,28 +167,12 @@ impl<'a> Fitter<'_, 'a> {
     pub fn fit(&self, node: Node<'a>, caps: &Keep) -> Fitted<'a> {
         let doc = RefCell::new(node);
         let node = &doc;
-        let (shape, max_n, total, what) = match &*doc.borrow() {
-            Node::Table(t) => {
-                let n = caps.count.min(t.total_rows());
-                (Shape::Table, n, t.total_rows(), "rows")
-            }
-            Node::Str(s) => {
-                let lines = crate::text::lines(s).count();
-                (Shape::Lines, caps.count.min(lines), lines, "lines")
-            }
-            Node::Record(r) => (
-                Shape::Record,
-                nested_len(&doc.borrow()),
-                r.fields.len(),
-                "fields",
-            ),
-            n @ Node::List(items) => (
-                Shape::List,
-                items.len().max(nested_len(n)),
-                items.len(),
-                "items",
-            ),
-            _ => (Shape::Scalar, 0, 0, ""),
+        let (shape, total, what) = match &*doc.borrow() {
+            Node::Table(t) => (Shape::Table, t.total_rows(), "rows"),
+            Node::Str(s) => (Shape::Lines, crate::text::lines(s).count(), "lines"),
+            Node::Record(r) => (Shape::Record, r.fields.len(), "fields"),
+            Node::List(items) => (Shape::List, items.len(), "items"),
+            _ => (Shape::Scalar, 0, ""),
         };
         // An output that fits is unchanged: try the whole first when it is all built and
         // not huge (sizes are not always monotone in what is kept: the aligned layout pads
@@ -212,6 +196,14 @@ impl<'a> Fitter<'_, 'a> {
                 return f;
             }
         }
+        // The most the search's bound `n` can keep (measured only now: a record's or list's
+        // walk of every nested collection is not needed when the whole fits).
+        let max_n = match shape {
+            Shape::Table | Shape::Lines => caps.count.min(total),
+            Shape::Record => nested_len(&doc.borrow()),
+            Shape::List => total.max(nested_len(&doc.borrow())),
+            Shape::Scalar => 0,
+        };
         let keep = |n: Option<usize>, chars: Option<usize>, drop: Vec<bool>| {
             let mut k = caps.clone();
             match shape {

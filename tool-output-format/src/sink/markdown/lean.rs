@@ -30,10 +30,16 @@
 //! are escaped, so the mapping stays invertible: a key named `(empty)` and a string value of
 //! the form `(same as …)` are written with their `(` as `\u{28}`.
 
-use crate::doc::{Field, Node};
+use std::hash::{BuildHasher, Hash, Hasher};
+
+use crate::doc::{Field, Node, Record};
 
 /// How many distinct nested values of one record a later field is compared with.
 pub(super) const MAX_CANDIDATES: usize = 32;
+
+/// The fewest nested values a record needs for them to be compared by hashes first (below,
+/// comparing the few value by value costs less than hashing them).
+const HASHED_FROM: usize = 8;
 
 /// The fewest fields a nested record needs to be written as a difference from an earlier
 /// sibling (with two, the reference costs about what the one shared field does).
@@ -98,6 +104,10 @@ impl<'r> Plan<'r> {
             }
         }
         let mut candidates: Vec<usize> = Vec::new();
+        // With many nested values, each is hashed (see `Hashes`) and walked once, not once per
+        // earlier sibling it is compared with; a few are compared value by value.
+        let mut hashes = (r.iter().filter(|f| is_block(&f.value)).count() >= HASHED_FROM)
+            .then(|| Hashes::new(r.len()));
         for (i, f) in r.iter().enumerate() {
             if cut || !is_block(&f.value) || (!uncut && holds_cut(&f.value)) {
                 continue;
@@ -114,11 +124,22 @@ impl<'r> Plan<'r> {
                 }
                 continue;
             }
-            if let Some(&j) = candidates.iter().find(|&&j| r[j].value == f.value) {
+            if let Some(hashes) = &mut hashes {
+                hashes.add(i, &f.value);
+            }
+            let same = |j: usize| hashes.as_ref().is_none_or(|h| h.same(j, i));
+            if let Some(&j) = candidates
+                .iter()
+                .find(|&&j| same(j) && r[j].value == f.value)
+            {
                 fields[i] = Instead::SameAs(j);
                 continue;
             }
-            if let Some((j, (differing, reference))) = nearest(r, &candidates, &f.value) {
+            let near = match &hashes {
+                Some(hashes) => nearest(r, &candidates, i, hashes),
+                None => nearest_by_value(r, &candidates, &f.value),
+            };
+            if let Some((j, (differing, reference))) = near {
                 fields[i] = Instead::Except(Except {
                     name: &r[j].name,
                     nested: false,
@@ -142,22 +163,171 @@ impl<'r> Plan<'r> {
 /// The differing fields of a record and their counterparts in the record named.
 type Difference<'r> = (Vec<&'r Field<'r>>, Vec<&'r Field<'r>>);
 
-/// The earlier candidate `v` is best written as a difference from: the one with the fewest
-/// [`differing`] fields (the first of those). Returns its index and that difference.
+/// The earlier candidate field `i` is best written as a difference from: the one with the
+/// fewest [`differing`] fields (the first of those). Returns its index and that difference.
+/// The candidates are counted by their fields' hashes; the one chosen is checked value by
+/// value, and should two different values share a hash (never seen; the seed is random),
+/// every candidate is compared value by value instead.
 fn nearest<'r>(
     r: &[&'r Field<'r>],
     candidates: &[usize],
-    v: &'r Node<'r>,
+    i: usize,
+    hashes: &Hashes,
 ) -> Option<(usize, Difference<'r>)> {
-    let mut best: Option<(usize, Difference<'r>)> = None;
+    let v = &r[i].value;
+    let mut best: Option<(usize, usize)> = None;
     for &j in candidates {
-        if let Some(d) = differing(&r[j].value, v)
-            && best.as_ref().is_none_or(|(_, (b, _))| d.0.len() < b.len())
+        if let Some(d) = hashes.differing_count(j, i)
+            && best.is_none_or(|(_, fewest)| d < fewest)
         {
             best = Some((j, d));
         }
     }
-    best
+    let (j, count) = best?;
+    match differing(&r[j].value, v) {
+        Some(d) if d.0.len() == count => Some((j, d)),
+        _ => nearest_by_value(r, candidates, v),
+    }
+}
+
+/// [`nearest`], comparing every candidate value by value.
+fn nearest_by_value<'r>(
+    r: &[&'r Field<'r>],
+    candidates: &[usize],
+    v: &'r Node<'r>,
+) -> Option<(usize, Difference<'r>)> {
+    let Node::Record(b) = v else { return None };
+    let mut best: Option<(usize, usize)> = None;
+    for &j in candidates {
+        if let Node::Record(a) = &r[j].value
+            && let Some(d) = differing_count(a, b)
+            && best.is_none_or(|(_, fewest)| d < fewest)
+        {
+            best = Some((j, d));
+        }
+    }
+    let (j, _) = best?;
+    Some((j, differing(&r[j].value, v)?))
+}
+
+/// Structural hashes of the nested values of one record that the lean rules compare: of each
+/// value whole, and of a record's keys and of each of its fields' values. Equal values have
+/// equal hashes, so a value is compared in full only with a candidate whose hash matches.
+struct Hashes {
+    state: foldhash::fast::RandomState,
+    /// For each field of the record: its value's hash, then (for a nested record) its keys'
+    /// hash and the hash of each field's value; empty until [`Hashes::add`].
+    of: Vec<Vec<u64>>,
+    /// How many fields the record has.
+    fields: usize,
+}
+
+impl Hashes {
+    /// For a record of `fields` fields (nothing is allocated before the first [`Hashes::add`]:
+    /// most records have no nested value to compare).
+    fn new(fields: usize) -> Hashes {
+        Hashes {
+            state: foldhash::fast::RandomState::default(),
+            of: Vec::new(),
+            fields,
+        }
+    }
+
+    /// Hash the value of field `i`.
+    fn add(&mut self, i: usize, v: &Node<'_>) {
+        if self.of.is_empty() {
+            self.of.resize(self.fields, Vec::new());
+        }
+        let mut out = Vec::new();
+        match v {
+            Node::Record(rec) => {
+                let mut whole = self.state.build_hasher();
+                let mut keys = self.state.build_hasher();
+                out.extend([0, 0]);
+                for f in &rec.fields {
+                    f.name.hash(&mut keys);
+                    let mut h = self.state.build_hasher();
+                    hash_node(&f.value, &mut h);
+                    let h = h.finish();
+                    out.push(h);
+                    h.hash(&mut whole);
+                }
+                let keys = keys.finish();
+                keys.hash(&mut whole);
+                out[0] = whole.finish();
+                out[1] = keys;
+            }
+            _ => {
+                let mut h = self.state.build_hasher();
+                hash_node(v, &mut h);
+                out.push(h.finish());
+            }
+        }
+        self.of[i] = out;
+    }
+
+    /// Whether the values of fields `j` and `i` may be equal (their hashes match).
+    fn same(&self, j: usize, i: usize) -> bool {
+        self.of[j].len() == self.of[i].len() && self.of[j][0] == self.of[i][0]
+    }
+
+    /// [`differing_count`] by hashes: the nested records of fields `j` and `i`.
+    fn differing_count(&self, j: usize, i: usize) -> Option<usize> {
+        let (a, b) = (&self.of[j], &self.of[i]);
+        let n = b.len().checked_sub(2)?;
+        if n < MIN_FIELDS || a.len() != b.len() || a[1] != b[1] {
+            return None;
+        }
+        let mut count = 0;
+        for (x, y) in a[2..].iter().zip(&b[2..]) {
+            if x != y {
+                count += 1;
+                if count * 2 > n {
+                    return None;
+                }
+            }
+        }
+        (count > 0).then_some(count)
+    }
+}
+
+/// Feed a node's structure and text to `h`: equal nodes feed the same (a table feeds its
+/// cells only, an envelope its kind only; that is less, never different).
+fn hash_node(v: &Node<'_>, h: &mut impl Hasher) {
+    match v {
+        Node::Null => h.write_u8(0),
+        Node::Bool(b) => h.write_u8(1 + u8::from(*b)),
+        Node::Number(s) => {
+            h.write_u8(3);
+            s.hash(h);
+        }
+        Node::Str(s) => {
+            h.write_u8(4);
+            s.hash(h);
+        }
+        Node::List(items) => {
+            h.write_u8(5);
+            h.write_usize(items.len());
+            items.iter().for_each(|v| hash_node(v, h));
+        }
+        Node::Record(r) => {
+            h.write_u8(6);
+            h.write_usize(r.fields.len());
+            for f in &r.fields {
+                f.name.hash(h);
+                hash_node(&f.value, h);
+            }
+        }
+        Node::Table(t) => {
+            h.write_u8(7);
+            t.cells().for_each(|c| c.hash(h));
+        }
+        Node::DepthCut(n) => {
+            h.write_u8(8);
+            n.hash(h);
+        }
+        Node::Envelope(_) => h.write_u8(9),
+    }
 }
 
 /// The fields of record `b` that differ from record `a`'s, and their counterparts in `a`,
@@ -169,6 +339,20 @@ fn differing<'r>(a: &'r Node<'r>, b: &'r Node<'r>) -> Option<Difference<'r>> {
     let (Node::Record(a), Node::Record(b)) = (a, b) else {
         return None;
     };
+    differing_count(a, b)?;
+    let (reference, differing): Difference<'r> = a
+        .fields
+        .iter()
+        .zip(&b.fields)
+        .filter(|(x, y)| x.value != y.value)
+        .unzip();
+    Some((differing, reference))
+}
+
+/// How many fields of record `b` differ from record `a`'s when `b` is worth writing as that
+/// difference (see [`differing`]); the count stops, and the answer is `None`, as soon as
+/// more than half differ. Nothing is allocated.
+fn differing_count(a: &Record<'_>, b: &Record<'_>) -> Option<usize> {
     let n = b.fields.len();
     if n < MIN_FIELDS
         || a.fields.len() != n
@@ -179,13 +363,16 @@ fn differing<'r>(a: &'r Node<'r>, b: &'r Node<'r>) -> Option<Difference<'r>> {
     {
         return None;
     }
-    let (reference, differing): Difference<'r> = a
-        .fields
-        .iter()
-        .zip(&b.fields)
-        .filter(|(x, y)| x.value != y.value)
-        .unzip();
-    (!differing.is_empty() && differing.len() * 2 <= n).then_some((differing, reference))
+    let mut count = 0;
+    for (x, y) in a.fields.iter().zip(&b.fields) {
+        if x.value != y.value {
+            count += 1;
+            if count * 2 > n {
+                return None;
+            }
+        }
+    }
+    (count > 0).then_some(count)
 }
 
 /// A field written `- key:` with nothing after it, whose key can sit in a `, ` list.
@@ -216,7 +403,9 @@ pub(super) fn looks_like_reference(s: &str) -> bool {
 /// True when `v` holds a cut or may (a conservative test: a data string that merely contains
 /// a cut marker's text counts too, which only keeps its value written out in full).
 fn holds_cut(v: &Node<'_>) -> bool {
-    let marked = |s: &str| s.contains("…[+") || s.contains("[Truncated");
+    // Both markers hold a `[`: most strings have none and are passed over in one scan.
+    let marked =
+        |s: &str| s.as_bytes().contains(&b'[') && (s.contains("…[+") || s.contains("[Truncated"));
     match v {
         Node::Null | Node::Bool(_) => false,
         Node::Number(s) | Node::Str(s) => marked(s),
@@ -224,5 +413,84 @@ fn holds_cut(v: &Node<'_>) -> bool {
         Node::Record(r) => r.fields.iter().any(|f| holds_cut(&f.value)),
         Node::Table(t) => t.total_rows() > t.rows() || t.cells().any(marked),
         Node::DepthCut(_) | Node::Envelope(_) => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ToolOutput;
+    use crate::build::Context;
+    use serde_json::{Value, json};
+
+    /// npm-like versions: each differs from others in a few fields, some repeat exactly.
+    fn versions() -> Value {
+        let mut out = serde_json::Map::new();
+        for i in 0..40u32 {
+            out.insert(
+                format!("1.{i}.0"),
+                json!({"name": "pkg", "version": format!("1.{i}.0"),
+                       "license": if i % 5 == 0 { "MIT" } else { "ISC" },
+                       "deps": {"a": format!("^{}", i / 7), "b": "1"},
+                       "dist": {"shasum": format!("s{}", i % 9), "size": i % 3},
+                       "engines": {"node": ">=8"}}),
+            );
+            if i % 6 == 0 {
+                let again = out[&format!("1.{i}.0")].clone();
+                out.insert(format!("1.{i}.0-again"), again);
+            }
+        }
+        Value::Object(out)
+    }
+
+    fn fields<'r>(node: &'r Node<'r>) -> Vec<&'r Field<'r>> {
+        let Node::Record(r) = node else {
+            panic!("a record")
+        };
+        r.fields.iter().collect()
+    }
+
+    #[test]
+    fn hashed_choices_are_the_value_by_value_choices() {
+        let data = versions();
+        let node = data.to_node(&Context::new());
+        let r = fields(&node);
+        let mut hashes = Hashes::new(r.len());
+        let mut named = 0;
+        for i in 0..r.len() {
+            hashes.add(i, &r[i].value);
+            let candidates: Vec<usize> = (0..i).collect();
+            for &j in &candidates {
+                assert_eq!(hashes.same(j, i), r[j].value == r[i].value, "{j} {i}");
+            }
+            let fast = nearest(&r, &candidates[..i.min(MAX_CANDIDATES)], i, &hashes);
+            let slow = nearest_by_value(&r, &candidates[..i.min(MAX_CANDIDATES)], &r[i].value);
+            let key = |d: Option<(usize, Difference<'_>)>| {
+                d.map(|(j, (a, _))| (j, a.iter().map(|f| f.name.to_string()).collect::<Vec<_>>()))
+            };
+            named += usize::from(slow.is_some());
+            assert_eq!(key(fast), key(slow), "field {i}");
+        }
+        assert!(named > 10, "the data has near repeats: {named}");
+    }
+
+    #[test]
+    fn a_hash_collision_falls_back_to_comparing_values() {
+        let data = versions();
+        let node = data.to_node(&Context::new());
+        let r = fields(&node);
+        let mut hashes = Hashes::new(r.len());
+        for (i, f) in r.iter().enumerate() {
+            hashes.add(i, &f.value);
+        }
+        // Field 3 made to look like field 0 in every field but one: hashes would pick 0.
+        let i = 3;
+        let mut forged = hashes.of[0].clone();
+        forged[2] ^= 1;
+        hashes.of[i] = forged;
+        let candidates = [0, 1, 2];
+        let got = nearest(&r, &candidates, i, &hashes).map(|(j, (d, _))| (j, d.len()));
+        let want = nearest_by_value(&r, &candidates, &r[i].value).map(|(j, (d, _))| (j, d.len()));
+        assert_eq!(got, want);
     }
 }
