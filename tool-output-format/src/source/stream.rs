@@ -251,7 +251,7 @@ fn table<'a>(rows: &'a Rows, cx: &Context<'_>) -> Option<Table<'a>> {
     let objects = || rows.kept.iter().filter_map(Value::as_object);
     let mut columns = Columns::default();
     for m in objects() {
-        columns.add(m.keys().map(String::as_str), m.len());
+        columns.add_distinct(m.keys().map(String::as_str), m.len());
     }
     columns.add(rows.late.iter().map(String::as_str), rows.late.len());
     if columns.names.is_empty() || columns.names.len() > MAX_COLUMNS {

@@ -30,11 +30,22 @@ impl<'k> Columns<'k> {
         len <= self.names.len() && keys.zip(&self.names).all(|(k, c)| same_key(k, c))
     }
 
+    /// [`Columns::add`] for keys known to be distinct (a JSON object's): the first record's
+    /// become the columns with no set of them built.
+    pub fn add_distinct<I: Iterator<Item = &'k str> + Clone>(&mut self, keys: I, len: usize) {
+        if self.names.is_empty() {
+            self.names.extend(keys);
+        } else {
+            self.add(keys, len);
+        }
+    }
+
     /// Add the keys of one record (new ones at the end, in their order).
     pub fn add<I: Iterator<Item = &'k str> + Clone>(&mut self, keys: I, len: usize) {
         if self.is_prefix(keys.clone(), len) {
             return;
         }
+
         let names = &self.names;
         let seen = self
             .seen

@@ -99,7 +99,7 @@ fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
         }
         let mut columns = Columns::default();
         for m in rows() {
-            columns.add(m.keys().map(String::as_str), m.len());
+            columns.add_distinct(m.keys().map(String::as_str), m.len());
         }
         (columns.names.len() <= MAX_COLUMNS)
             .then(|| columns.names.iter().map(|&k| k.to_owned()).collect())
