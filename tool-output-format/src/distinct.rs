@@ -1,15 +1,20 @@
 //! Finding a name among the distinct names of a list that only grows at its end: by a search
-//! while the list is short, through a set of its names once it is long. A list of many names
-//! (the keys of a hostile result) then costs no search of the whole list per name, and a
+//! while the list is short, through a map of its names' hashes once it is long. A list of many
+//! names (the keys of a hostile result) then costs no search of the whole list per name, and a
 //! short one costs no hashing.
 
-use foldhash::HashSet;
+use std::hash::BuildHasher;
+
+use foldhash::HashMap;
 
 /// The names of a growing list, indexed once the list is long.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct NameIndex {
-    /// The names of the list's first `set.len()` items (empty while the list is short).
-    set: HashSet<Box<[u8]>>,
+    /// Once the list is long: the hash of each of its first `indexed` items' names, and the
+    /// first item with that hash (names are hashed with a random seed; a name whose hash
+    /// is another name's is searched for in the whole list).
+    hashes: Option<HashMap<u64, usize>>,
+    indexed: usize,
     /// While the list is short: bit [`mark`]`(name)` is set for the name of each of its
     /// first `marked` items, so a name whose bit is clear is new without a search.
     marks: [u64; 4],
@@ -54,10 +59,18 @@ impl NameIndex {
             return self.marks[usize::from(b >> 6)] & (1 << (b & 63)) != 0
                 && list.iter().any(|item| name_of(item) == name);
         }
-        let indexed = self.set.len();
-        self.set
-            .extend(list[indexed..].iter().map(|item| Box::from(name_of(item))));
-        self.set.contains(name)
+        // Made only now: a short list costs no hasher (an object's renamed names are few).
+        let hashes = self.hashes.get_or_insert_with(HashMap::default);
+        for (i, item) in list.iter().enumerate().skip(self.indexed) {
+            let h = hashes.hasher().hash_one(name_of(item));
+            hashes.entry(h).or_insert(i);
+        }
+        self.indexed = list.len();
+        match hashes.get(&hashes.hasher().hash_one(name)) {
+            None => false,
+            Some(&i) if name_of(&list[i]) == name => true,
+            Some(_) => list.iter().any(|item| name_of(item) == name),
+        }
     }
 }
 
@@ -76,7 +89,26 @@ mod tests {
             assert!(index.contains(&list, String::as_bytes, 8, b"n0"));
             assert!(index.contains(&list, String::as_bytes, 8, format!("n{i}").as_bytes()));
         }
-        assert_eq!(index.set.len(), 40);
+        assert_eq!(index.indexed, 40);
+    }
+
+    #[test]
+    fn a_name_whose_hash_is_another_names_is_searched_for() {
+        let list: Vec<String> = (0..10).map(|i| format!("k{i}")).collect();
+        let mut index = NameIndex::default();
+        assert!(index.contains(&list, String::as_bytes, 2, b"k3"));
+        // Forge a collision: `new` hashes to the slot of `k3`.
+        let hashes = index.hashes.as_mut().unwrap();
+        let forged = hashes.hasher().hash_one(b"new".as_slice());
+        hashes.insert(forged, 3);
+        assert!(!index.contains(&list, String::as_bytes, 2, b"new"));
+        let mut more = list.clone();
+        more.push("new".to_owned());
+        assert!(index.contains(&more, String::as_bytes, 2, b"new"));
+        // The lookup of `new` met `k3`'s entry, and found `new` by the search.
+        let hashes = index.hashes.as_ref().unwrap();
+        assert_eq!(hashes[&hashes.hasher().hash_one("new".as_bytes())], 3);
+        assert!(index.contains(&more, String::as_bytes, 2, b"k9"));
     }
 
     #[test]
@@ -99,7 +131,7 @@ mod tests {
                 list.push(name.clone());
             }
         }
-        assert!(index.set.is_empty() && index.marked == list.len());
+        assert!(index.hashes.is_none() && index.marked == list.len());
         assert_eq!(mark(b""), mark(b""));
     }
 }
