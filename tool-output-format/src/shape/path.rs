@@ -84,21 +84,43 @@ impl Pattern {
     }
 }
 
-/// A list of patterns, with the last bytes of the keys they can match found once: most keys
-/// of a record end with a byte no pattern's key ends with, and are passed over without a
-/// match of each pattern.
+/// A list of patterns, with the ends of the keys they can match found once: most keys of a
+/// record end with two bytes no pattern's key ends with, and are passed over without a match
+/// of each pattern.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Patterns {
     list: Vec<Pattern>,
-    /// Bit `b` is set when a pattern may match a key that ends with byte `b`.
-    ends: [u64; 4],
+    /// Bit [`pair`]`(a, b)` is set when a pattern may match a key ending with the bytes `a b`
+    /// (a key of one byte `b` ends with `0 b`).
+    pairs: [u64; 4],
+    /// Bit `b` is set when a pattern may match a key whose last byte is `b`, whatever the
+    /// byte before (a pattern like `*x`).
+    lasts: [u64; 4],
+    /// A pattern may match a key ending with any bytes (`html_*`, `*`).
+    any: bool,
+}
+
+/// The bit of a key's last two bytes in [`Patterns::pairs`].
+#[inline]
+fn pair(a: u8, b: u8) -> u8 {
+    b ^ a.rotate_left(4)
+}
+
+#[inline]
+fn has(bits: &[u64; 4], b: u8) -> bool {
+    bits[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+}
+
+fn set(bits: &mut [u64; 4], b: u8) {
+    bits[usize::from(b >> 6)] |= 1 << (b & 63);
 }
 
 impl Patterns {
     pub(crate) fn push(&mut self, pattern: Pattern) {
-        match pattern.keys.last().and_then(Glob::last_byte) {
-            Some(b) => self.ends[usize::from(b >> 6)] |= 1 << (b & 63),
-            None => self.ends = [u64::MAX; 4],
+        match pattern.keys.last().map_or(Ending::Any, Glob::ending) {
+            Ending::Two(a, b) => set(&mut self.pairs, pair(a, b)),
+            Ending::Last(b) => set(&mut self.lasts, b),
+            Ending::Any => self.any = true,
         }
         self.list.push(pattern);
     }
@@ -114,14 +136,26 @@ impl Patterns {
     /// True when a pattern matches the field at `at` (see [`Pattern::matches`]).
     #[inline]
     pub(crate) fn matches(&self, at: &[&str]) -> bool {
-        // A pattern's last key matches the field's own key, so the key's last byte must be
-        // one that key can end with (an empty key is matched in full).
-        let passed_over = at
-            .last()
-            .and_then(|key| key.as_bytes().last())
-            .is_some_and(|&b| self.ends[usize::from(b >> 6)] & (1 << (b & 63)) == 0);
+        // A pattern's last key matches the field's own key, so the key must end with bytes
+        // that key can end with (an empty key is matched in full).
+        let passed_over = !self.any
+            && match at.last().map_or(&[][..], |key| key.as_bytes()) {
+                [] => false,
+                [.., a, b] => !has(&self.pairs, pair(*a, *b)) && !has(&self.lasts, *b),
+                [b] => !has(&self.pairs, pair(0, *b)) && !has(&self.lasts, *b),
+            };
         !passed_over && self.list.iter().any(|p| p.matches(at))
     }
+}
+
+/// How the keys a [`Glob`] matches end.
+enum Ending {
+    /// With these two bytes (a key of one byte `b`: `0 b`).
+    Two(u8, u8),
+    /// With this byte, whatever the byte before.
+    Last(u8),
+    /// With any bytes.
+    Any,
 }
 
 /// One key of a pattern, with the form [`glob`] reduces to for it found once: a shape's
@@ -149,11 +183,20 @@ impl Glob {
         }
     }
 
-    /// The byte every key this matches ends with (`None`: keys may end with any byte).
-    fn last_byte(&self) -> Option<u8> {
+    /// How the keys this matches end.
+    fn ending(&self) -> Ending {
         match self {
-            Glob::Exact(k) | Glob::Suffix(k) => k.as_bytes().last().copied(),
-            Glob::Prefix(_) | Glob::Any(_) => None,
+            Glob::Exact(k) => match k.as_bytes() {
+                [.., a, b] => Ending::Two(*a, *b),
+                [b] => Ending::Two(0, *b),
+                [] => Ending::Any,
+            },
+            Glob::Suffix(end) => match end.as_bytes() {
+                [.., a, b] => Ending::Two(*a, *b),
+                [b] => Ending::Last(*b),
+                [] => Ending::Any,
+            },
+            Glob::Prefix(_) | Glob::Any(_) => Ending::Any,
         }
     }
 
@@ -269,13 +312,19 @@ mod tests {
         let texts = [
             "url",
             "*_url",
-            "html_*",
+            "x",
+            "*l",
             "user.gravatar_id",
             "a*b",
             "*ö",
+            "html_*",
             "x.*",
         ];
-        let paths: [&[&str]; 12] = [
+        let paths: [&[&str]; 16] = [
+            &["x"],
+            &["l"],
+            &["ll"],
+            &["xl"],
             &["url"],
             &["avatar_url"],
             &["html_x"],
@@ -289,8 +338,8 @@ mod tests {
             &["amount"],
             &["user", "login"],
         ];
-        // Every prefix of the list: the end bytes grow with it, and a pattern that may end
-        // with any byte (`html_*`) turns the filter off.
+        // Every prefix of the list: the ends grow with it (two bytes, one byte for `*l`), and
+        // a pattern whose keys may end with any bytes (`html_*`) turns the filter off.
         for n in 0..=texts.len() {
             let mut list = Patterns::default();
             let patterns: Vec<Pattern> = texts[..n]
