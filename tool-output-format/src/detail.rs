@@ -118,8 +118,9 @@ struct Once {
 }
 
 impl Once {
-    /// Names past which the index keeps a set (below, a search costs less than hashing:
-    /// a record's few dozen names are searched, a packument's hundreds hashed).
+    /// Names past which the index keeps a map of their hashes (below, a search costs less
+    /// than hashing: a record's few dozen names are searched, a packument's hundreds
+    /// hashed).
     const FEW: usize = 64;
 
     fn add(&mut self, name: &str) {
@@ -284,8 +285,8 @@ mod tests {
 
     #[test]
     fn many_names_are_each_kept_once_in_first_seen_order() {
-        // Past `Once::FEW` names the repeats are found in a set: the same names, the same
-        // order, each once.
+        // Past `Once::FEW` names the repeats are found by their hashes: the same names, the
+        // same order, each once.
         let l = LeftOut::default();
         let names: Vec<String> = (0..Once::FEW * 3).map(|i| format!("f{i}.x")).collect();
         for _ in 0..2 {

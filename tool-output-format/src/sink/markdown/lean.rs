@@ -218,26 +218,19 @@ struct Hashes {
     /// For each field of the record: its value's hash, then (for a nested record) its keys'
     /// hash and the hash of each field's value; empty until [`Hashes::add`].
     of: Vec<Vec<u64>>,
-    /// How many fields the record has.
-    fields: usize,
 }
 
 impl Hashes {
-    /// For a record of `fields` fields (nothing is allocated before the first [`Hashes::add`]:
-    /// most records have no nested value to compare).
+    /// For a record of `fields` fields.
     fn new(fields: usize) -> Hashes {
         Hashes {
             state: foldhash::fast::RandomState::default(),
-            of: Vec::new(),
-            fields,
+            of: vec![Vec::new(); fields],
         }
     }
 
     /// Hash the value of field `i`.
     fn add(&mut self, i: usize, v: &Node<'_>) {
-        if self.of.is_empty() {
-            self.of.resize(self.fields, Vec::new());
-        }
         let mut out = Vec::new();
         match v {
             Node::Record(rec) => {
