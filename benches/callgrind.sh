@@ -50,6 +50,12 @@ for r in stripe repo packument; do
     a=$(( ($(irefs ${r}_agent "$N") - $(irefs ${r}_agent 0)) / N ))
     awk -v r="$r" -v a="$a" -v j="${json[$r]}" 'BEGIN { printf "| one %s record, agent preset (`Formatter::for_agents`) | %d | %.2fx |\n", r, a, a / j }'
 done
+for f in examples/data/api/*.json; do
+    r=$(basename "$f" .json)
+    j=$(( ($(irefs "api_json:$r" "$N") - $(irefs "api_json:$r" 0)) / N ))
+    a=$(( ($(irefs "api_agent:$r" "$N") - $(irefs "api_agent:$r" 0)) / N ))
+    awk -v r="$r" -v a="$a" -v j="$j" 'BEGIN { printf "| recorded %s, agent preset / serde_json (%d) | %d | %.2fx |\n", r, j, a, a / j }'
+done
 echo
 echo "Annotated profiles: callgrind_annotate on the files callgrind.sh writes (kept in \$KEEP if set)."
 [ -n "${KEEP:-}" ] && cp "$OUT"/cg.* "$KEEP"/ || true

@@ -14,6 +14,10 @@
 //! Each run parses `rows_1000.json` (into a typed `Vec<Row>` and a `Value`) and then renders
 //! it `N` times with the chosen contender; `(total - total of the N = 0 run) / N` is the
 //! cost of one render. `cargo bench` runs it with no workload.
+//!
+//! `api_json:NAME` and `api_agent:NAME` read the recorded API response
+//! `examples/data/api/NAME.json` (before the renders, so it is in the baseline) and render it
+//! with `serde_json::to_string` or the agent preset (`Formatter::for_agents`, tool `get`).
 
 mod common;
 use common::{Row, rows};
@@ -27,7 +31,8 @@ fn main() {
              |value_md_compact|value_md_aligned|budget_fit_100000|budget_kept_rows\
              |stripe_serde_json|stripe_md|repo_serde_json|repo_md|packument_serde_json|packument_md\
              |stripe_agent|repo_agent|packument_agent\
-             |value_md_shaped|budget_fit_100000_value|budget_kept_rows_value> <iterations>"
+             |value_md_shaped|budget_fit_100000_value|budget_kept_rows_value\
+             |api_json:NAME|api_agent:NAME> <iterations>"
         );
         return;
     };
@@ -91,9 +96,23 @@ fn main() {
         }
         _ => serde_json::Value::Null,
     };
+    // A recorded API response (`api_json:NAME`, `api_agent:NAME`).
+    let api: serde_json::Value = match what.split_once(':') {
+        Some((_, name)) => {
+            let path = format!(
+                "{}/examples/data/api/{name}.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&path).expect("a recorded response");
+            serde_json::from_str(&text).expect("JSON")
+        }
+        None => serde_json::Value::Null,
+    };
     let mut bytes = 0;
     for _ in 0..n {
         bytes += match what.as_str() {
+            w if w.starts_with("api_json:") => serde_json::to_string(&api).expect("JSON").len(),
+            w if w.starts_with("api_agent:") => agent.format("get", &api).len(),
             "typed_serde_json" => serde_json::to_string(&rows).expect("JSON").len(),
             "typed_md_compact" => compact.format("", &rows).len(),
             "typed_md_aligned" => aligned.format("", &rows).len(),

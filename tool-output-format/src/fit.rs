@@ -81,6 +81,9 @@ pub(crate) struct Fitter<'f, 'a> {
 pub(crate) struct Fitted<'a> {
     pub text: String,
     pub cut: Cut<'a>,
+    /// The whole was tried first and fit: the text is what the caps alone give, as if
+    /// there were no budget.
+    pub whole: bool,
 }
 
 /// What the top-level search counts.
@@ -148,7 +151,14 @@ impl<'a> Fitter<'_, 'a> {
     fn eval(&self, doc: &Doc<'a>, keep: &Keep) -> Result<(f64, Fitted<'a>), f64> {
         let (text, c) = self.render_keep(doc, keep);
         match self.load(&text) {
-            (load, true) => Ok((load, Fitted { text, cut: c })),
+            (load, true) => Ok((
+                load,
+                Fitted {
+                    text,
+                    cut: c,
+                    whole: false,
+                },
+            )),
             (load, false) => Err(load),
         }
     }
@@ -190,10 +200,11 @@ impl<'a> Fitter<'_, 'a> {
                     return Fitted {
                         text,
                         cut: Cut::whole(node),
+                        whole: true,
                     };
                 }
             } else if let Ok((_, f)) = self.eval(node, caps) {
-                return f;
+                return Fitted { whole: true, ..f };
             }
         }
         // The most the search's bound `n` can keep (measured only now: a record's or list's
@@ -315,6 +326,7 @@ impl<'a> Fitter<'_, 'a> {
                 notices: vec![notice],
                 values_shortened: 0,
             },
+            whole: false,
         }
     }
 

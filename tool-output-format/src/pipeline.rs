@@ -62,6 +62,15 @@ const MAX_REFITS: usize = 8;
 /// The longest result (in characters) for which [`Call::run`] checks that folding paid.
 const FOLD_CHECK_CHARS: usize = 1_000;
 
+/// What one run of a call gives ([`Call::run_shaped`]).
+struct Run {
+    out: Output,
+    /// A folding shape left something out.
+    folded: bool,
+    /// `out` is the output the call gives without its budget (see [`Call::cut_and_write`]).
+    unbudgeted: bool,
+}
+
 /// One call: the tool, its options resolved once, the query and where it goes.
 pub(crate) struct Call<'c> {
     pub tool: &'c str,
@@ -170,12 +179,13 @@ impl Call<'_> {
         if let (Some(render), Target::Text) = (self.renderer, self.target) {
             return Output::Text(self.custom(render, result));
         }
-        let (out, folded) = self.run_shaped(result, false);
-        if !folded || self.store.is_some() || Self::size(&out) > FOLD_CHECK_CHARS {
+        let run = self.run_shaped(result, false);
+        let out = run.out;
+        if !run.folded || self.store.is_some() || Self::size(&out) > FOLD_CHECK_CHARS {
             return out;
         }
         if !self.opts.has_budget() {
-            let (unfolded, _) = self.run_shaped(result, true);
+            let unfolded = self.run_shaped(result, true).out;
             return if Self::size(&unfolded) <= Self::size(&out) {
                 unfolded
             } else {
@@ -192,7 +202,21 @@ impl Call<'_> {
             },
             ..*self
         };
-        let unbudgeted = free.run_folding(result);
+        let unbudgeted = if run.unbudgeted && !self.report {
+            // The fit kept the whole: `out` is what the call gives without the budget (its
+            // folded run), so only the unfolded run is left to compare with.
+            debug_assert!(
+                Self::written(&free.run_shaped(result, false).out) == Self::written(&out),
+                "an output the fit kept whole equals the unbudgeted one"
+            );
+            let unfolded = free.run_shaped(result, true).out;
+            if Self::size(&unfolded) > Self::size(&out) {
+                return out;
+            }
+            unfolded
+        } else {
+            free.run_folding(result)
+        };
         if self.within_budget(&unbudgeted) {
             unbudgeted
         } else {
@@ -214,8 +238,8 @@ impl Call<'_> {
     }
 
     /// [`Call::run`] with the options' shape; `unfold`: a folding shape only flattens, as
-    /// in full detail. Also says whether a folding shape left anything out.
-    fn run_shaped<T: ToolOutput + ?Sized>(&self, result: &T, unfold: bool) -> (Output, bool) {
+    /// in full detail.
+    fn run_shaped<T: ToolOutput + ?Sized>(&self, result: &T, unfold: bool) -> Run {
         let opts = &self.opts;
         let left_out = LeftOut::default();
         let stats = RefCell::new(ShapeStats::default());
@@ -258,7 +282,7 @@ impl Call<'_> {
             opts.secrets.value(&mut json);
             Some(json)
         };
-        let mut out = self.cut_and_write(&build, &json, &left_out);
+        let (mut out, unbudgeted) = self.cut_and_write(&build, &json, &left_out);
         if let Output::Text(f) = &mut out
             && self.report
             && let Some(shape) = &opts.shape
@@ -271,7 +295,11 @@ impl Call<'_> {
                 f.report.shape_errors = shape.errors();
             }
         }
-        (out, left_out.folded())
+        Run {
+            out,
+            folded: left_out.folded(),
+            unbudgeted,
+        }
     }
 
     fn plan(&self, start: usize, want: usize) -> RowPlan {
@@ -283,14 +311,16 @@ impl Call<'_> {
         }
     }
 
-    /// Cut, fit, add trailers, store, write.
+    /// Cut, fit, add trailers, store, write. Also says whether the output is the one the
+    /// call gives without its budget (there is none, or the fit kept the whole: then no
+    /// summary, focus or store step depends on the budget either).
     #[allow(clippy::too_many_lines)]
     fn cut_and_write<'a>(
         &self,
         build: &dyn Fn(usize, usize) -> Node<'a>,
         json: &dyn Fn() -> Option<Value>,
         left_out: &LeftOut,
-    ) -> Output {
+    ) -> (Output, bool) {
         let opts = &self.opts;
         let text_target = self.target == Target::Text;
         let first = if opts.has_budget() && self.query.is_none() && !opts.summarize {
@@ -329,7 +359,7 @@ impl Call<'_> {
         let Some(mut node) = body else {
             // An envelope without data (an error, a batch with nothing failed).
             let doc = whole(None);
-            return self.finish(
+            let out = self.finish(
                 write(&doc, &[]),
                 Some(&doc),
                 Cut::none(),
@@ -338,6 +368,7 @@ impl Call<'_> {
                 None,
                 Some(left_out),
             );
+            return (out, true);
         };
         let grow = |start: usize, want: usize| innermost(build(start, want)).unwrap_or(Node::Null);
         let build: &dyn Fn(usize, usize) -> Node<'a> =
@@ -392,7 +423,10 @@ impl Call<'_> {
             None => plain(node, notices),
         };
         let caps = opts.keep(&node);
-        let (text, cut) = if limits.is_empty() {
+        // A summary is made under a budget even when the caps cut nothing, and a lens reads
+        // the budget: with either, the output may differ from the unbudgeted one.
+        let budget_free = !opts.summarize && lens.is_none();
+        let (text, cut, unbudgeted) = if limits.is_empty() {
             let c = cut_owned(node, &caps, opts.strategy);
             // Values shortened in place (a field's or a cell's cap) are a cut too.
             if c.values_shortened > 0 {
@@ -401,7 +435,7 @@ impl Call<'_> {
             if trailer.wants_store(&c.node, &c.notices) {
                 put(json());
             }
-            (render(&c.node, &c.notices), c)
+            (render(&c.node, &c.notices), c, true)
         } else {
             let fitter = Fitter {
                 render: &render,
@@ -439,7 +473,9 @@ impl Call<'_> {
             if f.cut.values_shortened > 0 {
                 trailer.set_cut_elsewhere();
             }
+            let mut unbudgeted = f.whole && budget_free;
             if trailer.wants_store(&f.cut.node, &f.cut.notices) {
+                unbudgeted = false;
                 put(json());
                 // The fit reserved room for a stand-in reference of the same shape; the real
                 // one (or the line saying the store failed) may count differently: fit again
@@ -453,7 +489,7 @@ impl Call<'_> {
             } else if matches!(f.cut.notices.as_slice(), [Notice::Omitted { .. }]) {
                 f.text = text_of(&f.cut);
             }
-            (f.text, f.cut)
+            (f.text, f.cut, unbudgeted)
         };
         // The final document is built only for the JSON target: the text is already written.
         let doc = (!text_target).then(|| match &lens {
@@ -475,7 +511,7 @@ impl Call<'_> {
             f.report.reference = outcome.reference;
             f.report.store_error = outcome.error;
         }
-        out
+        (out, unbudgeted)
     }
 
     /// The output of the target: the text with its report, or the JSON value built from the
