@@ -468,12 +468,21 @@ fn wide_rows_in_any_key_order_keep_every_cell_under_its_column() {
     assert_eq!(got.len(), 6);
 }
 
-/// A shaped record's changed objects are built into the document from their shaped fields;
-/// at every depth, up to and past the renderer's depth limit, that renders what shaping the
-/// value first and rendering the result renders.
+/// A shaped record's changed objects (and, with `drop_empty`, its changed lists of records)
+/// are built into the document from their shaped fields; at every depth, up to and past the
+/// renderer's depth limit, that renders what shaping the value first and rendering the
+/// result renders.
 #[test]
 fn shaping_in_the_walk_renders_what_shaping_first_renders_at_every_depth() {
-    let shape = Shape::new().drop(["x"]);
+    for shape in [
+        Shape::new().drop(["x"]),
+        Shape::new().drop(["x"]).drop_empty(),
+    ] {
+        walk_agrees_at_every_depth(&shape);
+    }
+}
+
+fn walk_agrees_at_every_depth(shape: &Shape) {
     let shaped = Formatter::new().tool("t", ToolOptions::new().shape(shape.clone()));
     let plain = Formatter::new();
     for depth in [
@@ -486,7 +495,13 @@ fn shaping_in_the_walk_renders_what_shaping_first_renders_at_every_depth() {
     ] {
         let mut v = json!({"x": 0, "id": "leaf", "tags": ["a", "b"]});
         for level in 0..depth {
-            v = json!({"x": level, "id": format!("level {level}"), "keep": {"n": level}, "a": v});
+            // A list of records: a column emptied in every row, a nested object changed.
+            let rows = json!([
+                {"x": level, "e": null, "n": level, "o": {"x": 1, "k": "v"}},
+                {"e": "", "n": "two", "late": [1, 2], "o": {"x": 2}},
+            ]);
+            v = json!({"x": level, "id": format!("level {level}"), "keep": {"n": level},
+                       "rows": rows, "a": v});
         }
         assert_eq!(
             shaped.format("t", &v),

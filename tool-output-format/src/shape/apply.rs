@@ -26,6 +26,9 @@ pub(crate) enum Shaped<'a> {
     /// An object of a record a rule changed, as its shaped fields (a shaped record's
     /// document is built from them without a copy; table rows never hold one).
     Record(Fields<'a>),
+    /// A list of records in a record, a rule changed: its rows as shaped fields (its table
+    /// is built from them without a copy, like a [`Shaped::Record`]).
+    Rows(Vec<Fields<'a>>),
 }
 
 impl<'a> Shaped<'a> {
@@ -34,6 +37,7 @@ impl<'a> Shaped<'a> {
         match self {
             Shaped::Value(v) => v.into_owned(),
             Shaped::Record(fields) => Value::Object(into_map(fields)),
+            Shaped::Rows(rows) => rows_value(rows),
         }
     }
 
@@ -41,11 +45,9 @@ impl<'a> Shaped<'a> {
     pub fn value(&self) -> Cow<'_, Value> {
         match self {
             Shaped::Value(v) => Cow::Borrowed(v.as_ref()),
-            Shaped::Record(fields) => Cow::Owned(Value::Object(
-                fields
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.value().into_owned()))
-                    .collect(),
+            Shaped::Record(fields) => Cow::Owned(Value::Object(map_of(fields))),
+            Shaped::Rows(rows) => Cow::Owned(Value::Array(
+                rows.iter().map(|row| Value::Object(map_of(row))).collect(),
             )),
         }
     }
@@ -55,8 +57,26 @@ impl<'a> Shaped<'a> {
         match self {
             Shaped::Value(v) => is_empty_value(v),
             Shaped::Record(fields) => fields.is_empty(),
+            Shaped::Rows(rows) => rows.is_empty(),
         }
     }
+}
+
+/// A copy of shaped fields as a map.
+fn map_of(fields: &Fields<'_>) -> Map<String, Value> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.value().into_owned()))
+        .collect()
+}
+
+/// Shaped rows as an array of maps of their own.
+fn rows_value(rows: Vec<Fields<'_>>) -> Value {
+    Value::Array(
+        rows.into_iter()
+            .map(|row| Value::Object(into_map(row)))
+            .collect(),
+    )
 }
 
 /// The fields as a map of their own (the public [`Shape::apply`] results).
@@ -298,9 +318,21 @@ impl<'s> Apply<'s> {
     }
 
     /// The shaped value of an object's field at `at`: with `records`, an object a rule
-    /// changed stays its fields; else as [`Apply::field`].
+    /// changed stays its fields, and a list of records its rows; else as [`Apply::field`].
     fn member<'a>(&mut self, value: &'a Value, at: &mut Vec<&'a str>) -> Shaped<'a> {
         match value {
+            Value::Array(items)
+                if self.records
+                    && self.shape.drop_empty
+                    && is_table(items)
+                    && self.depth < MAX_SHAPE_DEPTH
+                    && self.converter(at).is_none() =>
+            {
+                self.depth += 1;
+                let rows = self.table_rows(items, at);
+                self.depth -= 1;
+                rows.map_or(Shaped::Value(Cow::Borrowed(value)), Shaped::Rows)
+            }
             Value::Object(object)
                 if self.records && self.depth < MAX_SHAPE_DEPTH && self.converter(at).is_none() =>
             {
@@ -366,6 +398,18 @@ impl<'s> Apply<'s> {
         items: &'a [Value],
         at: &mut Vec<&'a str>,
     ) -> Cow<'a, Value> {
+        match self.table_rows(items, at) {
+            Some(rows) => Cow::Owned(rows_value(rows)),
+            None => Cow::Borrowed(value),
+        }
+    }
+
+    /// The shaped rows of [`Apply::table`], `None` when the rules changed none of them.
+    fn table_rows<'a>(
+        &mut self,
+        items: &'a [Value],
+        at: &mut Vec<&'a str>,
+    ) -> Option<Vec<Fields<'a>>> {
         let objects = || items.iter().filter_map(Value::as_object);
         let mut rows: Vec<Fields<'a>> = objects().map(|item| self.object(item, at, true)).collect();
         let empty = drop_empty_columns(&mut rows);
@@ -381,13 +425,9 @@ impl<'s> Apply<'s> {
             .zip(objects())
             .all(|(row, item)| unchanged(row, item.len()))
         {
-            return Cow::Borrowed(value);
+            return None;
         }
-        Cow::Owned(Value::Array(
-            rows.into_iter()
-                .map(|row| Value::Object(into_map(row)))
-                .collect(),
-        ))
+        Some(rows)
     }
 
     fn converted<'a>(

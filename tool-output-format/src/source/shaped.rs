@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::ToolOutput;
-use super::table::{Builder, MAX_COLUMNS};
+use super::table::{Builder, Columns, MAX_COLUMNS};
 use crate::build::{Context, ShapedColumn, Shaping};
 use crate::detail::LeftOut;
 use crate::doc::{Node, Record, Table, Text};
@@ -51,11 +51,46 @@ fn fields_record<'a>(fields: Fields<'a>, cx: &Context<'_>) -> Record<'a> {
             Shaped::Record(fields) if !inner.too_deep() => {
                 Node::Record(fields_record(fields, &inner))
             }
+            Shaped::Rows(rows) if !inner.too_deep() => match rows_table(rows, &inner) {
+                Ok(t) => Node::Table(t),
+                Err(rows) => Shaped::Rows(rows).into_value().to_node(&inner).into_owned(),
+            },
             other => other.into_value().to_node(&inner).into_owned(),
         };
         (name, node)
     });
     super::value::record_of(fields, cx)
+}
+
+/// The table of shaped rows nested in a record, as the same rows as `Value`s would build
+/// it (columns in first-seen order, cells of the rows `cx` asks for) without that copy.
+/// The rows come back when they are not a table: no key between them, or more than
+/// [`MAX_COLUMNS`].
+fn rows_table<'t, 'a>(
+    rows: Vec<Fields<'a>>,
+    cx: &Context<'_>,
+) -> Result<Table<'t>, Vec<Fields<'a>>> {
+    let mut columns = Columns::default();
+    for row in &rows {
+        columns.add_distinct(row.iter().map(|(k, _)| k.as_ref()), row.len());
+    }
+    if columns.names.is_empty() || columns.names.len() > MAX_COLUMNS {
+        drop(columns);
+        return Err(rows);
+    }
+    let names = &columns.names;
+    let mut t = Builder::new(
+        names.iter().map(|&k| Text::Owned(k.to_owned())).collect(),
+        cx,
+    );
+    let range = cx.rows(rows.len(), None);
+    for row in rows.iter().skip(range.start).take(range.len()) {
+        let mut find = Find::new(row);
+        for name in names {
+            t.value(find.get(name).as_deref(), cx);
+        }
+    }
+    Ok(t.finish(rows.len()))
 }
 
 /// A list at the top of a result, shaped: a table when every item is a record and the
