@@ -23,11 +23,11 @@ pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Shaped<'a>)>;
 pub(crate) enum Shaped<'a> {
     /// The input's own value (no rule changed it), or a new one.
     Value(Cow<'a, Value>),
-    /// An object of a record a rule changed, as its shaped fields (a shaped record's
-    /// document is built from them without a copy; table rows never hold one).
+    /// An object a rule changed, as its shaped fields: a record's document, or a table's
+    /// cells and dotted columns, are built from them without a copy.
     Record(Fields<'a>),
-    /// A list of records in a record, a rule changed: its rows as shaped fields (its table
-    /// is built from them without a copy, like a [`Shaped::Record`]).
+    /// A list of records a rule changed (with `drop_empty`): its rows as shaped fields (a
+    /// nested table is built from them without a copy, like a [`Shaped::Record`]).
     Rows(Vec<Fields<'a>>),
 }
 
@@ -145,9 +145,6 @@ pub(super) struct Apply<'s> {
     pub depth: usize,
     /// Where a folding shape names what it drops.
     pub names: Option<&'s LeftOut>,
-    /// An object a rule changed stays its fields ([`Shaped::Record`]), for a record's
-    /// document; table rows get `Value`s.
-    pub records: bool,
     /// The dotted path of an empty field it names (one buffer for every name).
     pub path: String,
 }
@@ -317,13 +314,12 @@ impl<'s> Apply<'s> {
         shape.convert.iter().find(|(p, _)| p.is(at)).map(|(_, c)| c)
     }
 
-    /// The shaped value of an object's field at `at`: with `records`, an object a rule
-    /// changed stays its fields, and a list of records its rows; else as [`Apply::field`].
+    /// The shaped value of an object's field at `at`: an object a rule changed stays its
+    /// fields, and a list of records its rows; else as [`Apply::field`].
     fn member<'a>(&mut self, value: &'a Value, at: &mut Vec<&'a str>) -> Shaped<'a> {
         match value {
             Value::Array(items)
-                if self.records
-                    && self.shape.drop_empty
+                if self.shape.drop_empty
                     && is_table(items)
                     && self.depth < MAX_SHAPE_DEPTH
                     && self.converter(at).is_none() =>
@@ -334,7 +330,7 @@ impl<'s> Apply<'s> {
                 rows.map_or(Shaped::Value(Cow::Borrowed(value)), Shaped::Rows)
             }
             Value::Object(object)
-                if self.records && self.depth < MAX_SHAPE_DEPTH && self.converter(at).is_none() =>
+                if self.depth < MAX_SHAPE_DEPTH && self.converter(at).is_none() =>
             {
                 self.depth += 1;
                 let fields = self.object(object, at, false);

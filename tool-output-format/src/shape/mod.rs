@@ -558,7 +558,6 @@ impl Shape {
             depth: 0,
             names: names.filter(|_| self.fold),
             path: String::new(),
-            records: !row,
         }
         .record(map)
     }

@@ -87,7 +87,7 @@ fn rows_table<'t, 'a>(
     for row in rows.iter().skip(range.start).take(range.len()) {
         let mut find = Find::new(row);
         for name in names {
-            t.value(find.get(name).as_deref(), cx);
+            t.value(find.get(name).map(Cell::value).as_deref(), cx);
         }
     }
     Ok(t.finish(rows.len()))
@@ -165,9 +165,9 @@ struct Cols {
 }
 
 impl Cols {
-    fn add<'k>(
+    fn add<'k, 'a: 'k>(
         &mut self,
-        fields: impl Iterator<Item = (&'k str, Cow<'k, Value>)>,
+        fields: impl Iterator<Item = (&'k str, Cell<'k, 'a>)>,
         flatten: bool,
         depth: usize,
     ) {
@@ -190,20 +190,72 @@ impl Cols {
                 }
             };
             let col = &mut self.cols[i];
-            if is_empty_value(&value) {
+            if value.is_empty() {
                 continue;
             }
             col.filled += 1;
-            if let Value::Object(inner) = &*value {
-                col.objects += 1;
-                if flatten && depth < MAX_FLAT_DEPTH {
-                    col.sub.get_or_insert_with(Box::default).add(
-                        entries(inner),
-                        flatten,
-                        depth + 1,
-                    );
+            let walk = flatten && depth < MAX_FLAT_DEPTH;
+            match value {
+                Cell::Value(Value::Object(inner)) => {
+                    col.objects += 1;
+                    if walk {
+                        let sub = col.sub.get_or_insert_with(Box::default);
+                        sub.add(entries(inner), flatten, depth + 1);
+                    }
                 }
+                Cell::Shaped(Shaped::Record(inner)) => {
+                    col.objects += 1;
+                    if walk {
+                        let sub = col.sub.get_or_insert_with(Box::default);
+                        sub.add(field_entries(inner), flatten, depth + 1);
+                    }
+                }
+                _ => {}
             }
+        }
+    }
+}
+
+/// A value of a shaped row: the input's own, or what the rules made of an object or a
+/// list of records (read where it is: the table copies only the cells it shows).
+#[derive(Clone, Copy)]
+enum Cell<'r, 'a> {
+    Value(&'r Value),
+    Shaped(&'r Shaped<'a>),
+}
+
+impl<'r, 'a> Cell<'r, 'a> {
+    fn of(shaped: &'r Shaped<'a>) -> Self {
+        match shaped {
+            Shaped::Value(v) => Cell::Value(v.as_ref()),
+            other => Cell::Shaped(other),
+        }
+    }
+
+    fn is_empty(self) -> bool {
+        match self {
+            Cell::Value(v) => is_empty_value(v),
+            Cell::Shaped(s) => s.is_empty(),
+        }
+    }
+
+    /// The value under `key` when this is an object.
+    fn get(self, key: &str) -> Option<Self> {
+        match self {
+            Cell::Value(Value::Object(m)) => m.get(key).map(Cell::Value),
+            Cell::Shaped(Shaped::Record(fields)) => fields
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| Cell::of(v)),
+            _ => None,
+        }
+    }
+
+    /// The value itself, built from a rule's fields only here (a cell that shows one).
+    fn value(self) -> Cow<'r, Value> {
+        match self {
+            Cell::Value(v) => Cow::Borrowed(v),
+            Cell::Shaped(s) => s.value(),
         }
     }
 }
@@ -360,27 +412,24 @@ fn write<'a, 'l, 'r, K: AsRef<str> + 'l>(
     for row in rows {
         let mut find = Find::new(&row);
         for (_, keys) in leaves.clone() {
-            let found = find.get(keys[0].as_ref());
-            let mut value = found.as_deref();
+            let mut found = find.get(keys[0].as_ref());
             for key in &keys[1..] {
-                value = value
-                    .and_then(Value::as_object)
-                    .and_then(|m| m.get(key.as_ref()));
+                found = found.and_then(|v| v.get(key.as_ref()));
             }
-            t.value(value, cx);
+            t.value(found.map(Cell::value).as_deref(), cx);
         }
     }
     t.finish(total)
 }
 
 /// The `(key, value)` pairs of an object.
-fn entries(map: &Map<String, Value>) -> impl Iterator<Item = (&str, Cow<'_, Value>)> {
-    map.iter().map(|(k, v)| (k.as_str(), Cow::Borrowed(v)))
+fn entries<'r>(map: &'r Map<String, Value>) -> impl Iterator<Item = (&'r str, Cell<'r, 'r>)> {
+    map.iter().map(|(k, v)| (k.as_str(), Cell::Value(v)))
 }
 
 /// The `(name, value)` pairs of shaped fields.
-fn field_entries<'r>(fields: &'r Fields<'_>) -> impl Iterator<Item = (&'r str, Cow<'r, Value>)> {
-    fields.iter().map(|(k, v)| (k.as_ref(), v.value()))
+fn field_entries<'r, 'a>(fields: &'r Fields<'a>) -> impl Iterator<Item = (&'r str, Cell<'r, 'a>)> {
+    fields.iter().map(|(k, v)| (k.as_ref(), Cell::of(v)))
 }
 
 /// Finds a shaped row's values by name. The columns are asked for in nearly the row's own
@@ -410,7 +459,7 @@ impl<'r, 'a> Find<'r, 'a> {
         }
     }
 
-    fn get(&mut self, name: &str) -> Option<Cow<'r, Value>> {
+    fn get(&mut self, name: &str) -> Option<Cell<'r, 'a>> {
         let at = match &self.index {
             Some(index) => index.get(name).copied(),
             None => {
@@ -421,6 +470,6 @@ impl<'r, 'a> Find<'r, 'a> {
             }
         }?;
         self.next = at + 1;
-        Some(self.row[at].1.value())
+        Some(Cell::of(&self.row[at].1))
     }
 }
