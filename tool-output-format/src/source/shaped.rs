@@ -157,14 +157,30 @@ struct Col {
 }
 
 /// Columns in first-seen order. Rows nearly always share one key order, so a key is first
-/// looked up at its position; the name index is used when that misses.
+/// looked up at its position; when that misses, the columns are searched while they are
+/// few, and past [`Cols::FEW`] a name index is made and used.
 #[derive(Default)]
 struct Cols {
     cols: Vec<Col>,
-    index: HashMap<String, usize>,
+    index: Option<HashMap<String, usize>>,
 }
 
 impl Cols {
+    /// Columns searched without an index.
+    const FEW: usize = 16;
+
+    /// The column called `key`, if any (indexing the columns once they are many).
+    fn find(&mut self, key: &str) -> Option<usize> {
+        if self.index.is_none() && self.cols.len() > Self::FEW {
+            let index = self.cols.iter().enumerate();
+            self.index = Some(index.map(|(i, c)| (c.name.clone(), i)).collect());
+        }
+        match &self.index {
+            Some(index) => index.get(key).copied(),
+            None => self.cols.iter().position(|c| c.name == key),
+        }
+    }
+
     fn add<'k, 'a: 'k>(
         &mut self,
         fields: impl Iterator<Item = (&'k str, Cell<'k, 'a>)>,
@@ -175,10 +191,12 @@ impl Cols {
             let i = match self.cols.get(pos) {
                 Some(c) if c.name == key => pos,
                 _ => {
-                    if let Some(&i) = self.index.get(key) {
+                    if let Some(i) = self.find(key) {
                         i
                     } else {
-                        self.index.insert(key.to_owned(), self.cols.len());
+                        if let Some(index) = &mut self.index {
+                            index.insert(key.to_owned(), self.cols.len());
+                        }
                         self.cols.push(Col {
                             name: key.to_owned(),
                             filled: 0,
