@@ -515,3 +515,30 @@ fn walk_agrees_at_every_depth(shape: &Shape) {
         );
     }
 }
+
+/// Objects and lists of records a rule changed are written into table cells from their
+/// shaped fields; past the depth limit, with the placeholder the built value gets. In a
+/// table at the top and in one nested in a record, as text and as structured JSON, that is
+/// what shaping first and rendering the result gives.
+#[test]
+fn a_changed_cell_past_the_depth_limit_writes_what_the_built_value_writes() {
+    let shape = Shape::new().drop(["x"]).drop_empty();
+    let shaped = Formatter::new().tool("t", ToolOptions::new().shape(shape.clone()));
+    let plain = Formatter::new();
+    let mut deep = json!({"x": 0, "leaf": "end"});
+    for level in 0..40 {
+        deep = json!({"x": level, "n": level, "e": null,
+                      "rows": [{"x": 1, "e": null, "n": level}], "d": deep});
+    }
+    let rows = json!([{"id": 1, "deep": deep}, {"id": 2, "deep": {"x": 1, "k": "v"}}]);
+    let record = json!({"id": "top", "x": 0, "rows": rows});
+    for v in [rows, record] {
+        assert_eq!(shaped.format("t", &v), plain.format("t", &shape.apply(&v)));
+        assert_eq!(
+            shaped.format_json("t", &v),
+            plain.format_json("t", &shape.apply(&v))
+        );
+        let json = shaped.format_json("t", &v).to_string();
+        assert!(json.contains("Truncated at depth"), "{json}");
+    }
+}

@@ -63,7 +63,7 @@ impl<'a> Shaped<'a> {
 }
 
 /// A copy of shaped fields as a map.
-fn map_of(fields: &Fields<'_>) -> Map<String, Value> {
+pub(crate) fn map_of(fields: &Fields<'_>) -> Map<String, Value> {
     fields
         .iter()
         .map(|(k, v)| (k.to_string(), v.value().into_owned()))

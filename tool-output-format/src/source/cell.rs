@@ -20,6 +20,7 @@ use serde_json::Value;
 use super::json;
 use crate::build::Context;
 use crate::doc::{Kind, Node};
+use crate::shape::Shaped;
 
 /// Append the cell text of a JSON value; returns its kind.
 pub(crate) fn write_value(v: &Value, cx: &Context<'_>, out: &mut String) -> Kind {
@@ -41,6 +42,27 @@ pub(crate) fn write_value(v: &Value, cx: &Context<'_>, out: &mut String) -> Kind
         Value::Array(items) => write_array(items, cx, out),
         Value::Object(_) => {
             json::write_compact(v, secrets, out);
+            Kind::Json
+        }
+    }
+}
+
+/// Append the cell text of a shaped value: what [`write_value`] writes for the value it
+/// stands for, without building it (an object or a list of records a rule changed is
+/// compact JSON).
+pub(crate) fn write_shaped(v: &Shaped<'_>, cx: &Context<'_>, out: &mut String) -> Kind {
+    match v {
+        Shaped::Value(v) => write_value(v, cx, out),
+        Shaped::Record(fields) => {
+            json::write_fields(fields, cx.secrets(), out);
+            Kind::Json
+        }
+        Shaped::Rows(rows) if rows.is_empty() => {
+            out.push_str("[]");
+            Kind::Json
+        }
+        Shaped::Rows(rows) => {
+            json::write_rows(rows, cx.secrets(), out);
             Kind::Json
         }
     }

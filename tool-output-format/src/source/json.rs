@@ -10,6 +10,7 @@ use serde_json::{Number, Value};
 use crate::doc::Envelope;
 use crate::doc::{Kind, MAX_DEPTH, Node, depth_notice};
 use crate::redact::{REDACTED, Secrets};
+use crate::shape::{Fields, Shaped};
 
 /// Append `v` as compact JSON; values under secret keys are written as `"[redacted]"`.
 pub(crate) fn write_compact(v: &Value, secrets: &Secrets, out: &mut String) {
@@ -60,6 +61,67 @@ fn write_at(v: &Value, depth: usize, secrets: &Secrets, out: &mut String) {
             out.push('}');
         }
     }
+}
+
+/// Append shaped fields as a compact JSON object: the text [`write_compact`] writes for the
+/// object they stand for, without building it (the input's own values are written where
+/// they are).
+pub(crate) fn write_fields(fields: &Fields<'_>, secrets: &Secrets, out: &mut String) {
+    write_fields_at(fields, 0, secrets, out);
+}
+
+/// Append shaped rows as a compact JSON array of objects (see [`write_fields`]).
+pub(crate) fn write_rows(rows: &[Fields<'_>], secrets: &Secrets, out: &mut String) {
+    write_rows_at(rows, 0, secrets, out);
+}
+
+fn write_shaped_at(v: &Shaped<'_>, depth: usize, secrets: &Secrets, out: &mut String) {
+    match v {
+        Shaped::Value(v) => write_at(v, depth, secrets, out),
+        Shaped::Record(fields) => write_fields_at(fields, depth, secrets, out),
+        Shaped::Rows(rows) => write_rows_at(rows, depth, secrets, out),
+    }
+}
+
+fn write_fields_at(fields: &Fields<'_>, depth: usize, secrets: &Secrets, out: &mut String) {
+    if depth >= MAX_DEPTH {
+        // Past the limit: the placeholder counts the values, as for the built object.
+        let v = Value::Object(crate::shape::fields_map(fields));
+        return write_at(&v, depth, secrets, out);
+    }
+    out.push('{');
+    for (i, (k, item)) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_str(k, out);
+        out.push(':');
+        if secrets.matches(k) {
+            write_str(REDACTED, out);
+        } else {
+            write_shaped_at(item, depth + 1, secrets, out);
+        }
+    }
+    out.push('}');
+}
+
+fn write_rows_at(rows: &[Fields<'_>], depth: usize, secrets: &Secrets, out: &mut String) {
+    if depth >= MAX_DEPTH {
+        let v = Value::Array(
+            rows.iter()
+                .map(|row| Value::Object(crate::shape::fields_map(row)))
+                .collect(),
+        );
+        return write_at(&v, depth, secrets, out);
+    }
+    out.push('[');
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_fields_at(row, depth + 1, secrets, out);
+    }
+    out.push(']');
 }
 
 /// Append a node as compact JSON (the text `serde_json` writes for the value it came from).

@@ -87,7 +87,7 @@ fn rows_table<'t, 'a>(
     for row in rows.iter().skip(range.start).take(range.len()) {
         let mut find = Find::new(row);
         for name in names {
-            t.value(find.get(name).map(Cell::value).as_deref(), cx);
+            cell(&mut t, find.get(name), cx);
         }
     }
     Ok(t.finish(rows.len()))
@@ -268,13 +268,15 @@ impl<'r, 'a> Cell<'r, 'a> {
             _ => None,
         }
     }
+}
 
-    /// The value itself, built from a rule's fields only here (a cell that shows one).
-    fn value(self) -> Cow<'r, Value> {
-        match self {
-            Cell::Value(v) => Cow::Borrowed(v),
-            Cell::Shaped(s) => s.value(),
-        }
+/// The next cell of `t`: a value of a shaped row, written where it is (an empty cell for
+/// `None`).
+fn cell(t: &mut Builder<'_>, v: Option<Cell<'_, '_>>, cx: &Context<'_>) {
+    match v {
+        Some(Cell::Shaped(s)) => t.cell(|out| super::cell::write_shaped(s, cx, out)),
+        Some(Cell::Value(v)) => t.value(Some(v), cx),
+        None => t.value(None, cx),
     }
 }
 
@@ -434,7 +436,7 @@ fn write<'a, 'l, 'r, K: AsRef<str> + 'l>(
             for key in &keys[1..] {
                 found = found.and_then(|v| v.get(key.as_ref()));
             }
-            t.value(found.map(Cell::value).as_deref(), cx);
+            cell(&mut t, found, cx);
         }
     }
     t.finish(total)
