@@ -89,7 +89,8 @@ pub(super) fn record_of<'a>(
 /// Build a table from objects (cells of the rows the context asks for only): columns are
 /// the keys in first-seen order across all rows. `None` when not every item is an object,
 /// when they have no key between them, or past [`MAX_COLUMNS`]. Within one call (a budget
-/// builds more rows as it needs them) the columns are found once: see [`Memo`](crate::build::Memo).
+/// builds more rows as it needs them) the result's own table finds its columns once: see
+/// [`Memo`](crate::build::Memo).
 fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
     let rows = || items.iter().filter_map(Value::as_object);
     let columns = || {
@@ -104,7 +105,10 @@ fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
         (columns.names.len() <= MAX_COLUMNS)
             .then(|| columns.names.iter().map(|&k| k.to_owned()).collect())
     };
-    let names: Rc<[String]> = match cx.memo() {
+    // The memo is keyed by the array's address: only the result's own arrays (depth 0,
+    // borrowed for the whole call) keep theirs; a nested array may be a temporary whose
+    // address a later one reuses.
+    let names: Rc<[String]> = match cx.memo().filter(|_| cx.depth() == 0) {
         Some(memo) => memo.value_columns(items, columns)?,
         None => columns()?,
     };
@@ -122,4 +126,36 @@ fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
         }
     }
     Some(t.finish(items.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::{Memo, RowPlan};
+    use crate::redact::Secrets;
+    use serde_json::json;
+
+    fn columns(t: &Table<'_>) -> Vec<String> {
+        t.columns().iter().map(ToString::to_string).collect()
+    }
+
+    /// Two arrays at one address (a temporary freed and another made in its place): a
+    /// nested table finds its own columns, the result's own table keeps what it found.
+    #[test]
+    fn only_the_results_own_table_keeps_its_columns() {
+        let plan = RowPlan::default();
+        let memo = Memo::default();
+        let secrets = Secrets::EMPTY;
+        let root = Context::root(&plan, &secrets).with_memo(&memo);
+        let mut items = vec![json!({"a": 1})];
+        let nested = root.nested();
+        assert_eq!(columns(&table(&items, &nested).unwrap()), ["a"]);
+        items[0] = json!({"b": 2});
+        assert_eq!(columns(&table(&items, &nested).unwrap()), ["b"]);
+        assert_eq!(columns(&table(&items, &root).unwrap()), ["b"]);
+        items[0] = json!({"b": 2, "c": 3});
+        items.truncate(1);
+        // The same call's result: its columns were found once.
+        assert_eq!(columns(&table(&items, &root).unwrap()), ["b"]);
+    }
 }
