@@ -24,14 +24,49 @@ pub(crate) fn write_array(items: &[Value], secrets: &Secrets, out: &mut String) 
 }
 
 fn write_items(items: &[Value], depth: usize, secrets: &Secrets, out: &mut String) {
+    write_list(items, out, |item, out| {
+        write_at(item, depth + 1, secrets, out)
+    });
+}
+
+/// Append `[a,b,...]`, each item written by `item`.
+fn write_list<T>(
+    items: impl IntoIterator<Item = T>,
+    out: &mut String,
+    mut item: impl FnMut(T, &mut String),
+) {
     out.push('[');
-    for (i, item) in items.iter().enumerate() {
+    for (i, v) in items.into_iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_at(item, depth + 1, secrets, out);
+        item(v, out);
     }
     out.push(']');
+}
+
+/// Append `{"key":value,...}`, each value written by `item`, or `"[redacted]"` under a
+/// secret key.
+fn write_object<'k, V>(
+    entries: impl Iterator<Item = (&'k str, V)>,
+    secrets: &Secrets,
+    out: &mut String,
+    mut item: impl FnMut(V, &mut String),
+) {
+    out.push('{');
+    for (i, (k, v)) in entries.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_str(k, out);
+        out.push(':');
+        if secrets.matches(k) {
+            write_str(REDACTED, out);
+        } else {
+            item(v, out);
+        }
+    }
+    out.push('}');
 }
 
 fn write_at(v: &Value, depth: usize, secrets: &Secrets, out: &mut String) {
@@ -45,20 +80,10 @@ fn write_at(v: &Value, depth: usize, secrets: &Secrets, out: &mut String) {
         }
         Value::Array(items) => write_items(items, depth, secrets, out),
         Value::Object(map) => {
-            out.push('{');
-            for (i, (k, item)) in map.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_str(k, out);
-                out.push(':');
-                if secrets.matches(k) {
-                    write_str(REDACTED, out);
-                } else {
-                    write_at(item, depth + 1, secrets, out);
-                }
-            }
-            out.push('}');
+            let entries = map.iter().map(|(k, v)| (k.as_str(), v));
+            write_object(entries, secrets, out, |v, out| {
+                write_at(v, depth + 1, secrets, out);
+            });
         }
     }
 }
@@ -89,20 +114,10 @@ fn write_fields_at(fields: &Fields<'_>, depth: usize, secrets: &Secrets, out: &m
         let v = Value::Object(crate::shape::fields_map(fields));
         return write_at(&v, depth, secrets, out);
     }
-    out.push('{');
-    for (i, (k, item)) in fields.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_str(k, out);
-        out.push(':');
-        if secrets.matches(k) {
-            write_str(REDACTED, out);
-        } else {
-            write_shaped_at(item, depth + 1, secrets, out);
-        }
-    }
-    out.push('}');
+    let entries = fields.iter().map(|(k, v)| (k.as_ref(), v));
+    write_object(entries, secrets, out, |v, out| {
+        write_shaped_at(v, depth + 1, secrets, out);
+    });
 }
 
 fn write_rows_at(rows: &[Fields<'_>], depth: usize, secrets: &Secrets, out: &mut String) {
@@ -114,14 +129,9 @@ fn write_rows_at(rows: &[Fields<'_>], depth: usize, secrets: &Secrets, out: &mut
         );
         return write_at(&v, depth, secrets, out);
     }
-    out.push('[');
-    for (i, row) in rows.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_fields_at(row, depth + 1, secrets, out);
-    }
-    out.push(']');
+    write_list(rows, out, |row, out| {
+        write_fields_at(row, depth + 1, secrets, out)
+    });
 }
 
 /// Append a node as compact JSON (the text `serde_json` writes for the value it came from).
@@ -134,57 +144,24 @@ pub(crate) fn write_node(node: &Node<'_>, secrets: &Secrets, out: &mut String) {
         Node::Str(s) => write_str(s, out),
         Node::DepthCut(n) => write_str(&depth_notice(*n), out),
         Node::Envelope(e) => write_envelope(e, secrets, out),
-        Node::List(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_node(item, secrets, out);
-            }
-            out.push(']');
-        }
+        Node::List(items) => write_list(items, out, |item, out| write_node(item, secrets, out)),
         Node::Record(r) => {
-            out.push('{');
-            for (i, f) in r.fields.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_str(&f.name, out);
-                out.push(':');
-                if secrets.matches(&f.name) {
-                    write_str(REDACTED, out);
-                } else {
-                    write_node(&f.value, secrets, out);
-                }
-            }
-            out.push('}');
+            let entries = r.fields.iter().map(|f| (&*f.name, &f.value));
+            write_object(entries, secrets, out, |v, out| write_node(v, secrets, out));
         }
         Node::Table(t) => {
             let cols = t.columns();
-            out.push('[');
-            for row in 0..t.rows() {
-                if row > 0 {
-                    out.push(',');
-                }
-                out.push('{');
-                for (c, name) in cols.iter().enumerate() {
-                    if c > 0 {
-                        out.push(',');
-                    }
-                    write_str(name, out);
-                    out.push(':');
+            write_list(0..t.rows(), out, |row, out| {
+                let entries = cols.iter().enumerate().map(|(c, name)| (&**name, c));
+                write_object(entries, secrets, out, |c, out| {
                     let (text, kind) = t.cell(row, c);
                     match kind {
-                        _ if secrets.matches(name) => write_str(REDACTED, out),
                         Kind::Null => out.push_str("null"),
                         Kind::Bool | Kind::Number | Kind::Json => out.push_str(text),
                         _ => write_str(text, out),
                     }
-                }
-                out.push('}');
-            }
-            out.push(']');
+                });
+            });
         }
     }
 }
