@@ -46,6 +46,29 @@ fn github_labels_exact() {
     );
 }
 
+/// A small table keeps a machine-only column folded only when the left-out line is shorter
+/// than the cells it stands for. With long values the unfolded table is not even rendered
+/// (the cells' least length outweighs the line; debug builds render it anyway and check that
+/// it is longer); with short ones the unfolded table is shorter and shown.
+#[test]
+fn a_small_table_folds_a_column_only_when_the_line_is_shorter() {
+    let fmt = Formatter::for_agents();
+    let rows = |url: &dyn Fn(usize) -> String| {
+        Value::Array((0..12).map(|i| json!({"id": i, "url": url(i)})).collect())
+    };
+    let long = rows(&|i| format!("https://api.github.com/repos/o/r/labels/{i}"));
+    let mut expected = String::from("|id|\n|-|\n");
+    for i in 0..12 {
+        expected += &format!("|{i}|\n");
+    }
+    expected += "\n[Left out in summary detail: machine-only: url. \
+                 Call list_labels(detail=\"full\") for them]";
+    assert_eq!(fmt.format("list_labels", &long), expected);
+    let short = fmt.format("list_labels", &rows(&|i| format!("u{i}")));
+    assert!(short.starts_with("|id|url|\n|-|-|\n|0|u0|\n"), "{short}");
+    assert!(!short.contains("Left out"), "{short}");
+}
+
 /// An error body whose only machine-only field is one URL: the left-out line naming it
 /// would cost more than the URL, so the preset folds nothing and shows it all (the text and
 /// the structured form alike).

@@ -105,6 +105,9 @@ struct Names {
     detail: Once,
     machine: Once,
     empty: Once,
+    /// A lower bound on the characters the machine-only values of a table's rows would
+    /// take as cells (see [`LeftOut::add_machine_cell`]).
+    machine_cells: usize,
 }
 
 /// Names in first-seen order, each once (repeats found by a [`NameIndex`]), written one
@@ -162,6 +165,21 @@ impl LeftOut {
         }
     }
 
+    /// The value of a machine-only field a folding shape dropped from a table row: counted
+    /// toward [`LeftOut::machine_cells`], the least its cell would take in the table with
+    /// nothing folded (a string's characters up to [`CELL_FLOOR`]: a cell is shortened to
+    /// no fewer than its cap, and a secret one reads `[redacted]`).
+    pub fn add_machine_cell(&self, value: &serde_json::Value) {
+        if let (Ok(mut seen), serde_json::Value::String(s)) = (self.0.lock(), value) {
+            seen.machine_cells += s.chars().take(CELL_FLOOR).count();
+        }
+    }
+
+    /// The least the table rows' machine-only values would add as cells, unfolded.
+    pub fn machine_cells(&self) -> usize {
+        self.0.lock().map_or(0, |s| s.machine_cells)
+    }
+
     /// An empty field a folding shape dropped (its dotted input path).
     pub fn add_empty(&self, path: &str) {
         if let Ok(mut seen) = self.0.lock() {
@@ -195,6 +213,11 @@ impl LeftOut {
         Some(folded_line(&names, tool, stored))
     }
 }
+
+/// The most characters [`LeftOut::add_machine_cell`] counts for one value: the length of
+/// `[redacted]`, and no more than a cell cap this short (the folding check needs a cap of at
+/// least this many).
+pub(crate) const CELL_FLOOR: usize = crate::redact::REDACTED.len();
 
 /// The most names one kind lists; the rest are counted (`and 7 more`).
 pub(crate) const MAX_NAMES: usize = 24;

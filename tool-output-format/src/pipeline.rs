@@ -19,15 +19,15 @@ use serde_json::Value;
 
 use crate::build::{Context, Memo, RowPlan, Shaping};
 use crate::caps::{Cut, Keep, Notice, cut_owned};
-use crate::detail::LeftOut;
-use crate::doc::{Envelope, Node, Parts, innermost, join_envelopes, split_envelopes};
+use crate::detail::{CELL_FLOOR, LeftOut};
+use crate::doc::{Envelope, Kind, Node, Parts, innermost, join_envelopes, split_envelopes};
 use crate::fit::{Fitter, Limit};
 use crate::focused::{Lens, Query};
 use crate::report::{Formatted, Report};
 use crate::resolved::Resolved;
 use crate::shape::ShapeStats;
 use crate::sink::json::{Json, Shortened};
-use crate::sink::{Document, Sink};
+use crate::sink::{Document, Layout, Sink};
 use crate::source::ToolOutput;
 use crate::store::ResultStore;
 #[cfg(feature = "tokens")]
@@ -69,6 +69,20 @@ struct Run {
     folded: bool,
     /// `out` is the output the call gives without its budget (see [`Call::cut_and_write`]).
     unbudgeted: bool,
+    /// The same result with nothing folded is known to be longer (see [`Call::run_folding`]).
+    unfolded_longer: bool,
+}
+
+/// What [`Call::cut_and_write`] wrote.
+struct Written {
+    out: Output,
+    /// The output the call gives without its budget: there is none, or the fit kept the
+    /// whole (then no summary, focus or store step depends on the budget either).
+    unbudgeted: bool,
+    /// The text is a compact table shown whole: every row, no notice, no value shortened,
+    /// no object or dotted column, no envelope, summary or focus. Folded columns put back
+    /// only add cells to such a table.
+    plain_table: bool,
 }
 
 /// One call: the tool, its options resolved once, the query and where it goes.
@@ -184,6 +198,22 @@ impl Call<'_> {
         if !run.folded || self.store.is_some() || Self::size(&out) > FOLD_CHECK_CHARS {
             return out;
         }
+        // `out` is what the call gives without its budget: its unbudgeted folded run.
+        let as_unbudgeted = !self.opts.has_budget() || (run.unbudgeted && !self.report);
+        debug_assert!(
+            !as_unbudgeted
+                || Self::written(&self.unbudgeted().run_shaped(result, false).out)
+                    == Self::written(&out),
+            "an output the fit kept whole equals the unbudgeted one"
+        );
+        if run.unfolded_longer && as_unbudgeted {
+            // Folding paid: the unfolded run is not rendered.
+            debug_assert!(
+                Self::size(&self.unbudgeted().run_shaped(result, true).out) > Self::size(&out),
+                "the unfolded table is longer"
+            );
+            return out;
+        }
         if !self.opts.has_budget() {
             let unfolded = self.run_shaped(result, true).out;
             return if Self::size(&unfolded) <= Self::size(&out) {
@@ -194,21 +224,9 @@ impl Call<'_> {
         }
         // A budget that is not reached changes nothing: the output without it, when that
         // output is within it.
-        let free = Call {
-            opts: Resolved {
-                max_chars: None,
-                max_tokens: None,
-                ..self.opts.clone()
-            },
-            ..*self
-        };
-        let unbudgeted = if run.unbudgeted && !self.report {
-            // The fit kept the whole: `out` is what the call gives without the budget (its
-            // folded run), so only the unfolded run is left to compare with.
-            debug_assert!(
-                Self::written(&free.run_shaped(result, false).out) == Self::written(&out),
-                "an output the fit kept whole equals the unbudgeted one"
-            );
+        let free = self.unbudgeted();
+        let unbudgeted = if as_unbudgeted {
+            // The fit kept the whole: only the unfolded run is left to compare with.
             let unfolded = free.run_shaped(result, true).out;
             if Self::size(&unfolded) > Self::size(&out) {
                 return out;
@@ -221,6 +239,18 @@ impl Call<'_> {
             unbudgeted
         } else {
             out
+        }
+    }
+
+    /// This call without its budget.
+    fn unbudgeted(&self) -> Call<'_> {
+        Call {
+            opts: Resolved {
+                max_chars: None,
+                max_tokens: None,
+                ..self.opts.clone()
+            },
+            ..*self
         }
     }
 
@@ -282,7 +312,19 @@ impl Call<'_> {
             opts.secrets.value(&mut json);
             Some(json)
         };
-        let (mut out, unbudgeted) = self.cut_and_write(&build, &json, &left_out);
+        let Written {
+            mut out,
+            unbudgeted,
+            plain_table,
+        } = self.cut_and_write(&build, &json, &left_out);
+        // The unfolded table holds this table's cells and, in its rows, the folded columns'
+        // cells, of at least `machine_cells` characters (the cap lets a cell keep at least
+        // that many), and not the left-out line (with its blank line before it).
+        let unfolded_longer = plain_table
+            && opts.max_cell_chars.is_none_or(|cap| cap >= CELL_FLOOR)
+            && left_out
+                .line(self.tool, false)
+                .is_some_and(|line| left_out.machine_cells() > line.chars().count() + 2);
         if let Output::Text(f) = &mut out
             && self.report
             && let Some(shape) = &opts.shape
@@ -299,6 +341,7 @@ impl Call<'_> {
             out,
             folded: left_out.folded(),
             unbudgeted,
+            unfolded_longer,
         }
     }
 
@@ -311,16 +354,14 @@ impl Call<'_> {
         }
     }
 
-    /// Cut, fit, add trailers, store, write. Also says whether the output is the one the
-    /// call gives without its budget (there is none, or the fit kept the whole: then no
-    /// summary, focus or store step depends on the budget either).
+    /// Cut, fit, add trailers, store, write.
     #[allow(clippy::too_many_lines)]
     fn cut_and_write<'a>(
         &self,
         build: &dyn Fn(usize, usize) -> Node<'a>,
         json: &dyn Fn() -> Option<Value>,
         left_out: &LeftOut,
-    ) -> (Output, bool) {
+    ) -> Written {
         let opts = &self.opts;
         let text_target = self.target == Target::Text;
         let first = if opts.has_budget() && self.query.is_none() && !opts.summarize {
@@ -368,7 +409,11 @@ impl Call<'_> {
                 None,
                 Some(left_out),
             );
-            return (out, true);
+            return Written {
+                out,
+                unbudgeted: true,
+                plain_table: false,
+            };
         };
         let grow = |start: usize, want: usize| innermost(build(start, want)).unwrap_or(Node::Null);
         let build: &dyn Fn(usize, usize) -> Node<'a> =
@@ -496,6 +541,16 @@ impl Call<'_> {
             Some(lens) => whole(Some(lens.arrange(&cut.node).into_owned())),
             None => whole(Some(cut.node.clone())),
         });
+        let plain_table = text_target
+            && opts.layout == Layout::Compact
+            && shells.is_empty()
+            && budget_free
+            && cut.notices.is_empty()
+            && cut.values_shortened == 0
+            && matches!(&cut.node, Node::Table(t)
+                if t.rows() == t.total_rows()
+                    && !t.kinds().contains(&Kind::Json)
+                    && !t.columns().iter().any(|c| c.contains('.')));
         let outcome = trailer.outcome();
         let lens_line = lens.as_ref().map(|l| l.line(&cut.node));
         let mut out = self.finish(
@@ -511,7 +566,11 @@ impl Call<'_> {
             f.report.reference = outcome.reference;
             f.report.store_error = outcome.error;
         }
-        (out, unbudgeted)
+        Written {
+            out,
+            unbudgeted,
+            plain_table,
+        }
     }
 
     /// The output of the target: the text with its report, or the JSON value built from the

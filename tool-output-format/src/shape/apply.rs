@@ -240,6 +240,9 @@ impl<'s> Apply<'s> {
             if self.shape.drops(at) {
                 if let Some(names) = self.names {
                     names.add_machine(key);
+                    if self.row && at.len() == 1 {
+                        names.add_machine_cell(input);
+                    }
                 }
             } else {
                 let value = if self.secrets.matches(key) {
