@@ -133,7 +133,8 @@ impl Call<'_> {
     /// out of a small result (text, or the structured JSON written compactly, of at most
     /// [`FOLD_CHECK_CHARS`] characters; no budget, no store), the same result with nothing
     /// folded is rendered too and kept when it is no longer (a left-out line naming one
-    /// short URL costs more than the URL).
+    /// short URL costs more than the URL). It is not rendered when a bound already shows
+    /// it longer: a compact table whose folded cells outweigh the left-out line.
     ///
     /// The budget holds on the exact output of every target: when the output as written
     /// (the text, or the JSON written compactly) is still over it (a notice or line the fit
