@@ -18,6 +18,8 @@
 //! `api_json:NAME` and `api_agent:NAME` read the recorded API response
 //! `examples/data/api/NAME.json` (before the renders, so it is in the baseline) and render it
 //! with `serde_json::to_string` or the agent preset (`Formatter::for_agents`, tool `get`).
+//! `fit_typed:ROWS` and `fit_value:ROWS` fit that many rows (typed, or as one `Value`) into
+//! 4,000 characters, to see how the fit's cost grows with the input.
 
 mod common;
 use common::{Row, rows};
@@ -32,7 +34,7 @@ fn main() {
              |stripe_serde_json|stripe_md|repo_serde_json|repo_md|packument_serde_json|packument_md\
              |stripe_agent|repo_agent|packument_agent\
              |value_md_shaped|budget_fit_100000_value|budget_kept_rows_value\
-             |api_json:NAME|api_agent:NAME> <iterations>"
+             |api_json:NAME|api_agent:NAME|fit_typed:ROWS|fit_value:ROWS> <iterations>"
         );
         return;
     };
@@ -43,7 +45,14 @@ fn main() {
         | "budget_kept_rows"
         | "budget_fit_100000_value"
         | "budget_kept_rows_value" => (0..100).flat_map(|_| rows.iter().cloned()).collect(),
-        _ => Vec::new(),
+        // `fit_typed:N`, `fit_value:N`: the same fit on N rows (how its cost grows).
+        w => match w.split_once(':') {
+            Some(("fit_typed" | "fit_value", n)) => {
+                let n: usize = n.parse().expect("a row count");
+                rows.iter().cycle().take(n).cloned().collect()
+            }
+            _ => Vec::new(),
+        },
     };
     let aligned = Formatter::new().max_rows(usize::MAX);
     let compact = Formatter::new()
@@ -80,6 +89,7 @@ fn main() {
         );
     // The budget fit on 100,000 rows as a `Value` (every row scanned for the columns).
     let big_value = match what.as_str() {
+        w if w.starts_with("fit_value:") => serde_json::to_value(&big).expect("serializable"),
         "budget_fit_100000_value" | "budget_kept_rows_value" => {
             serde_json::to_value(&big).expect("serializable")
         }
@@ -98,7 +108,7 @@ fn main() {
     };
     // A recorded API response (`api_json:NAME`, `api_agent:NAME`).
     let api: serde_json::Value = match what.split_once(':') {
-        Some((_, name)) => {
+        Some(("api_json" | "api_agent", name)) => {
             let path = format!(
                 "{}/examples/data/api/{name}.json",
                 env!("CARGO_MANIFEST_DIR")
@@ -106,13 +116,15 @@ fn main() {
             let text = std::fs::read_to_string(&path).expect("a recorded response");
             serde_json::from_str(&text).expect("JSON")
         }
-        None => serde_json::Value::Null,
+        _ => serde_json::Value::Null,
     };
     let mut bytes = 0;
     for _ in 0..n {
         bytes += match what.as_str() {
             w if w.starts_with("api_json:") => serde_json::to_string(&api).expect("JSON").len(),
             w if w.starts_with("api_agent:") => agent.format("get", &api).len(),
+            w if w.starts_with("fit_typed:") => fit.format("", &big).len(),
+            w if w.starts_with("fit_value:") => fit.format("", &big_value).len(),
             "typed_serde_json" => serde_json::to_string(&rows).expect("JSON").len(),
             "typed_md_compact" => compact.format("", &rows).len(),
             "typed_md_aligned" => aligned.format("", &rows).len(),
