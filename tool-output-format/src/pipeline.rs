@@ -542,7 +542,9 @@ impl Call<'_> {
             Some(lens) => whole(Some(lens.arrange(&cut.node).into_owned())),
             None => whole(Some(cut.node.clone())),
         });
-        let plain_table = text_target
+        // Only a folded result is checked (every other call skips the scan of its cells).
+        let plain_table = left_out.folded()
+            && text_target
             && opts.layout == Layout::Compact
             && shells.is_empty()
             && budget_free

@@ -46,9 +46,7 @@ impl<'a> Shaped<'a> {
         match self {
             Shaped::Value(v) => Cow::Borrowed(v.as_ref()),
             Shaped::Record(fields) => Cow::Owned(Value::Object(map_of(fields))),
-            Shaped::Rows(rows) => Cow::Owned(Value::Array(
-                rows.iter().map(|row| Value::Object(map_of(row))).collect(),
-            )),
+            Shaped::Rows(rows) => Cow::Owned(rows_of(rows)),
         }
     }
 
@@ -68,6 +66,11 @@ pub(crate) fn map_of(fields: &Fields<'_>) -> Map<String, Value> {
         .iter()
         .map(|(k, v)| (k.to_string(), v.value().into_owned()))
         .collect()
+}
+
+/// A copy of shaped rows as an array of maps.
+pub(crate) fn rows_of(rows: &[Fields<'_>]) -> Value {
+    Value::Array(rows.iter().map(|row| Value::Object(map_of(row))).collect())
 }
 
 /// Shaped rows as an array of maps of their own.

@@ -94,7 +94,7 @@ mod path;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use apply::{Fields, Shaped, map_of as fields_map};
+pub(crate) use apply::{Fields, Shaped, map_of as fields_map, rows_of};
 pub use convert::{Convert, ValueMap};
 pub use error::{ShapeError, ShapeErrorKind};
 

@@ -57,10 +57,6 @@ pub(crate) fn write_shaped(v: &Shaped<'_>, cx: &Context<'_>, out: &mut String) -
             json::write_fields(fields, cx.secrets(), out);
             Kind::Json
         }
-        Shaped::Rows(rows) if rows.is_empty() => {
-            out.push_str("[]");
-            Kind::Json
-        }
         Shaped::Rows(rows) => {
             json::write_rows(rows, cx.secrets(), out);
             Kind::Json

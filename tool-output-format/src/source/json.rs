@@ -122,12 +122,7 @@ fn write_fields_at(fields: &Fields<'_>, depth: usize, secrets: &Secrets, out: &m
 
 fn write_rows_at(rows: &[Fields<'_>], depth: usize, secrets: &Secrets, out: &mut String) {
     if depth >= MAX_DEPTH {
-        let v = Value::Array(
-            rows.iter()
-                .map(|row| Value::Object(crate::shape::fields_map(row)))
-                .collect(),
-        );
-        return write_at(&v, depth, secrets, out);
+        return write_at(&crate::shape::rows_of(rows), depth, secrets, out);
     }
     write_list(rows, out, |row, out| {
         write_fields_at(row, depth + 1, secrets, out)
