@@ -152,6 +152,7 @@ impl Node<'_> {
                         name: own(f.name),
                         value: f.value.into_owned(),
                         max_chars: f.max_chars,
+                        mark: f.mark,
                     })
                     .collect(),
             }),
@@ -173,6 +174,35 @@ pub struct Field<'a> {
     /// The longest the value's text may be (`#[tool_output(max_chars = N)]`), applied by the
     /// caps stage with every other cut.
     pub max_chars: Option<usize>,
+    /// What the field's author said of its importance under a budget (see [`Mark`]).
+    pub mark: Mark,
+}
+
+/// How much a field matters when a budget must leave some out: set by the derive's
+/// `#[tool_output(key)]`, `#[tool_output(essential)]` and `#[tool_output(minor)]`, and by a
+/// shape's [`essential`](crate::Shape::essential) and [`minor`](crate::Shape::minor) paths.
+/// A mark always wins over the salience rank a field's name and value would give it, with
+/// any formatter.
+///
+/// ```
+/// use tool_output_format::{Mark, Node, Record};
+/// let mut r = Record::default();
+/// r.push("id", Node::Number("7".into()));
+/// r.fields[0].mark = Mark::Key;
+/// assert!(Mark::Key < Mark::Essential && Mark::Essential < Mark::None && Mark::None < Mark::Minor);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[non_exhaustive]
+pub enum Mark {
+    /// The field's identity: always kept, shown first.
+    Key,
+    /// Kept before every unmarked field.
+    Essential,
+    /// No mark: ranked by its name and value (salience), or by size and position.
+    #[default]
+    None,
+    /// Left out first.
+    Minor,
 }
 
 /// An ordered list of named fields.
@@ -199,6 +229,7 @@ impl<'a> Record<'a> {
             name: name.into(),
             value,
             max_chars: None,
+            mark: Mark::None,
         });
     }
 
@@ -215,6 +246,7 @@ impl<'a> Record<'a> {
             name: name.into(),
             value,
             max_chars: max,
+            mark: Mark::None,
         });
     }
 }
@@ -252,6 +284,8 @@ struct Core<'a> {
     columns: Vec<Text<'a>>,
     /// Per column `max_chars` (empty when no column has one).
     limits: Vec<Option<usize>>,
+    /// Per column [`Mark`] (empty when no column has one).
+    marks: Vec<Mark>,
     /// Rows in the data when only some were built (see [`Table::total_rows`]).
     total: Option<usize>,
     buf: String,
@@ -270,6 +304,7 @@ impl<'a> Table<'a> {
             core: Box::new(Core {
                 columns,
                 limits: Vec::new(),
+                marks: Vec::new(),
                 total: None,
                 buf,
                 ends,
@@ -285,6 +320,28 @@ impl<'a> Table<'a> {
         } else {
             limits
         };
+    }
+
+    /// Set a per column [`Mark`] (one entry per column; see [`Mark`]).
+    ///
+    /// ```
+    /// use tool_output_format::{Mark, Table};
+    /// let mut t = Table::new(vec!["id".into(), "etag".into()]);
+    /// t.set_marks(vec![Mark::Key, Mark::Minor]);
+    /// assert_eq!(t.mark(1), Mark::Minor);
+    /// ```
+    pub fn set_marks(&mut self, marks: Vec<Mark>) {
+        self.core.marks = if marks.iter().all(|m| *m == Mark::None) {
+            Vec::new()
+        } else {
+            marks
+        };
+    }
+
+    /// The [`Mark`] of column `col` ([`Mark::None`] when it has none).
+    #[must_use]
+    pub fn mark(&self, col: usize) -> Mark {
+        self.core.marks.get(col).copied().unwrap_or_default()
     }
 
     /// The `max_chars` of column `col`, if any.
@@ -435,6 +492,7 @@ impl<'a> Table<'a> {
             core: Box::new(Core {
                 columns: self.core.columns.clone(),
                 limits: self.core.limits.clone(),
+                marks: self.core.marks.clone(),
                 // A head of every row is an exact copy.
                 total: if cells < self.core.ends.len() {
                     Some(self.total_rows())
@@ -479,6 +537,7 @@ impl<'a> Table<'a> {
                     .map(|c| Cow::Owned(c.into_owned()))
                     .collect(),
                 limits: std::mem::take(&mut self.core.limits),
+                marks: std::mem::take(&mut self.core.marks),
                 total: self.core.total,
                 buf: String::new(),
                 ends: Vec::new(),

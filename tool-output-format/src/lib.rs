@@ -125,7 +125,7 @@ pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolEr
 pub use build::Context;
 pub use detail::Detail;
 pub use doc::Envelope;
-pub use doc::{Field, Kind, MAX_DEPTH, Node, Record, Table, Text, depth_notice};
+pub use doc::{Field, Kind, MAX_DEPTH, Mark, Node, Record, Table, Text, depth_notice};
 pub use formatter::Focused;
 pub use formatter::{AGENT_MAX_CHARS, Formatter, to_markdown};
 pub use names::UnknownName;
