@@ -692,3 +692,118 @@ fn redacted_keys_inside_a_serialize_only_field() {
     assert_eq!(record, fmt.format("t", &s().to_json()));
     assert_eq!(table, fmt.format("t", &json!([s().to_json()])));
 }
+
+// ---------------------------------------------------------------- marks (SPEC section 22)
+
+#[derive(ToolOutput, Serialize)]
+struct Marked {
+    #[tool_output(key)]
+    id: u32,
+    #[tool_output(essential)]
+    title: &'static str,
+    body: &'static str,
+    #[tool_output(minor)]
+    etag: &'static str,
+    // A mark on a skipped field is ignored.
+    #[tool_output(skip, key)]
+    #[allow(dead_code)]
+    cache: u8,
+}
+
+fn marked() -> Marked {
+    Marked {
+        id: 7,
+        title: "Crash",
+        body: "...",
+        etag: "W/1",
+        cache: 0,
+    }
+}
+
+#[derive(ToolOutput, Serialize)]
+struct MarkedOuter {
+    #[tool_output(rename = "name", minor)]
+    n: &'static str,
+    #[tool_output(flatten)]
+    inner: Marked,
+}
+
+use tool_output_format::{Context, Mark, Node};
+
+fn marks_of(node: &Node<'_>) -> Vec<(String, Mark)> {
+    match node {
+        Node::Record(r) => r
+            .fields
+            .iter()
+            .map(|f| (f.name.to_string(), f.mark))
+            .collect(),
+        Node::Table(t) => (0..t.columns().len())
+            .map(|c| (t.columns()[c].to_string(), t.mark(c)))
+            .collect(),
+        other => panic!("not a record or a table: {other:?}"),
+    }
+}
+
+fn named(marks: &[(&str, Mark)]) -> Vec<(String, Mark)> {
+    marks.iter().map(|(n, m)| ((*n).to_owned(), *m)).collect()
+}
+
+#[test]
+fn a_key_mark_reaches_the_record_field() {
+    let value = marked();
+    let node = value.to_node(&Context::new());
+    assert_eq!(
+        marks_of(&node),
+        named(&[
+            ("id", Mark::Key),
+            ("title", Mark::Essential),
+            ("body", Mark::None),
+            ("etag", Mark::Minor),
+        ])
+    );
+}
+
+#[test]
+fn the_marks_of_a_vec_reach_its_table_columns() {
+    let rows = vec![marked(), marked()];
+    let node = rows.to_node(&Context::new());
+    assert!(matches!(node, Node::Table(_)), "{node:?}");
+    assert_eq!(
+        marks_of(&node),
+        named(&[
+            ("id", Mark::Key),
+            ("title", Mark::Essential),
+            ("body", Mark::None),
+            ("etag", Mark::Minor),
+        ])
+    );
+}
+
+#[test]
+fn the_marks_of_a_flattened_struct_land_with_its_fields() {
+    let outer = || MarkedOuter {
+        n: "x",
+        inner: marked(),
+    };
+    let want = named(&[
+        ("name", Mark::Minor),
+        ("id", Mark::Key),
+        ("title", Mark::Essential),
+        ("body", Mark::None),
+        ("etag", Mark::Minor),
+    ]);
+    let (one, rows) = (outer(), vec![outer(), outer()]);
+    assert_eq!(marks_of(&one.to_node(&Context::new())), want);
+    assert_eq!(marks_of(&rows.to_node(&Context::new())), want);
+}
+
+#[test]
+fn marks_do_not_change_the_text() {
+    // Without a budget a mark changes nothing that is written: the typed text is the text
+    // of its JSON form.
+    assert_eq!(to_markdown(&marked()), to_markdown(&marked().to_json()));
+    assert_eq!(
+        to_markdown(&vec![marked()]),
+        to_markdown(&json!([marked().to_json()]))
+    );
+}

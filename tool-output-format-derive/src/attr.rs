@@ -72,9 +72,69 @@ pub struct Field {
     pub redact: Attr<()>,
     /// `detail = "full"` (true): the field appears only in full detail.
     pub detail: Attr<bool>,
+    /// `key`, `essential` or `minor`: the field's one mark.
+    pub mark: Attr<Mark>,
     pub serde_rename: Option<LitStr>,
     pub serde_skip: bool,
     pub serde_flatten: bool,
+}
+
+/// A field's mark: how much it matters when a budget must leave fields out (the runtime's
+/// `Mark`, without its default `None`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    Key,
+    Essential,
+    Minor,
+}
+
+impl Mark {
+    /// The mark a key names (`key`, `essential`, `minor`), if it names one.
+    fn from_key(key: &Path) -> Option<Mark> {
+        [Mark::Key, Mark::Essential, Mark::Minor]
+            .into_iter()
+            .find(|m| key.is_ident(m.name()))
+    }
+
+    /// The attribute key.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Key => "key",
+            Mark::Essential => "essential",
+            Mark::Minor => "minor",
+        }
+    }
+
+    /// The runtime's `Mark` variant.
+    pub fn variant(self) -> &'static str {
+        match self {
+            Mark::Key => "Key",
+            Mark::Essential => "Essential",
+            Mark::Minor => "Minor",
+        }
+    }
+}
+
+impl Attr<Mark> {
+    /// Set the mark; a second one is an error at its key (the same one twice is a duplicate,
+    /// two different ones contradict each other).
+    fn set_mark(&mut self, cx: &Ctxt, key: &Path, mark: Mark) {
+        match self.get() {
+            Some(&first) if first == mark => {
+                cx.error_spanned_by(key, format!("duplicate {NS} attribute `{}`", mark.name()))
+            }
+            Some(&first) => cx.error_spanned_by(
+                key,
+                format!(
+                    "{NS} attribute `{}` cannot be combined with `{}`: a field has one mark \
+                     (`key`, `essential` or `minor`); keep one of them",
+                    mark.name(),
+                    first.name()
+                ),
+            ),
+            None => self.set(cx, key, mark),
+        }
+    }
 }
 
 /// `with = "..."`: a named converter of the runtime, or a path to the user's function.
@@ -110,6 +170,9 @@ const FIELD_KEYS: &[&str] = &[
     "flatten",
     "redact",
     "detail",
+    "key",
+    "essential",
+    "minor",
 ];
 const VARIANT_KEYS: &[&str] = &["rename"];
 
@@ -186,6 +249,7 @@ impl Field {
             flatten: Attr::none("flatten"),
             redact: Attr::none("redact"),
             detail: Attr::none("detail"),
+            mark: Attr::none("mark"),
             serde_rename: None,
             serde_skip: false,
             serde_flatten: false,
@@ -228,6 +292,10 @@ impl Field {
                             ),
                         ),
                     }
+                }
+            } else if let Some(mark) = Mark::from_key(&meta.path) {
+                if flag(cx, &meta, mark.name())? {
+                    f.mark.set_mark(cx, &meta.path, mark);
                 }
             } else {
                 unknown(cx, &meta, "field", FIELD_KEYS)?;

@@ -72,7 +72,8 @@ pub fn check(cx: &Ctxt, cont: &Container) {
     }
 }
 
-/// The per-field keys set on `a`, each with its key's span, `skip` excepted.
+/// The per-field keys set on `a`, each with its key's span, `skip` excepted (and the mark:
+/// a mark on a skipped field is ignored, not an error).
 fn keys_besides_skip(a: &attr::Field) -> [(Option<Span>, &'static str); 6] {
     [
         (a.rename.span(), "rename"),
@@ -131,6 +132,7 @@ fn check_tuple(cx: &Ctxt, cont: &Container, fields: &[TupleField]) {
             (a.max_chars.span(), "max_chars"),
             (a.flatten.span(), "flatten"),
             (a.detail.span(), "detail"),
+            (a.mark.span(), a.mark.get().map_or("key", |m| m.name())),
         ] {
             if let Some(span) = span {
                 cx.error_at(
@@ -172,6 +174,16 @@ fn check_combinations(cx: &Ctxt, f: &Field) {
                 format!("tool_output attribute `{key}` cannot be combined with `flatten`"),
             );
         }
+    }
+    if let (Some(span), Some(mark)) = (a.mark.span(), a.mark.get()) {
+        cx.error_at(
+            span,
+            format!(
+                "tool_output attribute `{}` cannot be combined with `flatten`: mark the nested \
+                 struct's own fields instead",
+                mark.name()
+            ),
+        );
     }
     if let Some(lit) = &a.serde_rename
         && a.rename.span().is_none()

@@ -156,10 +156,10 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             flat_types.push(ty);
             // Spanned at the field's type: "`X` cannot be flattened" points there.
             let sp = ty.span();
-            columns.push(quote_spanned!(sp=> <#ty as #p::Struct>::columns(out, limits);));
-            detail_columns.push(
-                quote_spanned!(sp=> <#ty as #p::Struct>::detail_columns(detail, out, limits);),
-            );
+            columns.push(quote_spanned!(sp=> <#ty as #p::Struct>::columns(out, limits, marks);));
+            detail_columns.push(quote_spanned!(sp=>
+                <#ty as #p::Struct>::detail_columns(detail, out, limits, marks);
+            ));
             full_only.push(quote_spanned!(sp=> <#ty as #p::Struct>::full_only(out);));
             row.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_row(&self.#m, t, cx);));
             record.push(quote_spanned!(sp=> <#ty as #p::Struct>::write_fields(&self.#m, r, cx);));
@@ -175,8 +175,22 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         } else {
             quote!(#p::None)
         };
-        let column = quote!(out.push(#p::Text::Borrowed(#name)); limits.push(#limit););
-        let field = quote!(r.push_limited(#p::Text::Borrowed(#name), #node, #limit););
+        let mark = if let Some(m) = f.attrs.mark.get() {
+            let variant = format_ident!("{}", m.variant());
+            quote!(#p::Mark::#variant)
+        } else {
+            quote!(#p::Mark::None)
+        };
+        let column = quote! {
+            out.push(#p::Text::Borrowed(#name));
+            limits.push(#limit);
+            marks.push(#mark);
+        };
+        let field = if f.attrs.mark.is_set() {
+            quote!(#p::push_marked(r, #p::Text::Borrowed(#name), #node, #limit, #mark);)
+        } else {
+            quote!(r.push_limited(#p::Text::Borrowed(#name), #node, #limit);)
+        };
         let cell = quote!({
             let out = #p::cell_buf(t);
             let kind = #cell;
@@ -230,7 +244,11 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
                 flat: &[#(&<#flat_types as #p::Struct>::NAMES),*],
             };
             #[inline]
-            fn columns(out: &mut #p::Vec<#p::Text<'static>>, limits: &mut #p::Vec<#p::Option<usize>>) {
+            fn columns(
+                out: &mut #p::Vec<#p::Text<'static>>,
+                limits: &mut #p::Vec<#p::Option<usize>>,
+                marks: &mut #p::Vec<#p::Mark>,
+            ) {
                 #(#columns)*
             }
             #[inline]
@@ -238,6 +256,7 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
                 detail: #p::Detail,
                 out: &mut #p::Vec<#p::Text<'static>>,
                 limits: &mut #p::Vec<#p::Option<usize>>,
+                marks: &mut #p::Vec<#p::Mark>,
             ) {
                 let _ = detail;
                 #(#detail_columns)*

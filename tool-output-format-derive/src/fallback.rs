@@ -17,7 +17,11 @@ pub fn stub(input: &DeriveInput) -> TokenStream {
         quote! {
             impl #ig #p::Struct for #ident #tg #wc {
                 const NAMES: #p::Names = #p::Names { own: &[], flat: &[] };
-                fn columns(_: &mut #p::Vec<#p::Text<'static>>, _: &mut #p::Vec<#p::Option<usize>>) {
+                fn columns(
+                    _: &mut #p::Vec<#p::Text<'static>>,
+                    _: &mut #p::Vec<#p::Option<usize>>,
+                    _: &mut #p::Vec<#p::Mark>,
+                ) {
                     ::core::unimplemented!()
                 }
                 fn write_row(&self, _: &mut #p::Table<'_>, _: &#p::Context<'_>) { ::core::unimplemented!() }

@@ -464,6 +464,7 @@ fn pick_rows<'a>(t: &Table<'a>, rows: &[usize]) -> Table<'a> {
     out.title.clone_from(&t.title);
     out.max_rows = t.max_rows;
     out.set_limits((0..cols).map(|c| t.limit(c)).collect());
+    out.set_marks((0..cols).map(|c| t.mark(c)).collect());
     for &r in rows.iter().filter(|&&r| r < t.rows()) {
         for c in 0..cols {
             let (text, kind) = t.cell(r, c);

@@ -13,7 +13,7 @@ pub use serde_json::{Map, Value};
 
 pub use crate::build::Context;
 pub use crate::detail::Detail;
-pub use crate::doc::{Kind, Node, Record, Table, Text};
+pub use crate::doc::{Kind, Mark, Node, Record, Table, Text};
 pub use crate::redact::REDACTED;
 pub use crate::shape::Convert;
 pub use crate::source::ToolOutput;
@@ -43,6 +43,22 @@ pub fn end_cell(t: &mut Table<'_>, kind: Kind) {
     t.end_cell(kind);
 }
 
+/// Append a field with its mark (`#[tool_output(key)]`, `essential`, `minor`) to a derived
+/// record.
+#[inline]
+pub fn push_marked<'a>(
+    r: &mut Record<'a>,
+    name: Text<'a>,
+    value: Node<'a>,
+    max: Option<usize>,
+    mark: Mark,
+) {
+    r.push_limited(name, value, max);
+    if let Some(f) = r.fields.last_mut() {
+        f.mark = mark;
+    }
+}
+
 /// The version handshake: the derive emits a reference to `API_<its version>`.
 pub const API_0_1_0: () = ();
 
@@ -57,17 +73,23 @@ pub trait Struct {
     /// The final names of the fields, for the compile-time check that flattening never
     /// gives two fields one name.
     const NAMES: Names;
-    /// Append the column names and their `max_chars` (every field: the full detail).
-    fn columns(out: &mut Vec<Text<'static>>, limits: &mut Vec<Option<usize>>);
+    /// Append the column names, their `max_chars` and their marks (every field: the full
+    /// detail).
+    fn columns(
+        out: &mut Vec<Text<'static>>,
+        limits: &mut Vec<Option<usize>>,
+        marks: &mut Vec<Mark>,
+    );
     /// Append the columns shown at `detail` (`#[tool_output(detail = "full")]` fields only
     /// in full). The default shows every column (types without such fields).
     fn detail_columns(
         detail: Detail,
         out: &mut Vec<Text<'static>>,
         limits: &mut Vec<Option<usize>>,
+        marks: &mut Vec<Mark>,
     ) {
         let _ = detail;
-        Self::columns(out, limits);
+        Self::columns(out, limits, marks);
     }
     /// Append the names of the fields shown only in full detail (none by default).
     fn full_only(out: &mut Vec<&'static str>) {
@@ -94,11 +116,18 @@ pub fn record_node<'a, T: Struct + ?Sized>(
     if let Some(sh) = cx.shaping() {
         // Under a shape: the record's JSON form, shaped like a `Value` record.
         report_left_out::<T>(cx);
-        return crate::source::shaped::json_record(&detail_json(value, cx), cx, sh);
+        let mut node = crate::source::shaped::json_record(&detail_json(value, cx), cx, sh);
+        if let Node::Record(r) = &mut node {
+            let (names, marks) = own_marks::<T>();
+            for f in r.fields.iter_mut().filter(|f| f.mark == Mark::None) {
+                f.mark = mark_named(&names, &marks, &f.name);
+            }
+        }
+        return node;
     }
     let mut r = Record {
         title: title.map(Text::Borrowed),
-        fields: Vec::new(),
+        ..Record::default()
     };
     report_left_out::<T>(cx);
     value.write_fields(&mut r, cx);
@@ -130,10 +159,11 @@ pub fn list_node<'a, T: Struct>(
     }
     let mut columns = Vec::new();
     let mut limits = Vec::new();
-    T::detail_columns(cx.detail(), &mut columns, &mut limits);
+    let mut marks = Vec::new();
+    T::detail_columns(cx.detail(), &mut columns, &mut limits, &mut marks);
     if let Some(sh) = cx.shaping() {
         // Under a shape: the rows' JSON forms, shaped like `Value` rows; a column that keeps
-        // its name keeps its `max_chars`.
+        // its name keeps its `max_chars`, and its mark where the shape gives it none.
         report_left_out::<T>(cx);
         let mut node = crate::source::shaped::typed_list(items, |i| detail_json(i, cx), cx, sh);
         if let Node::Table(t) = &mut node {
@@ -143,6 +173,13 @@ pub fn list_node<'a, T: Struct>(
                 .map(|c| columns.iter().position(|n| n == c).and_then(|i| limits[i]))
                 .collect();
             t.set_limits(shaped);
+            let shaped: Vec<Mark> = (0..t.columns().len())
+                .map(|i| match t.mark(i) {
+                    Mark::None => mark_named(&columns, &marks, &t.columns()[i]),
+                    by_shape => by_shape,
+                })
+                .collect();
+            t.set_marks(shaped);
             t.max_rows = type_cap;
         }
         return node;
@@ -171,7 +208,23 @@ pub fn list_node<'a, T: Struct>(
     t.title = title.map(Text::Borrowed);
     t.max_rows = type_cap;
     t.set_limits(limits);
+    t.set_marks(marks);
     Node::Table(t)
+}
+
+/// The names and marks of `T`'s fields (every field: the full detail).
+fn own_marks<T: Struct + ?Sized>() -> (Vec<Text<'static>>, Vec<Mark>) {
+    let (mut names, mut marks) = (Vec::new(), Vec::new());
+    T::columns(&mut names, &mut Vec::new(), &mut marks);
+    (names, marks)
+}
+
+/// The mark of the field called `name` among `names` (with their `marks`), if it is one.
+fn mark_named(names: &[Text<'_>], marks: &[Mark], name: &str) -> Mark {
+    names
+        .iter()
+        .position(|n| n == name)
+        .map_or(Mark::None, |i| marks[i])
 }
 
 /// The JSON form of a record at the context's detail level (the full-only fields left out in

@@ -3,7 +3,7 @@
 
 use super::table::{Builder, Columns, MAX_COLUMNS};
 use crate::build::Context;
-use crate::doc::{Node, Text};
+use crate::doc::{Mark, Node, Text};
 
 /// The default list node: each item's node; a table when they are all records with at least
 /// one field between them (and at most [`MAX_COLUMNS`]), else a list.
@@ -31,6 +31,7 @@ pub(crate) fn of_nodes<'a, T: crate::ToolOutput>(items: &'a [T], cx: &Context<'_
         return Node::List(nodes);
     }
     let mut limits = vec![None; columns.names.len()];
+    let mut marks = vec![Mark::None; columns.names.len()];
     let names: Vec<Text<'a>> = columns
         .names
         .iter()
@@ -49,11 +50,15 @@ pub(crate) fn of_nodes<'a, T: crate::ToolOutput>(items: &'a [T], cx: &Context<'_
             };
             if let Some(f) = field {
                 limits[c] = limits[c].or(f.max_chars);
+                if marks[c] == Mark::None {
+                    marks[c] = f.mark;
+                }
             }
             t.node(field.map(|f| &f.value), &inner);
         }
     }
     let mut t = t.finish(records.len());
     t.set_limits(limits);
+    t.set_marks(marks);
     Node::Table(t)
 }

@@ -101,13 +101,16 @@ use crate::doc::{Kind, Node};
 /// |---|---|---|
 /// | `rename = "name"` | field, variant | the column / key / value name (also `#[serde(rename)]`) |
 /// | `rename_all = "rule"` | struct, enum | serde's eight rules (also `#[serde(rename_all)]`) |
-/// | `skip` | field | left out everywhere (also `#[serde(skip)]`, `skip_serializing`); no other key beside it |
+/// | `skip` | field | left out everywhere (also `#[serde(skip)]`, `skip_serializing`); no other key beside it but a mark (ignored) |
 /// | `flatten` | field | the nested derived struct's fields in place (also `#[serde(flatten)]`) |
 /// | `max_chars = N` | field | cut to N characters on a grapheme boundary, `…[+K chars]` |
 /// | `with = "path::to::fn"` | field | render `fn(&field)` instead (any `ToolOutput` or `Serialize` return type) |
 /// | `with = "epoch_seconds"`, `"epoch_millis"`, `"timestamp"`, `"cents"`, `"fixed(N)"` | field | the field's JSON form through that [`Convert`](crate::Convert) |
 /// | `redact` | field | the value is never read: `[redacted]` |
 /// | `detail = "full"` | field | shown only in [`Detail::Full`](crate::Detail::Full) |
+/// | `key` | field | the field's identity: kept under every budget, shown first (a [`Mark`](crate::Mark)) |
+/// | `essential` | field | kept before every unmarked field when a budget must leave fields out |
+/// | `minor` | field | left out first when a budget must leave fields out |
 /// | `title = "..."` | struct | a `**title**` line over the table or record |
 /// | `max_rows = N` | struct | row cap for tables of this type |
 /// | `crate = "path"` | struct, enum | path of this crate when it is re-exported |
@@ -115,7 +118,9 @@ use crate::doc::{Kind, Node};
 ///
 /// Name precedence: ours `rename` > serde `rename` > ours `rename_all` > serde `rename_all` >
 /// the field name. Mistakes are compile errors spanned at the key or literal, all reported
-/// in one compile. For a type that also derives `serde::Serialize` and uses only the
+/// in one compile. A field has at most one mark (`key`, `essential` or `minor`); a mark
+/// wins over the salience rank the field's name and value would give it, with every
+/// formatter, and a [`Shape`](crate::Shape)'s own mark for the field wins over it. For a type that also derives `serde::Serialize` and uses only the
 /// serde-compatible attributes (and no `skip_serializing_if`), the output equals the output
 /// of its `serde_json::to_value` form. The repository's `docs/derive.md` has every
 /// attribute with an example and the full rules.
