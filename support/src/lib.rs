@@ -8,7 +8,10 @@
 //! - [`shapes`]: the three order systems' shapes (one source with the runtime's unit tests).
 //! - [`compose`]: the composition harness (every wrapper x an option set x both entry
 //!   points, and the promises each feature makes alone).
+//! - [`answerability`]: the answerability benchmark (questions over recorded API responses,
+//!   scored at budgets for the agent preset, `Formatter::new()`, cut JSON and cut TOON).
 
+pub mod answerability;
 pub mod check;
 pub mod compose;
 pub mod data;
