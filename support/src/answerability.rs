@@ -225,14 +225,13 @@ pub fn unescape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(&n) = chars.peek() {
-                if n.is_ascii_punctuation() {
-                    out.push(n);
-                    chars.next();
-                    continue;
-                }
-            }
+        if c == '\\'
+            && let Some(&n) = chars.peek()
+            && n.is_ascii_punctuation()
+        {
+            out.push(n);
+            chars.next();
+            continue;
         }
         out.push(c);
     }
