@@ -13,6 +13,7 @@
 //! | status codes to names | `.convert("status", Convert::map([(3, "shipped")]))` |
 //! | one id format | `.convert("id", Convert::prefix("ORD-"))` |
 //! | no empty noise | `.drop_empty()` |
+//! | what a budget keeps first, and what it leaves out first | `.essential(["number", "title"])`, `.minor(["etag"])` |
 //!
 //! # Paths
 //!
@@ -39,6 +40,12 @@
 //! - `convert(path, converter)`: see [`Convert`]. On an array, each item is converted; a
 //!   value the converter cannot read is kept unchanged and counted in
 //!   [`ShapeStats::conversions_failed`].
+//! - `essential(paths)`, `minor(paths)`: mark the fields (or table columns) at these paths:
+//!   when a budget must leave fields out, an essential field is kept before every unmarked
+//!   one and a minor field is left out first (see [`Mark`]). A mark wins over
+//!   the salience rank the field's name and value would give it, and over a derived type's
+//!   own mark for the field; every formatter honours it. Marks change no value: [`Shape::apply`]
+//!   gives the same JSON with them or without. A path has at most one mark.
 //! - `drop_empty()`: fields that are null, `""`, `[]` or `{}` (after the other rules) are
 //!   dropped at every depth; in a table (a list of records, at the top or nested in a
 //!   record), a column is dropped only when it is empty in every row, so rows keep one set of
@@ -103,6 +110,7 @@ use path::{Path, Pattern, Patterns};
 use serde_json::{Map, Value};
 
 use crate::detail::LeftOut;
+use crate::doc::Mark;
 use crate::redact::Secrets;
 
 /// Values nested deeper than this (below the record) are not copied: `serde_json`'s parser stops
@@ -134,6 +142,8 @@ pub struct Shape {
     drop: Patterns,
     rename: Vec<(Path, String)>,
     convert: Vec<(Path, Convert)>,
+    /// The `essential` and `minor` paths, in the order given.
+    marks: Vec<(Path, Mark)>,
     drop_empty: bool,
     flatten: bool,
     /// Name what `drop` and `drop_empty` take out in the left-out line (the agent preset's
@@ -341,6 +351,126 @@ impl Shape {
         self
     }
 
+    /// Mark the fields at these input paths essential: when a budget must leave fields (or
+    /// table columns) out, they are kept before every unmarked one. Paths as in
+    /// [`keep`](Shape::keep); a kept or renamed field keeps its mark under its new name, and
+    /// the mark wins over the salience rank and over a derived type's own mark. See
+    /// [`Mark`] and the [module docs](self).
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::new().essential(["number", "user.login"]).rename("user.login", "author");
+    /// shape.check().unwrap();
+    /// // A mark changes no value: only what a budget keeps first.
+    /// let issue = json!({"number": 7, "user": {"login": "ada"}, "body": "..."});
+    /// assert_eq!(shape.apply(&issue), json!({"number": 7, "user": {"author": "ada"}, "body": "..."}));
+    ///
+    /// let err = Shape::new().essential(["id"]).minor(["id"]).check().unwrap_err();
+    /// assert_eq!(err.to_string(), "shape minor[0]: `id` is marked both essential and minor; give it one mark");
+    /// ```
+    #[must_use]
+    pub fn essential<I, S>(self, paths: I) -> Shape
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.mark(paths, Mark::Essential)
+    }
+
+    /// Mark the fields at these input paths minor: when a budget must leave fields (or table
+    /// columns) out, they go first. Paths as in [`keep`](Shape::keep); see
+    /// [`essential`](Shape::essential) and [`Mark`].
+    ///
+    /// ```
+    /// use tool_output_format::Shape;
+    /// use serde_json::json;
+    ///
+    /// let shape = Shape::new().minor(["etag", "meta.request_id"]);
+    /// shape.check().unwrap();
+    /// let rows = json!([{"id": 1, "etag": "W/1", "meta": {"request_id": "r1"}}]);
+    /// assert_eq!(shape.apply(&rows), rows);
+    ///
+    /// let err = Shape::new().minor(["etag", "user.*"]).check().unwrap_err();
+    /// assert_eq!(err.at(), "minor[1]");
+    /// ```
+    #[must_use]
+    pub fn minor<I, S>(self, paths: I) -> Shape
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.mark(paths, Mark::Minor)
+    }
+
+    /// [`essential`](Shape::essential) or [`minor`](Shape::minor): each path given once, with
+    /// one mark.
+    fn mark<I, S>(mut self, paths: I, mark: Mark) -> Shape
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let key = mark_key(mark);
+        for text in paths {
+            let text = text.as_ref();
+            let given = self.marks.iter().filter(|(_, m)| *m == mark).count();
+            let at = format!("{key}[{given}]");
+            match Path::parse(text) {
+                Err(e) => self.error(ShapeErrorKind::MalformedPath, at, e.0),
+                Ok(path) => match self.marks.iter().find(|(p, _)| *p == path) {
+                    Some((_, first)) if *first == mark => self.error(
+                        ShapeErrorKind::Duplicate,
+                        at,
+                        format!("`{text}` is marked {key} twice; list each path once"),
+                    ),
+                    Some((_, first)) => {
+                        let message = format!(
+                            "`{text}` is marked both {} and {key}; give it one mark",
+                            mark_key(*first)
+                        );
+                        self.error(ShapeErrorKind::Duplicate, at, message);
+                    }
+                    None => self.marks.push((path, mark)),
+                },
+            }
+        }
+        self
+    }
+
+    /// The marks by the dotted name of the field in the shaped record (from the record
+    /// down, after `keep` and `rename`): each marked input path where it ends up. A path
+    /// that no kept path leads to is not shown, and has none.
+    pub(crate) fn output_marks(&self) -> Vec<(String, Mark)> {
+        let mut out = Vec::new();
+        for (path, mark) in &self.marks {
+            let keys: Vec<&str> = path.keys().iter().map(String::as_str).collect();
+            if self.keep.is_empty() {
+                out.push((self.renamed_below(&keys, 0, String::new()), *mark));
+                continue;
+            }
+            for kept in &self.keep {
+                let k = kept.keys();
+                if k.len() <= keys.len() && k.iter().zip(&keys).all(|(a, b)| a == b) {
+                    let name = self.renamed_below(&keys, k.len(), self.output_name(kept));
+                    out.push((name, *mark));
+                }
+            }
+        }
+        out
+    }
+
+    /// `name` followed by the output names of `keys[from..]`, each renamed where it stands.
+    fn renamed_below(&self, keys: &[&str], from: usize, mut name: String) -> String {
+        for j in from..keys.len() {
+            if !name.is_empty() {
+                name.push('.');
+            }
+            name.push_str(self.renamed(&keys[..=j]).unwrap_or(keys[j]));
+        }
+        name
+    }
+
     /// Drop null, `""`, `[]` and `{}` fields; in a table, columns empty in every row.
     ///
     /// ```
@@ -479,9 +609,14 @@ impl Shape {
         all
     }
 
-    /// True when the shape has no rules (applying it changes nothing).
+    /// True when the shape has no rules: applying it changes nothing, and it marks no field.
     #[must_use]
     pub fn is_empty(&self) -> bool {
+        self.marks.is_empty() && self.changes_nothing()
+    }
+
+    /// True when applying the shape changes no value (it may still mark fields).
+    fn changes_nothing(&self) -> bool {
         self.keep.is_empty()
             && self.drop.is_empty()
             && self.rename.is_empty()
@@ -499,7 +634,7 @@ impl Shape {
 
     /// [`Shape::apply`], counting what could not be done cleanly into `stats`.
     pub fn apply_with_stats(&self, value: &Value, stats: &mut ShapeStats) -> Value {
-        if self.is_empty() {
+        if self.changes_nothing() {
             return value.clone();
         }
         match value {
@@ -597,6 +732,15 @@ impl Shape {
             .iter()
             .find(|(p, _)| p.is(at))
             .map(|(_, name)| name.as_str())
+    }
+}
+
+/// The builder (and shape file key) of a mark.
+fn mark_key(mark: Mark) -> &'static str {
+    if mark == Mark::Minor {
+        "minor"
+    } else {
+        "essential"
     }
 }
 

@@ -339,6 +339,17 @@ fn a_shape_with_no_rules_changes_nothing() {
     for v in &samples {
         assert_eq!(&unmatched.apply(v), v);
     }
+    // Marks change no value (they only say what a budget keeps first).
+    let marked = Shape::new()
+        .essential(["number", "title"])
+        .minor(["user.login", "missing"]);
+    marked.check().unwrap();
+    for v in &samples {
+        assert_eq!(&marked.apply(v), v);
+        if let Value::Object(m) = v {
+            assert_eq!(&marked.apply_record(m, &mut ShapeStats::default()), m);
+        }
+    }
 }
 
 #[test]
@@ -624,7 +635,9 @@ fn builder_errors_name_the_rule_and_the_path() {
         .rename("c", "y")
         .convert("d*", Convert::Cents)
         .convert("e", Convert::Cents)
-        .convert("e", Convert::Fixed(2));
+        .convert("e", Convert::Fixed(2))
+        .essential(["f", "f", "g.*"])
+        .minor(["f", "h", "h"]);
     let all: Vec<String> = shape.errors().iter().map(ToString::to_string).collect();
     assert_eq!(
         all,
@@ -637,6 +650,10 @@ fn builder_errors_name_the_rule_and_the_path() {
             "shape rename[\"c\"]: `c` is renamed twice (to `x` and to `y`); give it one name",
             "shape convert[\"d*\"]: malformed path `d*`: `*` is only allowed in drop patterns; name the field exactly, like `user.login`",
             "shape convert[\"e\"]: `e` has two converters (cents and fixed(2)); give it one",
+            "shape essential[1]: `f` is marked essential twice; list each path once",
+            "shape essential[1]: malformed path `g.*`: `*` is only allowed in drop patterns; name the field exactly, like `user.login`",
+            "shape minor[0]: `f` is marked both essential and minor; give it one mark",
+            "shape minor[1]: `h` is marked minor twice; list each path once",
         ]
     );
     assert_eq!(

@@ -19,7 +19,7 @@ use super::ToolOutput;
 use super::table::{Builder, Columns, MAX_COLUMNS};
 use crate::build::{Context, ShapedColumn, Shaping};
 use crate::detail::LeftOut;
-use crate::doc::{Node, Record, Table, Text};
+use crate::doc::{Mark, Node, Record, Table, Text};
 use crate::shape::{Fields, Shaped, is_empty_value};
 
 /// The most sub-keys an object column may have to be flattened into dotted columns; wider
@@ -38,7 +38,81 @@ pub(super) fn record<'a>(
         sh.shape
             .fields(map, cx.secrets(), &mut stats, false, cx.left_out())
     };
-    Node::Record(fields_record(fields, cx))
+    let mut node = Node::Record(fields_record(fields, cx));
+    let marks = sh.shape.output_marks();
+    if !marks.is_empty() {
+        mark_node(&mut node, &marks, "");
+    }
+    node
+}
+
+/// The mark whose output path is `prefix.name` (`name` at the top), if any.
+fn mark_at(marks: &[(String, Mark)], prefix: &str, name: &str) -> Mark {
+    marks
+        .iter()
+        .find(|(path, _)| is_at(path, prefix, name))
+        .map_or(Mark::None, |(_, m)| *m)
+}
+
+/// True when the dotted `path` is `prefix.name` (`name` when `prefix` is empty).
+fn is_at(path: &str, prefix: &str, name: &str) -> bool {
+    if prefix.is_empty() {
+        return path == name;
+    }
+    path.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_prefix('.'))
+        .is_some_and(|rest| rest == name)
+}
+
+/// True when a mark's output path is below `prefix` (`prefix.…`).
+fn marks_below(marks: &[(String, Mark)], prefix: &str) -> bool {
+    marks.iter().any(|(path, _)| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| rest.starts_with('.'))
+    })
+}
+
+/// Sets the shape's marks (by output path, `Shape::output_marks`) on the
+/// fields of a shaped record and of the records and tables nested in it (arrays are
+/// transparent, as in the shape's paths); `prefix` is the dotted path of `node`.
+fn mark_node(node: &mut Node<'_>, marks: &[(String, Mark)], prefix: &str) {
+    match node {
+        Node::Record(r) => {
+            for f in &mut r.fields {
+                let m = mark_at(marks, prefix, &f.name);
+                if m != Mark::None {
+                    f.mark = m;
+                }
+                let path = if prefix.is_empty() {
+                    f.name.to_string()
+                } else {
+                    format!("{prefix}.{}", f.name)
+                };
+                if marks_below(marks, &path) {
+                    mark_node(&mut f.value, marks, &path);
+                }
+            }
+        }
+        Node::List(items) => {
+            for item in items {
+                mark_node(item, marks, prefix);
+            }
+        }
+        Node::Table(t) => mark_columns(t, marks, prefix),
+        _ => {}
+    }
+}
+
+/// Sets the shape's marks on the columns of a table at `prefix` (a column's name is its
+/// dotted path below the rows: a kept or flattened `user.login`).
+fn mark_columns(t: &mut Table<'_>, marks: &[(String, Mark)], prefix: &str) {
+    let shaped: Vec<Mark> = (0..t.columns().len())
+        .map(|c| match mark_at(marks, prefix, &t.columns()[c]) {
+            Mark::None => t.mark(c),
+            by_shape => by_shape,
+        })
+        .collect();
+    t.set_marks(shaped);
 }
 
 /// The record of shaped fields, each built one level below `cx`: from the input where no
@@ -351,7 +425,7 @@ fn table<'a>(
             .filter_map(Value::as_object)
             .map(|row| shape.fields(row, cx.secrets(), &mut uncounted, true, None));
         let leaves = columns.iter().map(|c| (c.name.as_str(), &c.keys[..]));
-        return Some(write(&leaves, rows, items.len(), cx));
+        return Some(marked(write(&leaves, rows, items.len(), cx), sh));
     }
     let flatten = shape.flattens();
     let mut cols = Cols::default();
@@ -412,7 +486,19 @@ fn table<'a>(
             .collect(),
     );
     let leaves = out.iter().map(|l| (l.name.as_str(), &l.keys[..]));
-    Some(write(&leaves, kept.into_iter(), items.len(), cx))
+    Some(marked(
+        write(&leaves, kept.into_iter(), items.len(), cx),
+        sh,
+    ))
+}
+
+/// The shaped table with the shape's marks on its columns.
+fn marked<'a>(mut t: Table<'a>, sh: Shaping<'_>) -> Table<'a> {
+    let marks = sh.shape.output_marks();
+    if !marks.is_empty() {
+        mark_columns(&mut t, &marks, "");
+    }
+    t
 }
 
 /// The table of shaped `rows` with these columns (name, keys to the value).
@@ -491,5 +577,192 @@ impl<'r, 'a> Find<'r, 'a> {
         }?;
         self.next = at + 1;
         Some(Cell::of(&self.row[at].1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use serde_json::{Value, json};
+
+    use crate::build::{Context, Shaping};
+    use crate::doc::{Mark, Node};
+    use crate::shape::{Shape, ShapeStats};
+    use crate::source::ToolOutput;
+
+    /// The names and marks of the fields of a record, or of the columns of a table, that
+    /// `value` builds under `shape`.
+    fn marks(shape: &Shape, value: &impl ToolOutput) -> Vec<(String, Mark)> {
+        let stats = RefCell::new(ShapeStats::default());
+        let columns = RefCell::new(None);
+        let sh = Shaping {
+            shape,
+            stats: &stats,
+            columns: &columns,
+        };
+        let cx = Context::new().with_shaping(Some(sh));
+        match value.to_node(&cx) {
+            Node::Record(r) => r
+                .fields
+                .iter()
+                .map(|f| (f.name.to_string(), f.mark))
+                .collect(),
+            Node::Table(t) => (0..t.columns().len())
+                .map(|c| (t.columns()[c].to_string(), t.mark(c)))
+                .collect(),
+            other => panic!("not a record or a table: {other:?}"),
+        }
+    }
+
+    fn named(marks: &[(&str, Mark)]) -> Vec<(String, Mark)> {
+        marks.iter().map(|(n, m)| ((*n).to_owned(), *m)).collect()
+    }
+
+    #[test]
+    fn an_essential_path_reaches_the_record_field() {
+        let shape = Shape::new().essential(["title"]).minor(["etag"]);
+        let v = json!({"id": 1, "title": "Crash", "etag": "W/1"});
+        assert_eq!(
+            marks(&shape, &v),
+            named(&[
+                ("id", Mark::None),
+                ("title", Mark::Essential),
+                ("etag", Mark::Minor)
+            ])
+        );
+    }
+
+    #[test]
+    fn essential_and_minor_paths_reach_the_table_columns() {
+        let shape = Shape::new().essential(["title"]).minor(["etag"]);
+        let v = json!([{"id": 1, "title": "a", "etag": "W/1"}, {"id": 2, "title": "b"}]);
+        assert_eq!(
+            marks(&shape, &v),
+            named(&[
+                ("id", Mark::None),
+                ("title", Mark::Essential),
+                ("etag", Mark::Minor)
+            ])
+        );
+    }
+
+    #[test]
+    fn a_mark_follows_its_field_through_keep_and_rename() {
+        let shape = Shape::new()
+            .keep(["number", "user.login", "labels.name"])
+            .rename("user.login", "author")
+            .essential(["user.login"])
+            .minor(["labels.name"]);
+        let v = json!([{"number": 1, "user": {"login": "ada"}, "labels": [{"name": "bug"}]}]);
+        let want = named(&[
+            ("number", Mark::None),
+            ("author", Mark::Essential),
+            ("labels.name", Mark::Minor),
+        ]);
+        assert_eq!(marks(&shape, &v), want);
+        assert_eq!(marks(&shape, &v[0]), want);
+        // Renamed in place, at the top.
+        let shape = Shape::new().rename("id", "order_id").essential(["id"]);
+        assert_eq!(
+            marks(&shape, &json!([{"id": 1, "x": 2}])),
+            named(&[("order_id", Mark::Essential), ("x", Mark::None)])
+        );
+    }
+
+    #[test]
+    fn a_dotted_path_marks_a_flattened_column_and_a_nested_field() {
+        let shape = Shape::new().flatten().essential(["user.login"]);
+        let rows = json!([{"id": 1, "user": {"login": "ada", "type": "User"}}]);
+        assert_eq!(
+            marks(&shape, &rows),
+            named(&[
+                ("id", Mark::None),
+                ("user.login", Mark::Essential),
+                ("user.type", Mark::None)
+            ])
+        );
+        // In a record the object stays nested: its field carries the mark.
+        let stats = RefCell::new(ShapeStats::default());
+        let columns = RefCell::new(None);
+        let sh = Shaping {
+            shape: &shape,
+            stats: &stats,
+            columns: &columns,
+        };
+        let cx = Context::new().with_shaping(Some(sh));
+        let record: Value = rows[0].clone();
+        let Node::Record(r) = record.to_node(&cx) else {
+            panic!("a record")
+        };
+        assert_eq!(r.fields[1].mark, Mark::None);
+        let Node::Record(user) = &r.fields[1].value else {
+            panic!("a nested record")
+        };
+        assert_eq!(
+            user.fields.iter().map(|f| f.mark).collect::<Vec<_>>(),
+            [Mark::Essential, Mark::None]
+        );
+    }
+
+    #[test]
+    fn a_shape_of_marks_only_is_applied_and_changes_no_value() {
+        let shape = Shape::new().minor(["etag"]);
+        assert!(!shape.is_empty());
+        let v = json!([{"id": 1, "etag": "W/1"}]);
+        assert_eq!(shape.apply(&v), v);
+        assert_eq!(
+            marks(&shape, &v),
+            named(&[("id", Mark::None), ("etag", Mark::Minor)])
+        );
+    }
+
+    #[derive(crate::ToolOutput, serde::Serialize)]
+    #[tool_output(crate = "crate")]
+    struct Issue {
+        #[tool_output(key)]
+        number: u32,
+        #[tool_output(minor)]
+        title: &'static str,
+        etag: &'static str,
+    }
+
+    #[test]
+    fn a_shaped_typed_result_keeps_its_own_marks_where_the_shape_gives_none() {
+        let issue = || Issue {
+            number: 1,
+            title: "Crash",
+            etag: "W/1",
+        };
+        let shape = Shape::new()
+            .essential(["title"])
+            .minor(["etag"])
+            .rename("number", "id");
+        // `number` is renamed: a mark of the type's goes with the type's name.
+        let want = named(&[
+            ("id", Mark::None),
+            ("title", Mark::Essential),
+            ("etag", Mark::Minor),
+        ]);
+        assert_eq!(marks(&shape, &issue()), want);
+        assert_eq!(marks(&shape, &vec![issue(), issue()]), want);
+        let shape = Shape::new().minor(["etag"]);
+        let want = named(&[
+            ("number", Mark::Key),
+            ("title", Mark::Minor),
+            ("etag", Mark::Minor),
+        ]);
+        assert_eq!(marks(&shape, &issue()), want);
+        assert_eq!(marks(&shape, &vec![issue(), issue()]), want);
+    }
+
+    #[test]
+    fn a_path_left_out_by_keep_marks_nothing() {
+        let shape = Shape::new().keep(["id"]).essential(["title"]);
+        assert_eq!(shape.output_marks(), []);
+        assert_eq!(
+            marks(&shape, &json!({"id": 1, "title": "x"})),
+            named(&[("id", Mark::None)])
+        );
     }
 }
