@@ -208,7 +208,9 @@ class Shape:
     """What to keep, drop, rename and convert in each record (each row of a table, or the one
     record). Paths are dot-separated keys of the input (`user.login`); arrays are transparent
     (`labels.name`). `drop` patterns use `*` within one key; an undotted pattern matches at
-    every depth. A mistake raises `ShapeError`."""
+    every depth. `essential` and `minor` mark fields: when a budget must leave fields out,
+    essential ones are kept before unmarked ones and minor ones go first. A mistake raises
+    `ShapeError`."""
 
     def __init__(
         self,
@@ -221,6 +223,8 @@ class Shape:
         ] = None,
         drop_empty: bool = False,
         flatten: bool = False,
+        essential: Optional[Sequence[str]] = None,
+        minor: Optional[Sequence[str]] = None,
     ) -> None: ...
     @staticmethod
     def from_json(text: str) -> Shape:
@@ -236,7 +240,7 @@ class Shape:
         """A shape file: TOML when the name ends in `.toml`, JSON otherwise. Keys: `keep`,
         `drop`, `rename`, `convert` (path -> `"epoch_seconds"`, `"epoch_millis"`,
         `"timestamp"`, `"cents"`, `{"fixed": N}`, `{"map": {...}}`, `{"prefix": "..."}`),
-        `drop_empty`, `flatten`."""
+        `drop_empty`, `flatten`, `essential`, `minor`."""
     def apply(self, value: Any) -> Any:
         """The value shaped (a record, or a list of records)."""
 

@@ -104,7 +104,7 @@ mod tests {
         let cases: [(&[u8], &str); 6] = [
             (
                 br#"{"kep": []}"#,
-                "s.json: shape \"kep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`",
+                "s.json: shape \"kep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`, `essential`, `minor`",
             ),
             (
                 br#"{"keep": "id"}"#,
@@ -150,7 +150,7 @@ created_at = "timestamp""#,
         let cases: [(&[u8], &str); 3] = [
             (
                 b"kep = []",
-                "s.toml: shape \"kep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`",
+                "s.toml: shape \"kep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`, `essential`, `minor`",
             ),
             (
                 b"keep = [\"id\"]\ndrop_empty = yes",

@@ -332,7 +332,7 @@ fn shape_files_shape_the_output_and_mistakes_exit_2() {
     assert_eq!(
         err,
         format!(
-            "{bad}: shape \"kepp\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`\n"
+            "{bad}: shape \"kepp\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`, `essential`, `minor`\n"
         )
     );
     let (code, out, err) = run(&["--shape", malformed], "[]");

@@ -128,7 +128,8 @@ impl PyShape {
 #[pymethods]
 impl PyShape {
     #[new]
-    #[pyo3(signature = (*, keep=None, drop=None, rename=None, convert=None, drop_empty=false, flatten=false))]
+    #[pyo3(signature = (*, keep=None, drop=None, rename=None, convert=None, drop_empty=false, flatten=false, essential=None, minor=None))]
+    #[allow(clippy::too_many_arguments)] // one keyword argument per shape rule
     fn new(
         keep: Option<Vec<String>>,
         drop: Option<Vec<String>>,
@@ -136,6 +137,8 @@ impl PyShape {
         convert: Option<&Bound<'_, PyDict>>,
         drop_empty: bool,
         flatten: bool,
+        essential: Option<Vec<String>>,
+        minor: Option<Vec<String>>,
     ) -> PyResult<Self> {
         let mut s = Shape::new();
         if let Some(k) = keep {
@@ -161,6 +164,12 @@ impl PyShape {
         }
         if flatten {
             s = s.flatten();
+        }
+        if let Some(e) = essential {
+            s = s.essential(e);
+        }
+        if let Some(m) = minor {
+            s = s.minor(m);
         }
         s.check().map_err(|e| shape_error(&e))?;
         Ok(PyShape(s))
@@ -191,7 +200,8 @@ impl PyShape {
     /// Read a shape file: TOML when its name ends in `.toml`, JSON otherwise. Keys, all
     /// optional: `keep`, `drop` (lists of paths), `rename` (path -> new name), `convert`
     /// (path -> `"epoch_seconds"`, `"epoch_millis"`, `"timestamp"`, `"cents"`,
-    /// `{"fixed": N}`, `{"map": {...}}` or `{"prefix": "..."}`), `drop_empty`, `flatten`.
+    /// `{"fixed": N}`, `{"map": {...}}` or `{"prefix": "..."}`), `drop_empty`, `flatten`,
+    /// `essential`, `minor` (lists of paths: what a budget keeps first, and leaves out first).
     /// A mistake raises `ShapeError` naming the file and where it is; a missing file `OSError`.
     #[staticmethod]
     #[allow(clippy::needless_pass_by_value)] // PyO3 extracts a Python path as an owned PathBuf

@@ -127,6 +127,16 @@ def test_shape_mistakes_raise_shape_error():
         Shape(convert={"at": 3})
 
 
+def test_essential_and_minor_from_keywords_and_files():
+    shape = Shape(keep=["id", "title", "etag"], essential=["title"], minor=["etag"])
+    assert repr(shape) == repr(Shape.from_dict({"keep": ["id", "title", "etag"], "essential": ["title"], "minor": ["etag"]}))
+    # Marks change no value: only what a budget keeps first.
+    assert shape.apply({"id": 1, "title": "t", "etag": "e"}) == {"id": 1, "title": "t", "etag": "e"}
+    with pytest.raises(ShapeError) as info:
+        Shape(essential=["id"], minor=["id"])
+    assert str(info.value) == "shape minor[0]: `id` is marked both essential and minor; give it one mark"
+
+
 def test_shape_files_json_toml_and_dict_agree(tmp_path):
     from_json = Shape.from_json(ORDERS_JSON)
     from_toml = Shape.from_toml(ORDERS_TOML)
@@ -150,7 +160,7 @@ def test_shape_file_mistakes(tmp_path):
     with pytest.raises(ShapeError) as info:
         Shape.from_json('{"keep": ["a"], "dorp": ["b"]}')
     assert str(info.value) == (
-        'shape "dorp": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`'
+        'shape "dorp": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`, `essential`, `minor`'
     )
     with pytest.raises(ShapeError) as info:
         Shape.from_dict({"convert": {"amount": {"fixed": "2"}}})

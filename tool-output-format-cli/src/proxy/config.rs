@@ -506,6 +506,54 @@ shape = { keep = ["number", "title", "state", "user.login"] }
     }
 
     #[test]
+    fn a_shape_s_essential_and_minor_keys_parse_inline_and_from_a_file() {
+        let file = |text: &str| -> Table { toml::from_str(text).unwrap() };
+        let want = Shape::new()
+            .keep(["number", "title", "etag"])
+            .essential(["title"])
+            .minor(["etag"]);
+        let inline = file(
+            r#"shape = { keep = ["number", "title", "etag"], essential = ["title"], minor = ["etag"] }"#,
+        );
+        let shape = shape_of(
+            inline.shape.as_ref().unwrap(),
+            "p.toml",
+            "[tools.t]",
+            Path::new("."),
+        );
+        assert_eq!(shape.unwrap(), want);
+        let dir = std::env::temp_dir();
+        let name = format!("tof-config-marks-{}.toml", std::process::id());
+        std::fs::write(
+            dir.join(&name),
+            "keep = [\"number\", \"title\", \"etag\"]\nessential = [\"title\"]\nminor = [\"etag\"]\n",
+        )
+        .unwrap();
+        let from_file = file(&format!("shape = {name:?}"));
+        let shape = shape_of(
+            from_file.shape.as_ref().unwrap(),
+            "p.toml",
+            "[tools.t]",
+            &dir,
+        );
+        std::fs::remove_file(dir.join(&name)).unwrap();
+        assert_eq!(shape.unwrap(), want);
+        // In a whole config, and with the shape file's own errors.
+        assert!(parse("[tools.t]\nshape = { essential = [\"id\"], minor = [\"etag\"] }").is_ok());
+        let err =
+            parse("[tools.t]\nshape = { essential = [\"id\"], minor = [\"id\"] }").unwrap_err();
+        assert_eq!(
+            err,
+            "p.toml: [tools.t]: shape minor[0]: `id` is marked both essential and minor; give it one mark"
+        );
+        let err = parse("[tools.t]\nshape = { esential = [\"id\"] }").unwrap_err();
+        assert!(
+            err.contains("shape \"esential\": unknown key; a shape file has the keys"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn bad_config_says_where_and_how_to_fix() {
         let cases = [
             (

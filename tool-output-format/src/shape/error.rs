@@ -8,13 +8,15 @@ use std::fmt;
 pub enum ShapeErrorKind {
     /// A path or pattern that cannot be read (empty, empty key, `**`, `*` outside `drop`).
     MalformedPath,
-    /// One path given twice to one rule, or two kept fields with one output name.
+    /// One path given twice to one rule (or two marks), or two kept fields with one output
+    /// name.
     Duplicate,
     /// A new name that is empty.
     BadName,
     /// A shape file that is not valid JSON (or TOML).
     Syntax,
-    /// A shape file key that is not one of `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`.
+    /// A shape file key that is not one of `keep`, `drop`, `rename`, `convert`, `drop_empty`,
+    /// `flatten`, `essential`, `minor`.
     UnknownKey,
     /// A shape file value of the wrong type.
     BadValue,

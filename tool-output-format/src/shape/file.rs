@@ -1,6 +1,6 @@
 //! Shape files: a JSON object (or a TOML document, feature `toml`) with the pinned keys
-//! `keep`, `drop`, `rename`, `convert` and `drop_empty`, for the command
-//! line and non-Rust hosts.
+//! `keep`, `drop`, `rename`, `convert` and `drop_empty` (and `flatten`, `essential`,
+//! `minor`), for the command line and non-Rust hosts.
 //!
 //! Read by hand from a `serde_json::Value` (no serde derive), so every error names the exact
 //! place (`convert["amount"].fixed`) and lists what was expected. A TOML file is turned into
@@ -10,7 +10,8 @@
 use super::{Convert, Shape, ShapeError, ShapeErrorKind};
 use serde_json::{Map, Value};
 
-const KEYS: &str = "`keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`";
+const KEYS: &str =
+    "`keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`, `essential`, `minor`";
 const CONVERTERS: &str = "\"epoch_seconds\", \"epoch_millis\", \"timestamp\", \"cents\", \
                           {\"fixed\": N}, {\"map\": {...}}, {\"prefix\": \"...\"}";
 
@@ -25,6 +26,8 @@ impl Shape {
     /// | `convert` | object: input path -> converter |
     /// | `drop_empty` | bool |
     /// | `flatten` | bool ([`Shape::flatten`]; an addition to the pinned keys) |
+    /// | `essential` | array of paths ([`Shape::essential`]) |
+    /// | `minor` | array of paths ([`Shape::minor`]) |
     ///
     /// A converter is one of the strings `"epoch_seconds"`, `"epoch_millis"`, `"timestamp"`,
     /// `"cents"`, or an object with one key: `{"fixed": 2}` (0 to 255 decimals),
@@ -64,7 +67,7 @@ impl Shape {
     /// let err = Shape::from_json_str(r#"{"keep": ["a"], "dorp": ["b"]}"#).unwrap_err();
     /// assert_eq!(
     ///     err.to_string(),
-    ///     "shape \"dorp\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`"
+    ///     "shape \"dorp\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`, `essential`, `minor`"
     /// );
     /// ```
     pub fn from_json_str(text: &str) -> Result<Shape, ShapeError> {
@@ -105,6 +108,8 @@ impl Shape {
             shape = match key.as_str() {
                 "keep" => shape.keep(strings(value, "keep")?),
                 "drop" => shape.drop(strings(value, "drop")?),
+                "essential" => shape.essential(strings(value, "essential")?),
+                "minor" => shape.minor(strings(value, "minor")?),
                 "rename" => {
                     for (path, name) in object(value, "rename")? {
                         let Value::String(name) = name else {
@@ -169,6 +174,8 @@ impl Shape {
     ///
     /// let shape = Shape::from_toml_str(r#"
     /// keep = ["id", "user.login", "amount"]
+    /// essential = ["id"]
+    /// minor = ["amount"]
     /// drop_empty = true
     ///
     /// [rename]
@@ -181,6 +188,11 @@ impl Shape {
     /// "#).unwrap();
     /// let v = json!({"id": 7, "user": {"login": "ada"}, "amount": 5, "note": ""});
     /// assert_eq!(shape.apply(&v), json!({"order_id": "ORD-7", "author": "ada", "amount": "5.00"}));
+    /// assert_eq!(shape, Shape::from_json_str(r#"{
+    ///     "keep": ["id", "user.login", "amount"], "essential": ["id"], "minor": ["amount"],
+    ///     "drop_empty": true, "rename": {"id": "order_id", "user.login": "author"},
+    ///     "convert": {"id": {"prefix": "ORD-"}, "amount": {"fixed": 2}}
+    /// }"#).unwrap());
     ///
     /// let err = Shape::from_toml_str("keep = [\"id\"\ndorp = 1").unwrap_err();
     /// assert_eq!(err.at(), "line 2 column 1");
@@ -422,7 +434,7 @@ amount = { fixed = 2 }
         let cases = [
             (
                 "kep = []",
-                "shape \"kep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`",
+                "shape \"kep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`, `essential`, `minor`",
             ),
             (
                 "keep = \"id\"",
@@ -444,6 +456,14 @@ amount = { fixed = 2 }
             (
                 "[rename]\nuser.login = \"author\"",
                 "shape rename[\"user\"]: the new name is a string, found an object",
+            ),
+            (
+                "essential = \"id\"",
+                "shape essential: `essential` is an array of paths, like [\"id\", \"user.login\"], found the string \"id\"",
+            ),
+            (
+                "minor = [\"etag\", \"*_url\"]",
+                "shape minor[1]: malformed path `*_url`: `*` is only allowed in drop patterns; name the field exactly, like `user.login`",
             ),
             (
                 "keep = [\"user..login\"]",

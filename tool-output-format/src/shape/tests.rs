@@ -702,6 +702,33 @@ fn shape_files() {
 }
 
 #[test]
+fn shape_file_essential_and_minor_keys_parse() {
+    let shape =
+        Shape::from_json_str(r#"{"essential": ["title", "user.login"], "minor": ["etag"]}"#)
+            .unwrap();
+    assert_eq!(
+        shape,
+        Shape::new()
+            .essential(["title", "user.login"])
+            .minor(["etag"])
+    );
+    assert!(!shape.is_empty());
+    let err = |text: &str| Shape::from_json_str(text).unwrap_err().to_string();
+    assert_eq!(
+        err(r#"{"minor": "etag"}"#),
+        "shape minor: `minor` is an array of paths, like [\"id\", \"user.login\"], found the string \"etag\""
+    );
+    assert_eq!(
+        err(r#"{"essential": [1]}"#),
+        "shape essential[0]: a path is a string, like \"user.login\", found 1"
+    );
+    assert_eq!(
+        err(r#"{"essential": ["id"], "minor": ["id"]}"#),
+        "shape minor[0]: `id` is marked both essential and minor; give it one mark"
+    );
+}
+
+#[test]
 fn shape_file_errors_say_where_and_what_was_expected() {
     let err = |text: &str| Shape::from_json_str(text).unwrap_err().to_string();
     let cases = [
@@ -772,7 +799,7 @@ fn shape_file_errors_say_where_and_what_was_expected() {
         ),
         (
             r#"{"Keep": []}"#,
-            "shape \"Keep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`",
+            "shape \"Keep\": unknown key; a shape file has the keys `keep`, `drop`, `rename`, `convert`, `drop_empty`, `flatten`, `essential`, `minor`",
         ),
         (
             "{\n  \"keep\": [\"a\",]\n}",
