@@ -24,9 +24,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "tool-output-format" / "
 STACK = [
     ("face", ["lib", "formatter", "options", "names"]),
     ("call", ["pipeline", "focused", "resolved", "report"]),
-    ("cut", ["caps", "fit", "focus", "summary", "trailer"]),
+    ("cut", ["caps", "fit", "focus", "summary", "trailer", "arrange"]),
     ("walk", ["source", "build"]),
-    ("rules", ["shape", "redact", "detail"]),
+    ("rules", ["shape", "redact", "detail", "salience"]),
     ("model", ["doc", "agent", "envelope", "notice"]),
     ("ground", ["text", "tokens", "distinct"]),
 ]

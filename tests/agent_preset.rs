@@ -30,17 +30,18 @@ fn github_labels_exact() {
     let md = Formatter::for_agents().format("list_labels", &api("github_labels"));
     assert_eq!(
         md,
-        "|id|name|color|default|description|\n\
-         |-|-|-|-|-|\n\
-         |1000|bug|d73a4a|true|Something isn't working|\n\
-         |1001|documentation|0075ca|true|Improvements or additions to documentation|\n\
-         |1002|duplicate|cfd3d7|true|This issue or pull request already exists|\n\
-         |1003|enhancement|a2eeef|true|New feature or request|\n\
-         |1004|good first issue|7057ff|true|Good for newcomers|\n\
-         |1005|help wanted|008672|true|Extra attention is needed|\n\
-         |1006|invalid|e4e669|true|This doesn't seem right|\n\
-         |1007|question|d876e3|true|Further information is requested|\n\
-         |1008|wontfix|ffffff|true|This will not be worked on|\n\n\
+        "[Same on all 9 rows: default: true]\n\n\
+         |id|name|description|color|\n\
+         |-|-|-|-|\n\
+         |1000|bug|Something isn't working|d73a4a|\n\
+         |1001|documentation|Improvements or additions to documentation|0075ca|\n\
+         |1002|duplicate|This issue or pull request already exists|cfd3d7|\n\
+         |1003|enhancement|New feature or request|a2eeef|\n\
+         |1004|good first issue|Good for newcomers|7057ff|\n\
+         |1005|help wanted|Extra attention is needed|008672|\n\
+         |1006|invalid|This doesn't seem right|e4e669|\n\
+         |1007|question|Further information is requested|d876e3|\n\
+         |1008|wontfix|This will not be worked on|ffffff|\n\n\
          [Left out in summary detail: machine-only: node_id, url. \
          Call list_labels(detail=\"full\") for them]"
     );
@@ -80,9 +81,9 @@ fn github_error_422_exact() {
         md,
         "**create_label result**\n\n\
          - message: Validation Failed\n\
+         - documentation_url: https://docs.github.com/rest/reference/issues#create-a-label\n\
          - errors:\n\n  \
-           |resource|code|field|\n  |-|-|-|\n  |Label|invalid|color|\n\
-         - documentation_url: https://docs.github.com/rest/reference/issues#create-a-label"
+           |code|resource|field|\n  |-|-|-|\n  |invalid|Label|color|"
     );
     assert_eq!(
         Formatter::for_agents().format_json("create_label", &v),
@@ -108,26 +109,18 @@ fn stripe_charge_exact() {
         md,
         "**get_charge result**\n\n\
          - id: ch_3MmlLrLkdIwHu7ix0snN0B15\n\
-         - object: charge\n\
          - amount: 1099\n\
-         - amount_captured: 1099\n\
-         - amount_refunded: 0\n\
-         - balance_transaction: txn_3MmlLrLkdIwHu7ix0uke3Ezy\n\
-         - calculated_statement_descriptor: Stripe\n\
-         - captured: true\n\
-         - created: 1679090539\n\
          - currency: usd\n\
-         - disputed: false\n\
-         - livemode: false\n\
+         - paid: true\n\
+         - status: succeeded\n\
          - outcome:\n  \
            - network_status: approved_by_network\n  \
-           - risk_level: normal\n  \
-           - risk_score: 32\n  \
+           - type: authorized\n  \
            - seller_message: Payment complete.\n  \
-           - type: authorized\n\
-         - paid: true\n\
-         - payment_method: card_1MmlLrLkdIwHu7ixIJwEWSNR\n\
+           - risk_level: normal\n  \
+           - risk_score: 32\n\
          - payment_method_details:\n  \
+           - type: card\n  \
            - card:\n    \
              - brand: visa\n    \
              - country: US\n    \
@@ -136,10 +129,18 @@ fn stripe_charge_exact() {
              - fingerprint: mToisGZ01V71BCos\n    \
              - funding: credit\n    \
              - last4: 4242\n    \
-             - network: visa\n  \
-           - type: card\n\
-         - refunded: false\n\
-         - status: succeeded\n\n\
+             - network: visa\n\
+         - created: 1679090539\n\
+         - object: charge\n\
+         - amount_captured: 1099\n\
+         - balance_transaction: txn_3MmlLrLkdIwHu7ix0uke3Ezy\n\
+         - calculated_statement_descriptor: Stripe\n\
+         - captured: true\n\
+         - payment_method: card_1MmlLrLkdIwHu7ixIJwEWSNR\n\
+         - amount_refunded: 0\n\
+         - disputed: false\n\
+         - livemode: false\n\
+         - refunded: false\n\n\
          [Left out in summary detail: machine-only: receipt_url; empty: application, \
          application_fee, application_fee_amount, billing_details.address.city, \
          billing_details.address.country, billing_details.address.line1, \
@@ -168,7 +169,7 @@ fn full_detail_shows_everything() {
         .find(|l| l.starts_with("- (empty): "))
         .expect("an (empty) line");
     assert!(empty_line.contains("homepage"), "{full}");
-    assert!(full.contains("- organization: (same as owner)"), "{full}");
+    assert!(full.contains("- owner: (same as organization)"), "{full}");
     let summary = Formatter::for_agents().format("get_repo", &v);
     assert!(summary.len() * 3 < full.len());
 }

@@ -598,9 +598,9 @@ fn agent_preset_folds_and_names() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "- id: 7\n- url: https://api.github.com/repos/octo/hello\n\
+        "- id: 7\n- name: hello\n- url: https://api.github.com/repos/octo/hello\n\
          - hooks_url: https://api.github.com/repos/octo/hello/hooks\n\
-         - node_id: R_kgDOAbCdEf\n- name: hello\n- homepage:\n"
+         - node_id: R_kgDOAbCdEf\n- homepage:\n"
     );
     // A table: compact unless a layout is given.
     let rows = r#"[{"id": 1, "url": "https://api.github.com/repos/octokit/hello-world/issues/1", "note": ""},

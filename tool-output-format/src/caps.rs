@@ -316,6 +316,29 @@ fn cap_nested_tables(node: &mut Node<'_>, plan: &RowPlan) {
     }
 }
 
+/// Keep the first `k` columns of `t` (they are in salience order) and name the others in a
+/// note above the table, most needed first, within `max_chars` characters.
+fn narrow(t: &mut Table<'_>, k: usize, max_chars: usize) {
+    let parts = t.columns()[k..]
+        .iter()
+        .map(|c| {
+            let mut name = String::new();
+            crate::text::escape_inline(c, false, &mut name);
+            name
+        })
+        .collect();
+    let order: Vec<usize> = (0..k).collect();
+    t.select_columns(&order);
+    t.notes.push(crate::doc::Note {
+        head: "[Columns left out to fit the budget: ".into(),
+        parts,
+        sep: ", ",
+        what: "columns",
+        max: max_chars,
+        narrowed: true,
+    });
+}
+
 /// What to keep of a top-level node: the caps set it from the options, budgets search it.
 #[derive(Debug, Clone)]
 pub(crate) struct Keep {
@@ -332,6 +355,15 @@ pub(crate) struct Keep {
     pub drop: Vec<bool>,
     /// Row caps of tables nested in records and lists (announced in place).
     pub plan: RowPlan,
+    /// Salience is on (SPEC 22): `drop` numbers a record's leaves at any depth
+    /// ([`crate::arrange::leaves`]) and the dropped ones are named in one line; a cut table
+    /// keeps its first rows and its last.
+    pub salience: bool,
+    /// Columns of the top-level table kept (its first ones: they are in salience order),
+    /// when a budget narrowed it.
+    pub columns: Option<usize>,
+    /// The longest the line naming what a budget left out may be, in characters.
+    pub names_chars: usize,
 }
 
 /// A cut node and what was cut.
@@ -387,9 +419,16 @@ pub(crate) fn cut_owned<'a>(node: Node<'a>, keep: &Keep, strategy: Strategy) -> 
 pub(crate) fn cut<'a>(node: &Node<'a>, keep: &Keep, strategy: Strategy) -> Cut<'a> {
     let n = keep.count;
     let head = match node {
+        Node::Table(t)
+            if keep.salience && n >= 2 && n < t.total_rows() && t.rows() == t.total_rows() =>
+        {
+            Node::Table(t.head_last(n))
+        }
         Node::Table(t) => Node::Table(t.head(n)),
+        Node::Record(r) if keep.salience => Node::Record(r.clone()),
         Node::Record(r) => Node::Record(Record {
             title: r.title.clone(),
+            left_out: r.left_out.clone(),
             fields: r
                 .fields
                 .iter()
@@ -416,7 +455,7 @@ pub(crate) fn untouched(node: &Node<'_>, keep: &Keep) -> bool {
         Node::Str(s) => text::lines(s).nth(keep.count).is_none(),
         _ => parts(node) <= keep.count,
     };
-    if !whole || keep.drop.iter().any(|&d| d) {
+    if !whole || keep.drop.iter().any(|&d| d) || keep.columns.is_some() {
         return false;
     }
     let mut limits = Limits {
@@ -478,10 +517,34 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
     let kept = keep.count.min(total);
     match &mut node {
         Node::Table(t) => {
-            t.truncate_rows(kept);
+            if keep.salience && t.gap.is_none() && kept >= 2 && kept < total && t.rows() == total {
+                *t = t.head_last(kept);
+            } else if t.gap.is_none() {
+                t.truncate_rows(kept);
+            }
+            if let Some(k) = keep.columns.filter(|&k| k < t.columns().len()) {
+                narrow(t, k, keep.names_chars);
+            }
+            // Under a budget's cut, the lines above the table list what fits its share.
+            if keep.names_chars != usize::MAX {
+                for note in &mut t.notes {
+                    note.max = note.max.min(keep.names_chars);
+                }
+            }
             let kept = t.rows();
             if kept < total {
                 notices.push(Notice::Rows { kept, total });
+            }
+        }
+        Node::Record(r) if keep.salience => {
+            let leaves = crate::arrange::leaves(r, true);
+            if keep.drop.len() == leaves.len() && keep.drop.iter().any(|&d| d) {
+                r.left_out = crate::arrange::left_out_line(&leaves, &keep.drop, keep.names_chars);
+                let gone = crate::arrange::drop_leaves(r, &keep.drop, true);
+                notices.push(Notice::Fields {
+                    kept: leaves.len() - gone,
+                    total: leaves.len(),
+                });
             }
         }
         Node::Str(s) => {
@@ -567,6 +630,9 @@ mod tests {
                 want: usize::MAX,
                 ..RowPlan::default()
             },
+            salience: false,
+            columns: None,
+            names_chars: usize::MAX,
         }
     }
 

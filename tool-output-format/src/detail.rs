@@ -206,11 +206,17 @@ impl LeftOut {
     /// The left-out line, or `None` when nothing was left out. `stored`: the full result is
     /// in a store and the Next line that fetches it follows.
     pub fn line(&self, tool: &str, stored: bool) -> Option<String> {
+        self.line_within(tool, stored, usize::MAX)
+    }
+
+    /// [`LeftOut::line`] with at most about `max_chars` characters of names (a budget's
+    /// share): each kind lists the names that fit, then `and N more`.
+    pub fn line_within(&self, tool: &str, stored: bool, max_chars: usize) -> Option<String> {
         let names = self.0.lock().ok()?;
         if names.machine.is_empty() && names.empty.is_empty() {
             return (!names.detail.is_empty()).then(|| left_out_line(&names.detail, tool));
         }
-        Some(folded_line(&names, tool, stored))
+        Some(folded_line(&names, tool, stored, max_chars))
     }
 }
 
@@ -240,8 +246,9 @@ fn left_out_line(names: &Once, tool: &str) -> String {
 /// get_repo(detail="full") for them]`. Each kind lists at most [`MAX_NAMES`] names, then
 /// `and N more`. With a stored full result the line ends `They are in the stored full
 /// result` (the Next line follows); without a tool name, `Full detail shows them`.
-fn folded_line(names: &Names, tool: &str, stored: bool) -> String {
+fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> String {
     let mut out = String::from("[Left out in summary detail: ");
+    let end = out.len().saturating_add(max_chars);
     let mut first = true;
     for (label, list_of) in [
         ("", &names.detail),
@@ -256,7 +263,7 @@ fn folded_line(names: &Names, tool: &str, stored: bool) -> String {
         }
         first = false;
         out.push_str(label);
-        list(list_of, MAX_NAMES, &mut out);
+        list_within(list_of, MAX_NAMES, end, &mut out);
     }
     if stored {
         out.push_str(". They are in the stored full result");
@@ -269,6 +276,28 @@ fn folded_line(names: &Names, tool: &str, stored: bool) -> String {
     }
     out.push(']');
     out
+}
+
+/// [`list`], stopping before a name would take the line past `end` bytes (at least one
+/// name is listed).
+fn list_within(names: &Once, max: usize, end: usize, out: &mut String) {
+    let len = names.spans.len();
+    let mut shown = 0;
+    for name in names.names().take(max) {
+        let mut n = String::new();
+        escape_inline(name, false, &mut n);
+        if shown > 0 && out.len() + n.len() + 2 + 16 > end {
+            break;
+        }
+        if shown > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&n);
+        shown += 1;
+    }
+    if len > shown {
+        let _ = write!(out, " and {} more", len - shown);
+    }
 }
 
 /// `a, b, c`, or the first `max` names and `and N more`.

@@ -145,6 +145,7 @@ impl Node<'_> {
             Node::List(items) => Node::List(items.into_iter().map(Node::into_owned).collect()),
             Node::Record(r) => Node::Record(Record {
                 title: r.title.map(own),
+                left_out: r.left_out,
                 fields: r
                     .fields
                     .into_iter()
@@ -220,6 +221,9 @@ pub struct Record<'a> {
     pub title: Option<Text<'a>>,
     /// Fields in output order.
     pub fields: Vec<Field<'a>>,
+    /// The line naming the fields a budget left out (set by the cut, written after the
+    /// fields).
+    pub(crate) left_out: Option<String>,
 }
 
 impl<'a> Record<'a> {
@@ -251,6 +255,24 @@ impl<'a> Record<'a> {
     }
 }
 
+/// A line above a table: a head, then parts listed while the line stays within `max`
+/// characters (the rest counted: `and N more`), e.g. the columns said once.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Note {
+    /// What the parts are: `[Same on all 3 rows: `.
+    pub head: String,
+    /// The parts, escaped, most needed first.
+    pub parts: Vec<String>,
+    /// Between two parts.
+    pub sep: &'static str,
+    /// What `and N more` counts (`columns`).
+    pub what: &'static str,
+    /// The longest the line may be (a budget's share, set by the cut; no bound else).
+    pub max: usize,
+    /// The note says a budget left columns out.
+    pub narrowed: bool,
+}
+
 /// Columns and rows of cells, stored in one flat buffer; each cell knows its [`Kind`].
 ///
 /// Cell text is the value under the cell rules (null -> empty, numbers as `serde_json` prints
@@ -273,6 +295,12 @@ pub struct Table<'a> {
     /// The type's own row cap (`#[tool_output(max_rows = N)]`): below a tool's option, above
     /// the formatter's.
     pub(crate) max_rows: Option<usize>,
+    /// Lines written above the table (after its title): the columns said once (one value on
+    /// every row, or equal to another column) and the columns a budget left out.
+    pub(crate) notes: Vec<Note>,
+    /// The rows are the first `gap` rows and the last one: the rows between were left out
+    /// (the sink writes one row saying how many there).
+    pub(crate) gap: Option<usize>,
     /// The columns and cells, boxed so that a [`Node`] (and a record's [`Field`]) stays small:
     /// records hold many fields, few tables.
     core: Box<Core<'a>>,
@@ -301,6 +329,8 @@ impl<'a> Table<'a> {
         Table {
             title: None,
             max_rows: None,
+            notes: Vec::new(),
+            gap: None,
             core: Box::new(Core {
                 columns,
                 limits: Vec::new(),
@@ -489,6 +519,8 @@ impl<'a> Table<'a> {
         Table {
             title: self.title.clone(),
             max_rows: self.max_rows,
+            notes: self.notes.clone(),
+            gap: None,
             core: Box::new(Core {
                 columns: self.core.columns.clone(),
                 limits: self.core.limits.clone(),
@@ -504,6 +536,66 @@ impl<'a> Table<'a> {
                 kinds: self.core.kinds[..cells].to_vec(),
             }),
         }
+    }
+
+    /// Keep only the columns `cols`, in that order (each an index of a current column).
+    pub(crate) fn select_columns(&mut self, cols: &[usize]) {
+        let n = self.core.columns.len().max(1);
+        if cols.len() == n && cols.iter().enumerate().all(|(i, &c)| i == c) {
+            return;
+        }
+        let rows = self.rows();
+        let mut buf = String::with_capacity(self.core.buf.len());
+        let mut ends = Vec::with_capacity(rows * cols.len());
+        let mut kinds = Vec::with_capacity(rows * cols.len());
+        for row in 0..rows {
+            for &c in cols {
+                let (text, kind) = self.cell(row, c);
+                buf.push_str(text);
+                ends.push(buf.len());
+                kinds.push(kind);
+            }
+        }
+        let pick = |v: &[Option<usize>]| -> Vec<Option<usize>> {
+            cols.iter().map(|&c| v.get(c).copied().flatten()).collect()
+        };
+        let limits = if self.core.limits.is_empty() {
+            Vec::new()
+        } else {
+            pick(&self.core.limits)
+        };
+        let marks = if self.core.marks.is_empty() {
+            Vec::new()
+        } else {
+            cols.iter().map(|&c| self.mark(c)).collect()
+        };
+        self.core.columns = cols.iter().map(|&c| self.core.columns[c].clone()).collect();
+        self.core.limits = limits;
+        self.core.marks = marks;
+        self.core.buf = buf;
+        self.core.ends = ends;
+        self.core.kinds = kinds;
+    }
+
+    /// The first `rows - 1` rows and the last row (`2 <= rows < total`, every row built):
+    /// the head of a table cut by a budget or a cap that keeps its end too.
+    pub(crate) fn head_last(&self, rows: usize) -> Table<'a> {
+        let total = self.total_rows();
+        debug_assert!(rows >= 2 && rows < total && self.rows() == total);
+        let mut t = self.head(rows - 1);
+        t.push_row_of(self, total - 1);
+        t.core.total = Some(total);
+        t.gap = Some(rows - 1);
+        t
+    }
+
+    /// Append row `row` of `other` (a table of the same columns).
+    pub(crate) fn push_row_of(&mut self, other: &Table<'_>, row: usize) {
+        for c in 0..other.columns().len() {
+            let (text, kind) = other.cell(row, c);
+            self.push_cell(text, kind);
+        }
+        self.end_row();
     }
 
     /// Rebuild every cell through `f(column, text, kind, out)`, which writes the new text and
@@ -531,6 +623,8 @@ impl<'a> Table<'a> {
         let mut t = Table {
             title: self.title.take().map(|t| Cow::Owned(t.into_owned())),
             max_rows: self.max_rows,
+            notes: std::mem::take(&mut self.notes),
+            gap: self.gap,
             core: Box::new(Core {
                 columns: std::mem::take(&mut self.core.columns)
                     .into_iter()

@@ -189,7 +189,7 @@ impl<'a> Fitter<'_, 'a> {
         // a column only while its widest cell fits the cap, so more rows can be shorter).
         if shape != Shape::Scalar
             && all_built(&doc.borrow(), caps.count)
-            && text_bytes(&doc.borrow()) <= WHOLE_FIRST_BYTES
+            && crate::arrange::text_bytes(&doc.borrow(), WHOLE_FIRST_BYTES) <= WHOLE_FIRST_BYTES
         {
             if untouched(&doc.borrow(), caps) {
                 // The caps cut nothing: the candidate is the document itself, not a copy.
@@ -215,20 +215,39 @@ impl<'a> Fitter<'_, 'a> {
             Shape::List => total.max(nested_len(&doc.borrow())),
             Shape::Scalar => 0,
         };
-        let keep = |n: Option<usize>, chars: Option<usize>, drop: Vec<bool>| {
-            let mut k = caps.clone();
-            match shape {
-                Shape::Table | Shape::Lines => k.count = n.unwrap_or(caps.count),
-                Shape::List => {
-                    k.count = n.unwrap_or(caps.count);
-                    k.nested = n;
+        let names_chars = self.names_chars();
+        let keep_with =
+            |n: Option<usize>, chars: Option<usize>, drop: Vec<bool>, cols: Option<usize>| {
+                let mut k = caps.clone();
+                match shape {
+                    Shape::Table | Shape::Lines => k.count = n.unwrap_or(caps.count),
+                    Shape::List => {
+                        k.count = n.unwrap_or(caps.count);
+                        k.nested = n;
+                    }
+                    Shape::Record => k.nested = n,
+                    Shape::Scalar => {}
                 }
-                Shape::Record => k.nested = n,
-                Shape::Scalar => {}
+                k.budget_chars = chars;
+                k.drop = drop;
+                k.columns = cols;
+                k.names_chars = names_chars;
+                k
+            };
+        // Salience (SPEC 22): a record's least needed leaves are left out before anything
+        // else is cut, a table's least needed columns before its rows.
+        let (base, cols) = if caps.salience {
+            match shape {
+                Shape::Record => (self.salient_leaves(node, &keep_with, max_n), None),
+                Shape::Table => (Vec::new(), self.salient_columns(node, &keep_with, max_n)),
+                _ => (Vec::new(), None),
             }
-            k.budget_chars = chars;
-            k.drop = drop;
-            k
+        } else {
+            (Vec::new(), None)
+        };
+        let keep = |n: Option<usize>, chars: Option<usize>, drop: Vec<bool>| {
+            let drop = if drop.is_empty() { base.clone() } else { drop };
+            keep_with(n, chars, drop, cols)
         };
         // Measured only when values must be shortened: it reads every built value.
         let longest = || longest_value(&doc.borrow(), false);
@@ -285,6 +304,9 @@ impl<'a> Fitter<'_, 'a> {
         }
         // 3. Whole fields, largest first, short scalar fields last.
         let order = match &*doc.borrow() {
+            Node::Record(r) if shape == Shape::Record && caps.salience => {
+                crate::arrange::drop_order(&crate::arrange::leaves(r, true))
+            }
             Node::Record(r) if shape == Shape::Record => drop_order(&r.fields),
             _ => Vec::new(),
         };
@@ -327,6 +349,117 @@ impl<'a> Fitter<'_, 'a> {
                 values_shortened: 0,
             },
             whole: false,
+        }
+    }
+
+    /// The most characters the line naming what a budget left out may take: a sixth of the
+    /// budget (a token counts as about three characters), at least 60.
+    fn names_chars(&self) -> usize {
+        names_chars(self.limits)
+    }
+
+    /// The budget in characters (the smallest of the limits; a token is about three).
+    fn room(&self) -> usize {
+        room(self.limits)
+    }
+
+    /// Which leaves of a record a budget leaves out, by salience: the most needed are taken
+    /// while their measured sizes fit the room (a long value counted as the part a shortened
+    /// one keeps), then, when that still does not fit, the least needed of them go too.
+    /// Returns the drop mask over [`crate::arrange::leaves`] (empty: none).
+    fn salient_leaves(
+        &self,
+        node: &Doc<'a>,
+        keep_with: &dyn Fn(Option<usize>, Option<usize>, Vec<bool>, Option<usize>) -> Keep,
+        max_n: usize,
+    ) -> Vec<bool> {
+        let leaves = match &*node.borrow() {
+            Node::Record(r) => crate::arrange::leaves(r, true),
+            _ => return Vec::new(),
+        };
+        let mut by_need = crate::arrange::drop_order(&leaves);
+        by_need.reverse();
+        let room = self.room();
+        // The title, the notices and the left-out line take their share first.
+        let mut left = (room.saturating_mul(9) / 10).saturating_sub(60 + self.names_chars());
+        let mut drop = vec![true; leaves.len()];
+        let mut kept = Vec::new();
+        for &i in &by_need {
+            let l = &leaves[i];
+            let depth = l.path.matches('.').count();
+            let cost = l.bytes.min(MIN_VALUE_CHARS * 3 + l.path.len()) + 4 + 2 * depth;
+            if cost <= left || kept.is_empty() || l.mark == crate::doc::Mark::Key {
+                left = left.saturating_sub(cost);
+                drop[i] = false;
+                kept.push(i);
+            }
+        }
+        if kept.len() == leaves.len() {
+            return Vec::new();
+        }
+        let n = (max_n > 0).then_some(1);
+        let floor =
+            (longest_value(&node.borrow(), false) > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS);
+        let mask = |k: usize| {
+            let mut d = vec![true; leaves.len()];
+            for &i in kept.iter().take(k) {
+                d[i] = false;
+            }
+            d
+        };
+        if self
+            .eval(node, &keep_with(n, floor, drop.clone(), None))
+            .is_ok()
+        {
+            return drop;
+        }
+        // Fewer of them: the largest number of the most needed that fits.
+        match self.largest(
+            kept.len().saturating_sub(1),
+            |k| keep_with(n, floor, mask(k + 1), None),
+            node,
+        ) {
+            Some((k, _)) => mask(k + 1),
+            None => mask(1),
+        }
+    }
+
+    /// How many of a table's columns (in salience order) a budget keeps: all of them when
+    /// every row the caps keep fits, else the most that still show every row, but never fewer
+    /// than the columns that identify a row, say its state and what it says (at least two).
+    /// `None`: all of them.
+    fn salient_columns(
+        &self,
+        node: &Doc<'a>,
+        keep_with: &dyn Fn(Option<usize>, Option<usize>, Vec<bool>, Option<usize>) -> Keep,
+        max_n: usize,
+    ) -> Option<usize> {
+        let (cols, core) = match &*node.borrow() {
+            Node::Table(t) => {
+                let cols = t.columns().len();
+                let core = crate::arrange::core_columns(t);
+                (cols, core.clamp(2.min(cols), cols))
+            }
+            _ => return None,
+        };
+        if cols <= core {
+            return None;
+        }
+        let all_rows = Some(max_n.max(1));
+        if self
+            .eval(node, &keep_with(all_rows, None, Vec::new(), None))
+            .is_ok()
+        {
+            return None;
+        }
+        // The most columns that keep every row.
+        match self.largest(
+            cols - core,
+            |k| keep_with(all_rows, None, Vec::new(), Some(core + k)),
+            node,
+        ) {
+            Some((k, _)) => Some(core + k),
+            None => Some(core),
         }
     }
 
@@ -397,6 +530,32 @@ impl<'a> Fitter<'_, 'a> {
     }
 }
 
+/// The budget in characters: the smallest of the limits, a token counted as about three
+/// characters (`usize::MAX` without a budget).
+pub(crate) fn room(limits: &[Limit<'_>]) -> usize {
+    limits
+        .iter()
+        .map(|l| {
+            if l.unit == "chars" {
+                l.budget
+            } else {
+                l.budget.saturating_mul(3)
+            }
+        })
+        .min()
+        .unwrap_or(usize::MAX)
+}
+
+/// The most characters a line naming what was left out (fields, columns, columns said once)
+/// may list: a sixth of the budget, at least 60 and at most 400; no bound without a budget.
+pub(crate) fn names_chars(limits: &[Limit<'_>]) -> usize {
+    if limits.is_empty() {
+        usize::MAX
+    } else {
+        (room(limits) / 6).clamp(60, 400)
+    }
+}
+
 /// Whether [`cut`] gives `node` back unchanged under `keep` (what [`untouched`] promises).
 fn same_as_cut(node: &Node<'_>, keep: &Keep, strategy: Strategy) -> bool {
     let c = cut(node, keep, strategy);
@@ -409,31 +568,6 @@ fn all_built(node: &Node<'_>, count: usize) -> bool {
         Node::Table(t) => t.rows() >= count.min(t.total_rows()),
         _ => true,
     }
-}
-
-/// Bytes of text in a node (a cheap bound on its rendered size), stopping past the limit.
-fn text_bytes(node: &Node<'_>) -> usize {
-    fn walk(node: &Node<'_>, acc: &mut usize) {
-        if *acc > WHOLE_FIRST_BYTES {
-            return;
-        }
-        match node {
-            Node::Str(s) | Node::Number(s) => *acc += s.len(),
-            Node::Table(t) => *acc += t.text_len(),
-            Node::Record(r) => r.fields.iter().for_each(|f| {
-                *acc += f.name.len() + 4;
-                walk(&f.value, acc);
-            }),
-            Node::List(items) => items.iter().for_each(|v| {
-                *acc += 2;
-                walk(v, acc);
-            }),
-            _ => *acc += 5,
-        }
-    }
-    let mut acc = 0;
-    walk(node, &mut acc);
-    acc
 }
 
 /// The order in which a budget drops the fields of a record: the largest first, short
@@ -451,7 +585,11 @@ fn drop_order(fields: &[crate::doc::Field<'_>]) -> Vec<usize> {
                 Node::Null | Node::Bool(_) | Node::Number(_) => true,
                 _ => false,
             };
-            (short, text_bytes(&f.value) + f.name.len(), i)
+            (
+                short,
+                crate::arrange::text_bytes(&f.value, WHOLE_FIRST_BYTES) + f.name.len(),
+                i,
+            )
         })
         .collect();
     order.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(b.2.cmp(&a.2)));

@@ -151,6 +151,7 @@ impl Formatter {
             .layout(Layout::Compact)
             .shape(agent_shape())
             .max_chars(AGENT_MAX_CHARS)
+            .salience(true)
     }
 
     /// Cap on lines of string results and on table rows, for every tool (default 100).
@@ -367,6 +368,32 @@ impl Formatter {
     #[must_use]
     pub fn summarize(self, on: bool) -> Self {
         self.with(|o| o.summarize(on))
+    }
+
+    /// Keep what an agent needs when a budget must leave something out, for every tool (on
+    /// in [`for_agents`](Self::for_agents); default off, where a budget cuts by size and
+    /// position). Fields and columns are ranked by their name and value (identity, state,
+    /// text, the page for people, time, who, then the rest; last API endpoints, internal
+    /// ids and empty, false or zero values; marks such as `#[tool_output(key)]` always
+    /// win). Records show their most needed fields first and a budget leaves out the least
+    /// needed ones, at any depth, naming them in one line; tables say a column with one
+    /// value on every row once above the table, and a budget leaves out the least needed
+    /// columns before it cuts rows, keeping the first rows and the last.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_output_format::Formatter;
+    /// let repo = json!({"fork": false, "size": 0, "full_name": "ada/hello",
+    ///                   "html_url": "https://github.com/ada/hello"});
+    /// assert_eq!(
+    ///     Formatter::new().salience(true).format("get_repo", &repo),
+    ///     "**get_repo result**\n\n- full_name: ada/hello\n- html_url: https://github.com/ada/hello\n\
+    ///      - fork: false\n- size: 0"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn salience(self, on: bool) -> Self {
+        self.with(|o| o.salience(on))
     }
 
     /// Columns whose numbers summaries also sum, exactly, for every tool (per tool:

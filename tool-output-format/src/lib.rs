@@ -90,6 +90,7 @@
 //! stays text.
 pub mod adapt;
 pub mod agent;
+mod arrange;
 mod build;
 mod caps;
 mod detail;
@@ -109,6 +110,7 @@ mod pipeline;
 mod redact;
 mod report;
 mod resolved;
+mod salience;
 pub mod shape;
 mod sink;
 mod source;

@@ -33,6 +33,7 @@ pub struct ToolOptions {
     pub(crate) summarize: Option<bool>,
     pub(crate) sum: Option<Vec<String>>,
     pub(crate) detail: Option<Detail>,
+    pub(crate) salience: Option<bool>,
 }
 
 impl ToolOptions {
@@ -200,6 +201,21 @@ impl ToolOptions {
         self
     }
 
+    /// Keep what an agent needs under a budget (see
+    /// [`Formatter::salience`](crate::Formatter::salience); on in the agent preset).
+    ///
+    /// ```
+    /// use tool_output_format::{Formatter, ToolOptions};
+    /// let fmt = Formatter::new().tool("get_repo", ToolOptions::new().salience(true));
+    /// let md = fmt.format("get_repo", &serde_json::json!({"fork": false, "name": "hello"}));
+    /// assert_eq!(md, "**get_repo result**\n\n- name: hello\n- fork: false");
+    /// ```
+    #[must_use]
+    pub fn salience(mut self, on: bool) -> Self {
+        self.salience = Some(on);
+        self
+    }
+
     /// These options laid over `base`: every field set here wins, unset ones keep `base`'s;
     /// secret keys add up.
     pub(crate) fn over(self, base: &ToolOptions) -> ToolOptions {
@@ -216,6 +232,7 @@ impl ToolOptions {
             summarize: self.summarize.or(base.summarize),
             sum: self.sum.or_else(|| base.sum.clone()),
             detail: self.detail.or(base.detail),
+            salience: self.salience.or(base.salience),
         }
     }
 
@@ -249,6 +266,7 @@ impl ToolOptions {
                 .or_else(|| global.sum.clone())
                 .unwrap_or_default(),
             detail: tool.detail.or(global.detail).unwrap_or_default(),
+            salience: tool.salience.or(global.salience).unwrap_or(false),
         }
     }
 }

@@ -365,11 +365,13 @@ impl Call<'_> {
     ) -> Written {
         let opts = &self.opts;
         let text_target = self.target == Target::Text;
-        let first = if opts.has_budget() && self.query.is_none() && !opts.summarize {
-            FIRST_BUILD
-        } else {
-            usize::MAX
-        };
+        // Salience reads every row of a table (a column said once must hold on every row).
+        let first =
+            if opts.has_budget() && self.query.is_none() && !opts.summarize && !opts.salience {
+                FIRST_BUILD
+            } else {
+                usize::MAX
+            };
         let (shells, body) = split_envelopes(build(0, first));
         let error = shells.iter().any(Envelope::is_error);
         let title = (text_target && !self.tool.is_empty())
@@ -416,9 +418,22 @@ impl Call<'_> {
                 plain_table: false,
             };
         };
-        let grow = |start: usize, want: usize| innermost(build(start, want)).unwrap_or(Node::Null);
-        let build: &dyn Fn(usize, usize) -> Node<'a> =
-            if shells.is_empty() { build } else { &grow };
+        // Fields and columns in salience order (marks only, without salience).
+        // Columns are said once in text only, and only where no cell cap is shorter than
+        // what a said-once value may hold.
+        let fold = text_target
+            && opts
+                .max_cell_chars
+                .is_none_or(|c| c >= crate::arrange::SAID_ONCE_CHARS);
+        crate::arrange::arrange(&mut node, opts.salience, fold);
+        // Rows built later are arranged the same way (marks only: salience builds every row
+        // at once).
+        let grow = |start: usize, want: usize| {
+            let mut more = innermost(build(start, want)).unwrap_or(Node::Null);
+            crate::arrange::arrange(&mut more, opts.salience, fold);
+            more
+        };
+        let build: &dyn Fn(usize, usize) -> Node<'a> = &grow;
         let summary = match &node {
             Node::Table(t)
                 if text_target
@@ -509,7 +524,11 @@ impl Call<'_> {
                 [n @ Notice::Omitted { .. }] if text_target => trailer.omitted(*n),
                 notices => render(&c.node, notices),
             };
-            let rebuild = || innermost(build(0, first)).unwrap_or(Node::Null);
+            let rebuild = || {
+                let mut node = innermost(build(0, first)).unwrap_or(Node::Null);
+                crate::arrange::arrange(&mut node, opts.salience, fold);
+                node
+            };
             let mut f = fitter.fit(node, &caps);
             // What a budget cuts after rows and before cells: the summary's column lines
             // (the most that still leave a whole row, found by bisection).
@@ -718,6 +737,7 @@ impl Call<'_> {
             (&*s.fetch_tool, self.ref_arg, stand_in)
         });
         Trailer::new(self.tool, summary, left_out, fetch)
+            .with_names_chars(crate::fit::names_chars(&self.limits()))
     }
 
     /// The store step: put the full result and tell the trailer what the store answered.

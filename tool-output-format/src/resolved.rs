@@ -32,6 +32,8 @@ pub(crate) struct Resolved {
     /// Columns the summary sums.
     pub sum: Vec<String>,
     pub detail: Detail,
+    /// Fields and columns kept and shown by salience (SPEC 22).
+    pub salience: bool,
 }
 
 impl Resolved {
@@ -72,6 +74,9 @@ impl Resolved {
             nested: None,
             drop: Vec::new(),
             plan,
+            salience: self.salience,
+            columns: None,
+            names_chars: usize::MAX,
         }
     }
 }

@@ -68,6 +68,8 @@ pub(crate) struct Trailer<'r> {
     /// The result's page, when its body is one: its length and how many of its items carry
     /// their own cursor.
     page: Cell<Option<(usize, usize)>>,
+    /// The most characters of names the left-out line lists (a budget's share).
+    names_chars: usize,
 }
 
 /// What storing the full result gave, for the report.
@@ -102,7 +104,15 @@ impl<'r> Trailer<'r> {
             failure: RefCell::new(None),
             cut_elsewhere: Cell::new(false),
             page: Cell::new(None),
+            names_chars: usize::MAX,
         }
+    }
+
+    /// List at most about `max` characters of names in the left-out line.
+    #[must_use]
+    pub fn with_names_chars(mut self, max: usize) -> Self {
+        self.names_chars = max;
+        self
     }
 
     /// The body is the items of a page of `len` items, the first `cursors` of which carry
@@ -176,25 +186,39 @@ impl<'r> Trailer<'r> {
             text.push_str("\n\n");
             s.write_lines(text, self.summary_lines.get());
         }
-        let at = self.resume_at(notices);
+        // A table that kept its last row resumes at the first row it left out.
+        let at = match node {
+            Node::Table(t) if t.gap.is_some() && !self.cut_elsewhere.get() => t.gap,
+            _ => self.resume_at(notices),
+        };
         // Whether the result was cut matters only to the stored-result lines (it walks the
         // whole document for nested cuts).
         let cut = (self.fetch_tool.is_some() || self.failure.borrow().is_some())
             && self.wants(node, notices);
-        self.append_lines(text, cut, at);
+        // A budget's share bounds the left-out line only when the budget cut something (a
+        // budget not reached changes nothing).
+        let squeezed = !notices.is_empty()
+            || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed))
+            || matches!(node, Node::Record(r) if r.left_out.is_some());
+        self.append_lines(text, cut, at, squeezed);
     }
 
     /// The lines after a text that was cut (no summary): what a registered renderer's text
     /// gets, and the room its budget keeps for them.
     pub fn lines_if_cut(&self) -> String {
         let mut text = String::new();
-        self.append_lines(&mut text, true, None);
+        self.append_lines(&mut text, true, None, true);
         text
     }
 
     /// The left-out line and the stored-result (or failed-store) line, each when it applies;
     /// `at`: the cursor where the text stopped.
-    fn append_lines(&self, text: &mut String, cut: bool, at: Option<usize>) {
+    fn append_lines(&self, text: &mut String, cut: bool, at: Option<usize>, squeezed: bool) {
+        let names_chars = if squeezed {
+            self.names_chars
+        } else {
+            usize::MAX
+        };
         let mut first = true;
         let mut line = |text: &mut String, l: &str| {
             text.push_str(if first { "\n\n" } else { "\n" });
@@ -206,9 +230,9 @@ impl<'r> Trailer<'r> {
             cut && !failed && self.fetch_tool.is_some() && self.reference.borrow().is_some();
         // Folded fields are in the stored full result when there is one (the Next line
         // follows); else the detail call shows them.
-        if let Some(l) = self
-            .left_out
-            .line(self.tool, stored && self.left_out.folded())
+        if let Some(l) =
+            self.left_out
+                .line_within(self.tool, stored && self.left_out.folded(), names_chars)
         {
             line(text, &l);
         }

@@ -6,6 +6,7 @@ mod envelope;
 mod lean;
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use super::{Document, Sink};
 use crate::doc::{Field, Node, Record, Table, depth_notice};
@@ -95,6 +96,10 @@ impl<S: TableStyle> Writer<'_, S> {
                     self.line("", "*(empty)*");
                 }
                 self.fields(r, "");
+                if let Some(line) = &r.left_out {
+                    self.blank();
+                    self.line("", line);
+                }
             }
             Node::Table(t) => {
                 if let Some(title) = &t.title {
@@ -300,6 +305,14 @@ impl<S: TableStyle> Writer<'_, S> {
     }
 
     fn table(&mut self, t: &Table<'_>, indent: &str) {
+        // The columns said once and the columns a budget left out, above the table (a
+        // blank line after them, so no parser reads them as the table's header).
+        for note in &t.notes {
+            self.line(indent, &note_line(note));
+        }
+        if !t.notes.is_empty() && !t.columns().is_empty() {
+            self.line("", "");
+        }
         if !t.columns().is_empty() {
             self.style.table(&mut self.out, t, indent);
         }
@@ -370,10 +383,43 @@ impl TableStyle for Compact {
         }
         out.push('\n');
         let mut cells = t.cells();
-        for _ in 0..t.rows() {
+        for row in 0..t.rows() {
+            if t.gap == Some(row) {
+                gap_row(out, t, indent);
+            }
             compact_row(out, cells.by_ref().take(ncols), indent);
         }
     }
+}
+
+/// A note's line: its parts while they fit its bound (at least one), then `and N more`.
+fn note_line(note: &crate::doc::Note) -> String {
+    let mut line = note.head.clone();
+    let end = note.max;
+    let mut shown = 0;
+    for part in &note.parts {
+        if shown > 0 && line.len() + part.len() + note.sep.len() + 20 > end {
+            break;
+        }
+        if shown > 0 {
+            line.push_str(note.sep);
+        }
+        line.push_str(part);
+        shown += 1;
+    }
+    if shown < note.parts.len() {
+        let _ = write!(line, " and {} more {}", note.parts.len() - shown, note.what);
+    }
+    line.push(']');
+    line
+}
+
+/// The row that stands for the rows left out between a table's first rows and its last:
+/// `|… 25 rows left out …|` (one cell; a parser pads the row).
+fn gap_row(out: &mut String, t: &Table<'_>, indent: &str) {
+    let left_out = t.total_rows().saturating_sub(t.rows());
+    out.push_str(indent);
+    let _ = writeln!(out, "|… {left_out} rows left out …|");
 }
 
 /// `|a|b|`: cells escaped, no padding. A cell ending in a backslash gets a space before its
@@ -441,7 +487,10 @@ impl TableStyle for Aligned {
         }
         out.push('\n');
         let mut cells = t.cells();
-        for row_w in cell_w {
+        for (row, row_w) in cell_w.enumerate() {
+            if t.gap == Some(row) {
+                gap_row(out, t, indent);
+            }
             aligned_row(out, cells.by_ref().take(ncols), row_w, &widths, indent);
         }
     }

@@ -125,6 +125,9 @@ fn fields_record<'a>(fields: Fields<'a>, cx: &Context<'_>) -> Record<'a> {
             Shaped::Record(fields) if !inner.too_deep() => {
                 Node::Record(fields_record(fields, &inner))
             }
+            Shaped::Rows(rows) if !inner.too_deep() && deep(cx) => {
+                Node::Table(deep_rows_table(rows, &inner, cx))
+            }
             Shaped::Rows(rows) if !inner.too_deep() => match rows_table(rows, &inner) {
                 Ok(t) => Node::Table(t),
                 Err(rows) => Shaped::Rows(rows).into_value().to_node(&inner).into_owned(),
@@ -134,6 +137,53 @@ fn fields_record<'a>(fields: Fields<'a>, cx: &Context<'_>) -> Record<'a> {
         (name, node)
     });
     super::value::record_of(fields, cx)
+}
+
+/// Whether the result's shape flattens deep (the agent preset's folding shape): then a list
+/// of records in the result's record becomes a table of leaf paths too.
+fn deep(cx: &Context<'_>) -> bool {
+    cx.shaping()
+        .is_some_and(|sh| sh.shape.flattens() && sh.shape.folds())
+}
+
+/// The table of shaped rows nested in the result's record, its object columns split into
+/// their leaf paths (as a result's own table under the agent preset).
+fn deep_rows_table<'t>(rows: Vec<Fields<'_>>, inner: &Context<'_>, cx: &Context<'_>) -> Table<'t> {
+    let mut cols = Cols::default();
+    for row in &rows {
+        cols.add(field_entries(row), true, 0);
+    }
+    let drop_empty = cx.shaping().is_some_and(|sh| sh.shape.drops_empty());
+    let mut out = Vec::new();
+    leaves(
+        &cols,
+        rows.len(),
+        drop_empty,
+        Flat::Deep,
+        None,
+        &mut Vec::new(),
+        &mut out,
+    );
+    let mut names: Vec<&str> = out.iter().map(|l| l.name.as_str()).collect();
+    names.sort_unstable();
+    if names.windows(2).any(|w| w[0] == w[1]) {
+        // A dotted name that is also a key: keep the objects as cells.
+        out.clear();
+        leaves(
+            &cols,
+            rows.len(),
+            drop_empty,
+            Flat::No,
+            None,
+            &mut Vec::new(),
+            &mut out,
+        );
+    }
+    let total = rows.len();
+    let range = inner.rows(total, None);
+    let kept = rows.into_iter().skip(range.start).take(range.len());
+    let leaves = out.iter().map(|l| (l.name.as_str(), &l.keys[..]));
+    write(&leaves, kept, total, inner)
 }
 
 /// The table of shaped rows nested in a record, as the same rows as `Value`s would build
@@ -370,7 +420,7 @@ fn leaves<'c>(
     cols: &'c Cols,
     rows: usize,
     drop_empty: bool,
-    flatten: bool,
+    flatten: Flat,
     names: Option<&LeftOut>,
     prefix: &mut Vec<&'c str>,
     out: &mut Vec<Leaf<'c>>,
@@ -386,7 +436,7 @@ fn leaves<'c>(
         }
         prefix.push(&col.name);
         match &col.sub {
-            Some(sub) if flatten && flattens(col, sub, rows, drop_empty) => {
+            Some(sub) if flatten != Flat::No && flattens(col, sub, rows, drop_empty, flatten) => {
                 leaves(sub, rows, drop_empty, flatten, names, prefix, out);
             }
             _ => out.push(Leaf {
@@ -401,11 +451,31 @@ fn leaves<'c>(
 /// The flattening rule (measured in BENCHMARKS.md, "Shaping"): every non-empty value of the
 /// column is an object, the objects have at most [`MAX_FLAT_KEYS`] keys between them, and
 /// the dotted columns would be at least half filled (so no run of mostly empty columns).
-fn flattens(col: &Col, sub: &Cols, rows: usize, drop_empty: bool) -> bool {
+///
+/// Deep flattening (the agent preset, whose salience then keeps the most needed leaf
+/// columns): every object column splits into its leaf paths, up to [`MAX_DEEP_KEYS`] keys.
+fn flattens(col: &Col, sub: &Cols, rows: usize, drop_empty: bool, flat: Flat) -> bool {
     let kept = sub.cols.iter().filter(|c| !(drop_empty && c.filled == 0));
     let (n, filled) = kept.fold((0usize, 0usize), |(n, f), c| (n + 1, f + c.filled));
+    if flat == Flat::Deep {
+        return col.objects == col.filled && n > 0 && n <= MAX_DEEP_KEYS;
+    }
     col.objects == col.filled && n > 0 && n <= MAX_FLAT_KEYS && filled * 2 >= rows * n
 }
+
+/// How a table's object columns flatten.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flat {
+    /// They stay one compact-JSON cell.
+    No,
+    /// Where that reads in fewer tokens ([`Shape::flatten`](crate::Shape::flatten)).
+    Cheaper,
+    /// Into every leaf path (the agent preset).
+    Deep,
+}
+
+/// The most sub-keys an object column may have to be deep-flattened.
+const MAX_DEEP_KEYS: usize = 64;
 
 /// The shaped table of `items` (all objects), or `None` when the shaped rows have no column
 /// or more than [`MAX_COLUMNS`].
@@ -428,6 +498,11 @@ fn table<'a>(
         return Some(marked(write(&leaves, rows, items.len(), cx), sh));
     }
     let flatten = shape.flattens();
+    let flat = match (flatten, shape.folds()) {
+        (false, _) => Flat::No,
+        (true, false) => Flat::Cheaper,
+        (true, true) => Flat::Deep,
+    };
     let mut cols = Cols::default();
     let mut kept: Vec<Fields<'_>> = Vec::with_capacity(range.len().min(items.len()));
     {
@@ -452,7 +527,7 @@ fn table<'a>(
         &cols,
         analysed,
         drop_empty,
-        flatten,
+        flat,
         folded,
         &mut Vec::new(),
         &mut out,
@@ -467,7 +542,7 @@ fn table<'a>(
                 &cols,
                 analysed,
                 drop_empty,
-                false,
+                Flat::No,
                 folded,
                 &mut Vec::new(),
                 &mut out,

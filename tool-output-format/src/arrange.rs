@@ -1,0 +1,539 @@
+//! Arrange a document by salience before the fit: records show their most needed fields
+//! first, tables their most needed columns first (a column with one value on every row, or
+//! equal to an earlier one, said once above the table), and the fit's units for a record
+//! (its leaves at any depth) come with the order a budget leaves them out in.
+//!
+//! The ranks are [`crate::salience`]'s; this module only applies them to the document.
+
+use std::fmt::Write as _;
+
+use crate::doc::{Field, Kind, Mark, Node, Note, Record, Table};
+use crate::salience::{Rank, Tier, is_payload, rank};
+use crate::text::escape_inline;
+
+/// Order `node` by salience (`salience`: the name-and-value rank is on; else only marks
+/// move fields: `key` first). Records at any depth, tables, lists and an envelope's body.
+/// `fold`: a column with one value on every row, or equal to another, is said once above
+/// its table (text targets; the structured JSON keeps every column).
+pub(crate) fn arrange(node: &mut Node<'_>, salience: bool, fold: bool) {
+    match node {
+        Node::Record(r) => arrange_record(r, salience, None, fold),
+        Node::List(items) => items.iter_mut().for_each(|v| arrange(v, salience, fold)),
+        Node::Table(t) => arrange_table(t, salience, fold),
+        Node::Envelope(e) => {
+            if let Some(b) = e.body_mut() {
+                arrange(b, salience, fold);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The sort key of a field under `parent` (its rank and whether the parent is a payload):
+/// its own rank, or for a record its most needed leaf.
+fn field_key(f: &Field<'_>, parent: Option<(Rank, bool)>) -> (Tier, Tier) {
+    let mut own = rank(&f.name, &f.value, f.mark);
+    if let Some((p, payload)) = parent {
+        own = own.under(p, payload);
+    }
+    match &f.value {
+        Node::Record(r) if !r.fields.is_empty() && f.mark == Mark::None => {
+            let under = Some((own, is_payload(&f.name)));
+            r.fields
+                .iter()
+                .map(|c| field_key(c, under))
+                .min()
+                .unwrap_or(own.key())
+        }
+        _ => own.key(),
+    }
+}
+
+fn arrange_record(r: &mut Record<'_>, salience: bool, parent: Option<(Rank, bool)>, fold: bool) {
+    if !salience {
+        // Only marks move fields: `key` first.
+        for f in &mut r.fields {
+            arrange(&mut f.value, false, fold);
+        }
+        if r.fields.iter().any(|f| f.mark == Mark::Key) {
+            r.fields.sort_by_key(|f| f.mark != Mark::Key);
+        }
+        return;
+    }
+    for f in &mut r.fields {
+        let under = rank(&f.name, &f.value, f.mark);
+        let under = parent.map_or(under, |(p, payload)| under.under(p, payload));
+        match &mut f.value {
+            Node::Record(inner) => {
+                arrange_record(inner, salience, Some((under, is_payload(&f.name))), fold);
+            }
+            other => arrange(other, salience, fold),
+        }
+    }
+    {
+        let mut keyed: Vec<((Tier, Tier), Field<'_>)> = std::mem::take(&mut r.fields)
+            .into_iter()
+            // A nested record's fields are ordered by their own ranks (not under the parent),
+            // so two records of one kind keep one order wherever they sit.
+            .map(|f| (field_key(&f, None), f))
+            .collect();
+        keyed.sort_by_key(|(k, _)| *k);
+        r.fields = keyed.into_iter().map(|(_, f)| f).collect();
+    }
+}
+
+/// The rank of a table column: from its name and its first value that says something (a
+/// column blank in every row is blank).
+fn column_rank(t: &Table<'_>, c: usize) -> Rank {
+    let name = &t.columns()[c];
+    let mark = t.mark(c);
+    let value = (0..t.rows())
+        .map(|row| cell_node(t.cell(row, c)))
+        .find(|v| !crate::salience::is_blank(v))
+        .unwrap_or(Node::Null);
+    let mut own = rank(name, &value, mark);
+    // Lists and objects written as JSON text in a cell read worst: after the rest of their
+    // tier.
+    let json = (0..t.rows()).any(|row| t.cell(row, c).1 == Kind::Json);
+    if json && mark == Mark::None && own.tier < Tier::Endpoint {
+        own = Rank {
+            tier: own.tier.max(Tier::Rest),
+            sub: Tier::Blank,
+            clue: "nested values as JSON text",
+        };
+        return own;
+    }
+    // A dotted column ranks under its parent path (`owner.login` under `owner`).
+    match name.rsplit_once('.') {
+        Some((parent, _)) if mark == Mark::None => {
+            let p = rank(parent, &Node::Str("x".into()), Mark::None);
+            let payload = parent.split('.').any(is_payload);
+            own.under(p, payload)
+        }
+        _ => own,
+    }
+}
+
+/// A cell as the value it shows (enough for the rank: its kind and text).
+fn cell_node<'t>((text, kind): (&'t str, Kind)) -> Node<'t> {
+    match kind {
+        Kind::Null => Node::Null,
+        Kind::Bool => Node::Bool(text == "true"),
+        Kind::Number => Node::Number(text.into()),
+        Kind::Json if text == "[]" || text == "{}" => Node::List(Vec::new()),
+        _ => Node::Str(text.into()),
+    }
+}
+
+/// The longest value a column said once may hold (a cell cap below it keeps it in the table).
+pub(crate) const SAID_ONCE_CHARS: usize = 40;
+
+fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
+    let cols = t.columns().len();
+    if cols == 0 {
+        return;
+    }
+    if !salience {
+        if (0..cols).any(|c| t.mark(c) == Mark::Key) {
+            let mut order: Vec<usize> = (0..cols).collect();
+            order.sort_by_key(|&c| t.mark(c) != Mark::Key);
+            t.select_columns(&order);
+        }
+        return;
+    }
+    let rows = t.rows();
+    let mut said = Vec::new();
+    let mut same = Vec::new();
+    let mut keep = Vec::new();
+    let column_eq = |a: usize, b: usize| (0..rows).all(|r| t.cell(r, a) == t.cell(r, b));
+    for c in 0..cols {
+        let marked = t.mark(c) != Mark::None;
+        // Said once: only when every row is built and there are rows to compare.
+        if fold
+            && !marked
+            && rows >= 2
+            && rows == t.total_rows()
+            && cols - said.len() - same.len() > 1
+        {
+            let first = t.cell(0, c);
+            // Only a short value is said once: a long one stays in its column, where the
+            // caps and the budget may shorten it.
+            let short = first.0.chars().count()
+                <= t.limit(c).unwrap_or(SAID_ONCE_CHARS).min(SAID_ONCE_CHARS);
+            if short && (1..rows).all(|r| t.cell(r, c) == first) {
+                said.push(c);
+                continue;
+            }
+            if let Some(&earlier) = keep.iter().find(|&&k| column_eq(k, c)) {
+                same.push((c, earlier));
+                continue;
+            }
+        }
+        keep.push(c);
+    }
+    let mut ranked: Vec<((Tier, Tier), usize)> =
+        keep.iter().map(|&c| (column_rank(t, c).key(), c)).collect();
+    ranked.sort_by_key(|(k, _)| *k);
+    let order: Vec<usize> = ranked.iter().map(|(_, c)| *c).collect();
+    if !said.is_empty() {
+        // Most needed first.
+        said.sort_by_key(|&c| column_rank(t, c).key());
+        let parts = said
+            .iter()
+            .map(|&c| {
+                let mut part = String::new();
+                escape_inline(&t.columns()[c], false, &mut part);
+                part.push_str(": ");
+                let (text, kind) = t.cell(0, c);
+                if kind == Kind::Null || text.is_empty() {
+                    part.push_str("(empty)");
+                } else {
+                    escape_inline(text, false, &mut part);
+                }
+                part
+            })
+            .collect();
+        t.notes.push(Note {
+            head: format!("[Same on all {rows} rows: "),
+            parts,
+            sep: "; ",
+            what: "columns",
+            max: usize::MAX,
+            narrowed: false,
+        });
+    }
+    if !same.is_empty() {
+        let names: Vec<(String, String)> = same
+            .iter()
+            .map(|&(c, e)| (t.columns()[c].to_string(), t.columns()[e].to_string()))
+            .collect();
+        let parts = group_by_prefix(&names)
+            .iter()
+            .map(|(a, b)| {
+                let mut part = String::new();
+                escape_inline(a, false, &mut part);
+                part.push_str(" = ");
+                escape_inline(b, false, &mut part);
+                part
+            })
+            .collect();
+        t.notes.push(Note {
+            head: "[Same as another column on every row: ".into(),
+            parts,
+            sep: "; ",
+            what: "columns",
+            max: usize::MAX,
+            narrowed: false,
+        });
+    }
+    t.select_columns(&order);
+}
+
+/// How many of a table's first columns (they are in salience order) say what a row is:
+/// those ranked from identity to text (what identifies it, its state, what it says).
+pub(crate) fn core_columns(t: &Table<'_>) -> usize {
+    (0..t.columns().len())
+        .take_while(|&c| column_rank(t, c).tier <= Tier::Text)
+        .count()
+}
+
+/// Pairs `a = b` of equal columns, with pairs that share their prefixes and differ only by
+/// the prefix said once: `committer.name = author.name` and `committer.email =
+/// author.email` are `committer.* = author.*`.
+fn group_by_prefix(pairs: &[(String, String)]) -> Vec<(String, String)> {
+    let split = |s: &str| {
+        s.split_once('.')
+            .map(|(p, rest)| (p.to_owned(), rest.to_owned()))
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut done = vec![false; pairs.len()];
+    for i in 0..pairs.len() {
+        if done[i] {
+            continue;
+        }
+        let (a, b) = &pairs[i];
+        if let (Some((pa, ra)), Some((pb, rb))) = (split(a), split(b))
+            && ra == rb
+        {
+            let group: Vec<usize> = (i..pairs.len())
+                .filter(|&j| {
+                    !done[j]
+                        && matches!((split(&pairs[j].0), split(&pairs[j].1)),
+                            (Some((x, rx)), Some((y, ry))) if x == pa && y == pb && rx == ry)
+                })
+                .collect();
+            if group.len() > 1 {
+                group.iter().for_each(|&j| done[j] = true);
+                out.push((format!("{pa}.*"), format!("{pb}.*")));
+                continue;
+            }
+        }
+        done[i] = true;
+        out.push((a.clone(), b.clone()));
+    }
+    out
+}
+
+/// Bytes of text in a node (a cheap bound on its rendered size), stopping past the limit.
+pub(crate) fn text_bytes(node: &Node<'_>, limit: usize) -> usize {
+    fn walk(node: &Node<'_>, limit: usize, acc: &mut usize) {
+        if *acc > limit {
+            return;
+        }
+        match node {
+            Node::Str(s) | Node::Number(s) => *acc += s.len(),
+            Node::Table(t) => *acc += t.text_len(),
+            Node::Record(r) => r.fields.iter().for_each(|f| {
+                *acc += f.name.len() + 4;
+                walk(&f.value, limit, acc);
+            }),
+            Node::List(items) => items.iter().for_each(|v| {
+                *acc += 2;
+                walk(v, limit, acc);
+            }),
+            _ => *acc += 5,
+        }
+    }
+    let mut acc = 0;
+    walk(node, limit, &mut acc);
+    acc
+}
+
+/// One unit a budget may leave out of a record: a field that holds no record, at any depth
+/// (`deep`), or a top-level field.
+#[derive(Debug)]
+pub(crate) struct Leaf {
+    /// The salience sort key (smaller: more needed).
+    pub key: (Tier, Tier),
+    /// Its mark.
+    pub mark: Mark,
+    /// A cheap measure of its size (bytes of text).
+    pub bytes: usize,
+    /// Its dotted path from the record.
+    pub path: String,
+}
+
+/// The units of `r` in document order (pre-order): with `deep`, the leaves of nested
+/// records; else the top-level fields.
+pub(crate) fn leaves(r: &Record<'_>, deep: bool) -> Vec<Leaf> {
+    fn walk(
+        r: &Record<'_>,
+        deep: bool,
+        parent: Option<(Rank, bool)>,
+        prefix: &str,
+        out: &mut Vec<Leaf>,
+    ) {
+        for f in &r.fields {
+            let mut own = rank(&f.name, &f.value, f.mark);
+            if let Some((p, payload)) = parent {
+                own = own.under(p, payload);
+            }
+            let path = if prefix.is_empty() {
+                f.name.to_string()
+            } else {
+                format!("{prefix}.{}", f.name)
+            };
+            match &f.value {
+                Node::Record(inner) if deep && !inner.fields.is_empty() => {
+                    walk(inner, deep, Some((own, is_payload(&f.name))), &path, out);
+                }
+                v => out.push(Leaf {
+                    key: own.key(),
+                    mark: f.mark,
+                    bytes: text_bytes(v, usize::MAX) + f.name.len(),
+                    path,
+                }),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(r, deep, None, "", &mut out);
+    out
+}
+
+/// The order in which a budget leaves out the units of [`leaves`]: the least needed first
+/// (the largest first among equals, then the later), a `key` mark never before the others.
+pub(crate) fn drop_order(leaves: &[Leaf]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..leaves.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (la, lb) = (&leaves[a], &leaves[b]);
+        lb.key
+            .cmp(&la.key)
+            .then(lb.bytes.cmp(&la.bytes))
+            .then(b.cmp(&a))
+    });
+    order
+}
+
+/// Leave out of `r` the units (as [`leaves`] numbers them) marked in `drop`; a nested record
+/// left with no field goes too. Returns how many units were left out.
+pub(crate) fn drop_leaves(r: &mut Record<'_>, drop: &[bool], deep: bool) -> usize {
+    fn walk(r: &mut Record<'_>, drop: &[bool], deep: bool, i: &mut usize, out: &mut usize) {
+        r.fields.retain_mut(|f| match &mut f.value {
+            Node::Record(inner) if deep && !inner.fields.is_empty() => {
+                walk(inner, drop, deep, i, out);
+                !inner.fields.is_empty()
+            }
+            _ => {
+                let gone = drop.get(*i).copied().unwrap_or(false);
+                *i += 1;
+                *out += usize::from(gone);
+                !gone
+            }
+        });
+    }
+    let (mut i, mut out) = (0, 0);
+    walk(r, drop, deep, &mut i, &mut out);
+    out
+}
+
+/// The line naming the units left out, most needed first, within about `max_chars`
+/// characters: `[Left out to fit the budget: full_name, owner.login and 12 more]`.
+pub(crate) fn left_out_line(leaves: &[Leaf], drop: &[bool], max_chars: usize) -> Option<String> {
+    let mut gone: Vec<&Leaf> = leaves
+        .iter()
+        .zip(drop)
+        .filter(|(_, d)| **d)
+        .map(|(l, _)| l)
+        .collect();
+    if gone.is_empty() {
+        return None;
+    }
+    gone.sort_by_key(|l| l.key);
+    let mut line = String::from("[Left out to fit the budget: ");
+    let head = line.len();
+    let mut shown = 0;
+    for l in &gone {
+        let mut name = String::new();
+        escape_inline(&l.path, false, &mut name);
+        let more = gone.len() - shown - 1;
+        let tail = if more > 0 { 16 } else { 1 };
+        if shown > 0 && line.len() + name.len() + 2 + tail > max_chars {
+            break;
+        }
+        if shown > 0 {
+            line.push_str(", ");
+        }
+        line.push_str(&name);
+        shown += 1;
+    }
+    if shown < gone.len() {
+        if line.len() == head {
+            line.push_str("fields");
+        }
+        let _ = write!(line, " and {} more", gone.len() - shown);
+    }
+    line.push(']');
+    Some(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ToolOutput;
+    use crate::build::Context;
+    use serde_json::json;
+
+    fn names(node: &Node<'_>) -> Vec<String> {
+        match node {
+            Node::Record(r) => r.fields.iter().map(|f| f.name.to_string()).collect(),
+            Node::Table(t) => t.columns().iter().map(ToString::to_string).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_record_shows_its_most_needed_fields_first() {
+        let v = json!({"fork": false, "size": 3, "owner": {"type": "User", "login": "ada"},
+                       "created_at": "2020-01-01T00:00:00Z", "html_url": "https://github.com/ada/x",
+                       "description": "A thing", "state": "open", "full_name": "ada/x"});
+        let mut node = v.to_node(&Context::new());
+        arrange(&mut node, true, true);
+        assert_eq!(
+            names(&node),
+            [
+                "full_name",
+                "state",
+                "description",
+                "html_url",
+                "created_at",
+                "owner",
+                "size",
+                "fork"
+            ]
+        );
+        let Node::Record(r) = &node else { panic!() };
+        assert_eq!(names(&r.fields[5].value), ["login", "type"]);
+    }
+
+    #[test]
+    fn a_payload_is_ranked_by_its_leaves() {
+        let v = json!({"type": "Feature", "geometry": {"type": "Point"},
+                       "properties": {"mag": 4.5, "title": "M 4.5 - somewhere"}, "id": "us1"});
+        let mut node = v.to_node(&Context::new());
+        arrange(&mut node, true, true);
+        assert_eq!(names(&node), ["properties", "id", "type", "geometry"]);
+        let Node::Record(r) = &node else { panic!() };
+        let leaves = leaves(r, true);
+        let order = drop_order(&leaves);
+        // The first left out is the geometry's type (a state under a "rest" parent).
+        assert_eq!(leaves[order[0]].path, "geometry.type");
+        // The last two are the identities, the payload's title among them.
+        let last: Vec<&str> = order[order.len() - 2..]
+            .iter()
+            .map(|&i| leaves[i].path.as_str())
+            .collect();
+        assert!(
+            last.contains(&"properties.title") && last.contains(&"id"),
+            "{last:?}"
+        );
+    }
+
+    #[test]
+    fn leaving_out_leaves_drops_emptied_records_and_names_them_in_rank_order() {
+        let v = json!({"name": "x", "owner": {"login": "ada", "site_admin": false}, "etag": "abc"});
+        let Node::Record(mut r) = v.to_node(&Context::new()) else {
+            panic!()
+        };
+        let ls = leaves(&r, true);
+        assert_eq!(
+            ls.iter().map(|l| l.path.as_str()).collect::<Vec<_>>(),
+            ["name", "owner.login", "owner.site_admin", "etag"]
+        );
+        let drop = [false, true, true, true];
+        assert_eq!(
+            left_out_line(&ls, &drop, 200).unwrap(),
+            "[Left out to fit the budget: owner.login, etag, owner.site_admin]"
+        );
+        assert_eq!(
+            left_out_line(&ls, &drop, 40).unwrap(),
+            "[Left out to fit the budget: owner.login and 2 more]"
+        );
+        assert_eq!(drop_leaves(&mut r, &drop, true), 3);
+        assert_eq!(r.fields.len(), 1);
+    }
+
+    #[test]
+    fn a_table_says_a_constant_and_a_copied_column_once() {
+        let v = json!([
+            {"kind": "Pod", "author": {"name": "a", "email": "a@x"}, "committer": {"name": "a", "email": "a@x"}, "sha": "1"},
+            {"kind": "Pod", "author": {"name": "b", "email": "b@x"}, "committer": {"name": "b", "email": "b@x"}, "sha": "2"},
+        ]);
+        let mut node = v.to_node(&Context::new());
+        if let Node::Table(_) = node {
+        } else {
+            panic!("{node:?}")
+        }
+        // Flatten as the agent preset would: dotted columns.
+        let flat = crate::Shape::new().flatten();
+        let fmt = crate::Formatter::new().shape(flat).salience(true);
+        let md = fmt.format("t", &v);
+        assert!(md.contains("[Same on all 2 rows: kind: Pod]"), "{md}");
+        assert!(
+            md.contains("[Same as another column on every row: committer.* = author.*]"),
+            "{md}"
+        );
+        arrange(&mut node, true, true);
+        assert_eq!(names(&node)[0], "sha");
+    }
+}

@@ -1,0 +1,572 @@
+//! Salience: how much an agent needs a field, from its name and its value.
+//!
+//! A budget that must leave fields or columns out leaves out the least needed first, and a
+//! record shows its most needed fields first. The rank is a [`Tier`] (most needed first) with
+//! a sub-rank that orders fields within a tier, and a [`Rank::clue`] that says why.
+//!
+//! # The rule
+//!
+//! 1. **Marks win** ([`Mark`]): `key` first, `essential` next, `minor` last, whatever the
+//!    name and value.
+//! 2. **The value can demote**: an empty value (null, `""`, `[]`, `{}`), `false`, a zero and
+//!    a string that is only a default word (`none`, `default`, `0`) rank [`Tier::Blank`],
+//!    after everything else but a `minor` mark: it says the least.
+//! 3. **The name ranks** (any case: `snake_case`, `camelCase`, `kebab-case` and `Title Case`
+//!    are one; a nested field by its leaf, the part after the last `.`), from the words of the
+//!    name:
+//!    - [`Tier::Identity`]: `id`, `name`, `full_name`, `title`, `key`, `number`, `sha`, `slug`,
+//!      `login`, `email`, `username`, `handle`, `path`, `ref`, `tag`, `version`, `ip`,
+//!      `host`, `hostname`, `address`, and names ending in `_name`, `_id`, `_key`, `_number`,
+//!      `_ip`, `_sha` (but see internal ids below);
+//!    - [`Tier::State`]: `status`, `state`, `phase`, `type`, `kind`, `conclusion`, `result`,
+//!      `reason`, `code`, `error`, `level`, `severity`, `health`, `total`, `count`, `ready`,
+//!      `merged`, `draft`, `locked`, `paid`, `amount`, `currency`, `price`, `mag`,
+//!      `total_count` and names ending in `_status`, `_state`, `_type`, `_total` (other
+//!      counts, `*_count`, are the rest);
+//!    - [`Tier::Text`]: `description`, `message`, `body`, `summary`, `text`, `content`,
+//!      `comment`, `note`, `subject`, `place`, `label`, `labels`, `license` and names ending in
+//!      `_message`, `_description`, `_text`;
+//!    - [`Tier::Page`]: a link a person opens: `html_url`, `web_url`, `permalink`,
+//!      `permalink_url`, `homepage`, `link`, `href`, `url` and names ending in `_url`, `_link`,
+//!      `_href`, when the value is not an API endpoint (below);
+//!    - [`Tier::Time`]: `date`, `time`, `timestamp`, `created`, `updated`, `since`, `until`,
+//!      `expires` and names ending in `_at`, `_on`, `_time`, `_date`, `timestamp`;
+//!    - [`Tier::Who`]: `owner`, `author`, `user`, `assignee`, `assignees`, `creator`,
+//!      `committer`, `reporter`, `sender`, `actor`, `maintainer`, `maintainers`, `members`,
+//!      `customer`, and names ending in `_by`;
+//!    - [`Tier::Rest`]: every other name;
+//!    - [`Tier::Endpoint`]: a URL that returns data to a program: a value on an `api.`
+//!      host, under `/api/` or a versioned path (`/v1/`), a URL template (`{`), or named
+//!      `url`/`*_url`/`self` with such a value;
+//!    - [`Tier::Internal`]: bookkeeping: `node_id`, `gravatar_id`, `etag`, `self`,
+//!      `resource_version`, `generation`, `uid`, `temp_clone_token`, names beginning with `_`
+//!      (`_links`), `*_node_id`, `*_token`, and a page's envelope beside its items (`expand`,
+//!      `start_at`, `max_results`, `per_page`, `offset`, `limit`).
+//! 4. **A nested field** ranks by its leaf, then no better than its parent: `owner.login` is
+//!    [`Tier::Who`] (its sub-rank is its own, identity, so `owner.login` comes before
+//!    `owner.type`). Under a parent whose name says nothing (the rest), a leaf keeps its
+//!    tier but comes after the record's own fields of that tier, and an id there is the
+//!    rest (`tree.sha` names the tree, not the commit). A parent that is a record's payload (`properties`, `info`, `fields`,
+//!    `data`, `attributes`, `spec`, `status`, `metadata`, `payload`, `details`, `item`,
+//!    `record`, `object`, `result`) does not bound its leaves: they rank as if they were the
+//!    record's own, so a payload is never left out whole for its size.
+//! 5. **Ties** keep the input's order.
+//!
+//! Every rule above is general: it reads a name's words and a value's form, never a
+//! particular service's response.
+
+use crate::doc::{Mark, Node};
+
+/// How much a field is needed, most needed first (the order of the variants).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Tier {
+    /// Marked `key`.
+    Key,
+    /// Marked `essential`.
+    Essential,
+    /// What identifies the thing: an id, a name, a title, a number, a hash.
+    Identity,
+    /// Its state: a status, a phase, a kind, a conclusion, an error's code, a count.
+    State,
+    /// What it says: a description, a message, a body, a summary.
+    Text,
+    /// Its page for people.
+    Page,
+    /// When: created, updated, a date.
+    Time,
+    /// Who: the owner, the author, the user, the assignee.
+    Who,
+    /// Everything else.
+    Rest,
+    /// An API endpoint URL.
+    Endpoint,
+    /// Bookkeeping: internal node ids, tags for caches, a page's envelope.
+    Internal,
+    /// An empty, false, zero or default value.
+    Blank,
+    /// Marked `minor`.
+    Minor,
+}
+
+/// A field's rank and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rank {
+    /// The tier: what the field is.
+    pub tier: Tier,
+    /// The order within the tier: the leaf's own tier (a nested field's tier may be its
+    /// parent's).
+    pub sub: Tier,
+    /// The clue that decided the tier: the mark, the name's word, or the value's form.
+    pub clue: &'static str,
+}
+
+impl Rank {
+    /// The sort key: tier, then sub-rank (smaller is more needed).
+    pub fn key(self) -> (Tier, Tier) {
+        (self.tier, self.sub)
+    }
+
+    /// The rank of a field nested under a parent of rank `parent` (rule 4). `payload`: the
+    /// parent's key names a payload, whose leaves rank as their own.
+    #[must_use]
+    pub fn under(self, parent: Rank, payload: bool) -> Rank {
+        if payload || matches!(self.tier, Tier::Key | Tier::Essential) {
+            return self;
+        }
+        if parent.tier == Tier::Rest && self.tier < Tier::Rest {
+            // Under a parent that says nothing by its name, a leaf keeps what it is but
+            // comes after the record's own of that kind; an id there names the nested
+            // thing, not the record.
+            let tier = if self.tier == Tier::Identity {
+                Tier::Rest
+            } else {
+                self.tier
+            };
+            return Rank {
+                tier,
+                sub: Tier::Rest,
+                clue: self.clue,
+            };
+        }
+        if parent.tier > self.tier {
+            Rank {
+                tier: parent.tier,
+                sub: self.tier,
+                clue: parent.clue,
+            }
+        } else {
+            self
+        }
+    }
+}
+
+/// The rank of a field named `name` (its leaf is read) holding `value`, marked `mark`.
+pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
+    let tier = |tier, clue| Rank {
+        tier,
+        sub: tier,
+        clue,
+    };
+    match mark {
+        Mark::Key => return tier(Tier::Key, "marked key"),
+        Mark::Essential => return tier(Tier::Essential, "marked essential"),
+        Mark::Minor => return tier(Tier::Minor, "marked minor"),
+        _ => {}
+    }
+    let words = Words::of(leaf(name));
+    if is_blank(value) {
+        return tier(Tier::Blank, blank_clue(value));
+    }
+    if let Some(clue) = internal(&words) {
+        return tier(Tier::Internal, clue);
+    }
+    if let Node::Str(s) = value
+        && looks_like_url(s)
+    {
+        if is_endpoint(s) {
+            return tier(Tier::Endpoint, "an API endpoint URL");
+        }
+        return tier(Tier::Page, "a page for people");
+    }
+    let (t, clue) = by_name(&words);
+    tier(t, clue)
+}
+
+/// Whether a field named `name` holds the payload of its record (rule 4).
+pub(crate) fn is_payload(name: &str) -> bool {
+    let w = Words::of(leaf(name));
+    matches!(
+        w.joined.as_str(),
+        "properties"
+            | "info"
+            | "fields"
+            | "data"
+            | "attributes"
+            | "spec"
+            | "status"
+            | "metadata"
+            | "payload"
+            | "details"
+            | "item"
+            | "record"
+            | "object"
+            | "result"
+    )
+}
+
+/// The part of a dotted path after its last `.`.
+fn leaf(name: &str) -> &str {
+    name.rsplit('.').next().unwrap_or(name)
+}
+
+/// A name as lowercase words: `fullName`, `full-name` and `Full Name` are `full_name`.
+struct Words {
+    /// The words joined by `_`.
+    joined: String,
+}
+
+impl Words {
+    fn of(name: &str) -> Words {
+        let mut joined = String::with_capacity(name.len() + 4);
+        let mut prev_lower = false;
+        for c in name.chars() {
+            if c == '_' || c == '-' || c == ' ' || c == '.' {
+                if !joined.is_empty() && !joined.ends_with('_') {
+                    joined.push('_');
+                }
+                prev_lower = false;
+                continue;
+            }
+            if c.is_uppercase() {
+                if prev_lower && !joined.ends_with('_') {
+                    joined.push('_');
+                }
+                joined.extend(c.to_lowercase());
+                prev_lower = false;
+            } else {
+                joined.push(c);
+                prev_lower = c.is_lowercase() || c.is_ascii_digit();
+            }
+        }
+        // A leading `_` is kept as a mark of bookkeeping (`_links`).
+        if name.starts_with('_') {
+            joined.insert(0, '_');
+        }
+        Words { joined }
+    }
+
+    fn is(&self, names: &[&str]) -> bool {
+        names.contains(&self.joined.as_str())
+    }
+
+    fn ends(&self, suffixes: &[&str]) -> bool {
+        suffixes.iter().any(|s| self.joined.ends_with(s))
+    }
+}
+
+/// The tier a name's words give (rule 3), for a value that is not a URL.
+fn by_name(w: &Words) -> (Tier, &'static str) {
+    const IDENTITY: &[&str] = &[
+        "id",
+        "name",
+        "full_name",
+        "title",
+        "key",
+        "number",
+        "sha",
+        "slug",
+        "login",
+        "email",
+        "username",
+        "handle",
+        "path",
+        "ref",
+        "tag",
+        "version",
+        "ip",
+        "host",
+        "hostname",
+        "address",
+        "uuid",
+    ];
+    const STATE: &[&str] = &[
+        "status",
+        "state",
+        "phase",
+        "type",
+        "kind",
+        "conclusion",
+        "result",
+        "reason",
+        "code",
+        "error",
+        "level",
+        "severity",
+        "health",
+        "total",
+        "count",
+        "total_count",
+        "ready",
+        "merged",
+        "draft",
+        "locked",
+        "paid",
+        "amount",
+        "currency",
+        "price",
+        "mag",
+    ];
+    const TEXT: &[&str] = &[
+        "description",
+        "message",
+        "body",
+        "summary",
+        "text",
+        "content",
+        "comment",
+        "note",
+        "subject",
+        "place",
+        "label",
+        "labels",
+        "license",
+    ];
+    const TIME: &[&str] = &[
+        "date",
+        "time",
+        "timestamp",
+        "created",
+        "updated",
+        "since",
+        "until",
+        "expires",
+    ];
+    const WHO: &[&str] = &[
+        "owner",
+        "author",
+        "user",
+        "assignee",
+        "assignees",
+        "creator",
+        "committer",
+        "reporter",
+        "sender",
+        "actor",
+        "maintainer",
+        "maintainers",
+        "members",
+        "customer",
+    ];
+    if w.is(IDENTITY) {
+        return (Tier::Identity, "an identity name");
+    }
+    if w.is(STATE) {
+        return (Tier::State, "a state name");
+    }
+    if w.is(TEXT) {
+        return (Tier::Text, "a text name");
+    }
+    if w.is(TIME) || w.ends(&["_at", "_on", "_time", "_date", "timestamp"]) {
+        return (Tier::Time, "a time name");
+    }
+    if w.is(WHO) || w.ends(&["_by"]) {
+        return (Tier::Who, "a name for who");
+    }
+    if w.is(&[
+        "html_url",
+        "web_url",
+        "permalink",
+        "homepage",
+        "link",
+        "href",
+    ]) || w.ends(&["_link", "_href"])
+    {
+        return (Tier::Page, "a page name");
+    }
+    if w.ends(&["_name", "_id", "_key", "_number", "_ip", "_sha"]) {
+        return (Tier::Identity, "an identity suffix");
+    }
+    if w.ends(&["_status", "_state", "_type", "_total"]) {
+        return (Tier::State, "a state suffix");
+    }
+    if w.ends(&["_message", "_description", "_text"]) {
+        return (Tier::Text, "a text suffix");
+    }
+    if w.is(&["url"]) || w.ends(&["_url"]) {
+        return (Tier::Endpoint, "a URL name");
+    }
+    (Tier::Rest, "no clue")
+}
+
+/// Bookkeeping names (rule 3, internal).
+fn internal(w: &Words) -> Option<&'static str> {
+    const INTERNAL: &[&str] = &[
+        "node_id",
+        "gravatar_id",
+        "etag",
+        "self",
+        "resource_version",
+        "generation",
+        "uid",
+        "temp_clone_token",
+        "managed_fields",
+        "expand",
+        "start_at",
+        "max_results",
+        "per_page",
+        "offset",
+        "limit",
+    ];
+    if w.is(INTERNAL) {
+        return Some("bookkeeping");
+    }
+    if w.joined.starts_with('_') || w.ends(&["_node_id", "_token"]) {
+        return Some("bookkeeping");
+    }
+    None
+}
+
+/// Whether a value says nothing: empty, false, zero or a default word (rule 2).
+pub(crate) fn is_blank(value: &Node<'_>) -> bool {
+    match value {
+        Node::Null => true,
+        Node::Bool(b) => !b,
+        Node::Number(n) => n.bytes().all(|b| matches!(b, b'0' | b'.' | b'-')),
+        Node::Str(s) => {
+            let s = s.trim();
+            s.is_empty() || matches!(s, "none" | "None" | "default" | "0")
+        }
+        Node::List(items) => items.is_empty(),
+        Node::Record(r) => r.fields.is_empty(),
+        Node::Table(t) => t.total_rows() == 0,
+        Node::DepthCut(_) | Node::Envelope(_) => false,
+    }
+}
+
+fn blank_clue(value: &Node<'_>) -> &'static str {
+    match value {
+        Node::Bool(_) => "false",
+        Node::Number(_) => "zero",
+        _ => "empty",
+    }
+}
+
+/// Whether a string is one URL.
+pub(crate) fn looks_like_url(s: &str) -> bool {
+    (s.starts_with("https://") || s.starts_with("http://")) && !s.contains(char::is_whitespace)
+}
+
+/// Whether a URL returns data to a program rather than a page to a person: an `api.` host,
+/// an `/api/` path, a versioned path segment (`/v1/`, `/v2beta/`), or a template (`{`).
+pub(crate) fn is_endpoint(url: &str) -> bool {
+    if url.contains('{') {
+        return true;
+    }
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    if host.starts_with("api.") || host.contains(".api.") || host.starts_with("registry.") {
+        return true;
+    }
+    path.split('/').any(|seg| {
+        seg == "api"
+            || (seg.len() >= 2
+                && seg.as_bytes()[0] == b'v'
+                && seg.as_bytes()[1].is_ascii_digit()
+                && seg[1..].bytes().all(|b| b.is_ascii_alphanumeric()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(v: &str) -> Node<'_> {
+        Node::Str(v.into())
+    }
+
+    fn t(name: &str, value: &Node<'_>) -> Tier {
+        rank(name, value, Mark::None).tier
+    }
+
+    #[test]
+    fn names_rank_in_any_case_by_their_leaf() {
+        let v = s("x");
+        for (name, tier) in [
+            ("full_name", Tier::Identity),
+            ("fullName", Tier::Identity),
+            ("full-name", Tier::Identity),
+            ("owner.login", Tier::Identity),
+            ("status", Tier::State),
+            ("metadata.phase", Tier::State),
+            ("description", Tier::Text),
+            ("created_at", Tier::Time),
+            ("updatedAt", Tier::Time),
+            ("assignee", Tier::Who),
+            ("created_by", Tier::Who),
+            ("customer_id", Tier::Identity),
+            ("stargazers_count", Tier::Rest),
+            ("total_count", Tier::State),
+            ("node_id", Tier::Internal),
+            ("maxResults", Tier::Internal),
+            ("_links", Tier::Internal),
+            ("has_wiki", Tier::Rest),
+        ] {
+            assert_eq!(t(name, &v), tier, "{name}");
+        }
+    }
+
+    #[test]
+    fn values_that_say_nothing_rank_last_but_minor() {
+        for v in [
+            Node::Null,
+            Node::Bool(false),
+            Node::Number("0".into()),
+            Node::Number("0.0".into()),
+            s(""),
+            Node::List(Vec::new()),
+        ] {
+            assert_eq!(t("name", &v), Tier::Blank, "{v:?}");
+        }
+        assert_eq!(t("has_wiki", &Node::Bool(true)), Tier::Rest);
+        assert_eq!(t("size", &Node::Number("12".into())), Tier::Rest);
+    }
+
+    #[test]
+    fn a_page_for_people_is_not_an_endpoint() {
+        for (url, endpoint) in [
+            ("https://github.com/octocat/Hello-World", false),
+            (
+                "https://github.com/octocat/Hello-World/releases/tag/v1.0.0",
+                false,
+            ),
+            (
+                "https://earthquake.usgs.gov/earthquakes/eventpage/ci3",
+                false,
+            ),
+            ("https://api.github.com/repos/octocat/Hello-World", true),
+            ("https://example.com/api/things/1", true),
+            ("https://jira.example.com/rest/api/2/issue/10", true),
+            ("https://example.com/v1/charges/ch_1", true),
+            ("https://api.github.com/repos/o/r/issues{/number}", true),
+        ] {
+            assert_eq!(is_endpoint(url), endpoint, "{url}");
+            let tier = if endpoint { Tier::Endpoint } else { Tier::Page };
+            assert_eq!(t("url", &s(url)), tier, "{url}");
+            assert_eq!(t("html_url", &s(url)), tier, "{url}");
+        }
+    }
+
+    #[test]
+    fn marks_win_over_name_and_value() {
+        assert_eq!(rank("node_id", &s("x"), Mark::Key).tier, Tier::Key);
+        assert_eq!(
+            rank("etag", &Node::Null, Mark::Essential).tier,
+            Tier::Essential
+        );
+        assert_eq!(rank("id", &s("7"), Mark::Minor).tier, Tier::Minor);
+        assert_eq!(rank("id", &s("7"), Mark::Key).clue, "marked key");
+    }
+
+    #[test]
+    fn a_nested_field_ranks_no_better_than_its_parent_unless_a_payload() {
+        let owner = rank("owner", &s("x"), Mark::None);
+        let login = rank("login", &s("ada"), Mark::None);
+        let nested = login.under(owner, false);
+        assert_eq!((nested.tier, nested.sub), (Tier::Who, Tier::Identity));
+        let kind = rank("type", &s("User"), Mark::None).under(owner, false);
+        assert!(nested.key() < kind.key());
+        let info = rank("info", &s("x"), Mark::None);
+        assert!(is_payload("info") && is_payload("properties") && !is_payload("owner"));
+        assert_eq!(login.under(info, true).tier, Tier::Identity);
+    }
+
+    #[test]
+    fn the_rank_says_why() {
+        assert_eq!(rank("fork", &Node::Bool(false), Mark::None).clue, "false");
+        assert_eq!(
+            rank("html_url", &s("https://github.com/a"), Mark::None).clue,
+            "a page for people"
+        );
+        assert_eq!(rank("title", &s("x"), Mark::None).clue, "an identity name");
+    }
+}
