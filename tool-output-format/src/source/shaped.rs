@@ -792,6 +792,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "derive")]
     #[derive(crate::ToolOutput, serde::Serialize)]
     #[tool_output(crate = "crate")]
     struct Issue {
@@ -802,6 +803,7 @@ mod tests {
         etag: &'static str,
     }
 
+    #[cfg(feature = "derive")]
     #[test]
     fn a_shaped_typed_result_keeps_its_own_marks_where_the_shape_gives_none() {
         let issue = || Issue {
