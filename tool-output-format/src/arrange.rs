@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use crate::doc::{Field, Kind, Mark, Node, Note, Record, Table};
 use crate::salience::{Rank, Tier, is_payload, rank};
-use crate::text::escape_inline;
+use crate::text::{escape_inline, join_within};
 
 /// Order `node` by salience (`salience`: the name-and-value rank is on; else only marks
 /// move fields: `key` first). Records at any depth, tables, lists and an envelope's body.
@@ -401,26 +401,13 @@ pub(crate) fn left_out_line(leaves: &[Leaf], drop: &[bool], max_chars: usize) ->
     }
     gone.sort_by_key(|l| l.key);
     let mut line = String::from("[Left out to fit the budget: ");
-    let head = line.len();
-    let mut shown = 0;
-    for l in &gone {
+    let names = gone.iter().map(|l| {
         let mut name = String::new();
         escape_inline(&l.path, false, &mut name);
-        let more = gone.len() - shown - 1;
-        let tail = if more > 0 { 16 } else { 1 };
-        if shown > 0 && line.len() + name.len() + 2 + tail > max_chars {
-            break;
-        }
-        if shown > 0 {
-            line.push_str(", ");
-        }
-        line.push_str(&name);
-        shown += 1;
-    }
+        name
+    });
+    let shown = join_within(&mut line, names, gone.len(), ", ", max_chars, (16, 1));
     if shown < gone.len() {
-        if line.len() == head {
-            line.push_str("fields");
-        }
         let _ = write!(line, " and {} more", gone.len() - shown);
     }
     line.push(']');

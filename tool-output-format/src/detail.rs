@@ -282,19 +282,12 @@ fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> Str
 /// name is listed).
 fn list_within(names: &Once, max: usize, end: usize, out: &mut String) {
     let len = names.spans.len();
-    let mut shown = 0;
-    for name in names.names().take(max) {
+    let escaped = names.names().take(max).map(|name| {
         let mut n = String::new();
         escape_inline(name, false, &mut n);
-        if shown > 0 && out.len() + n.len() + 2 + 16 > end {
-            break;
-        }
-        if shown > 0 {
-            out.push_str(", ");
-        }
-        out.push_str(&n);
-        shown += 1;
-    }
+        n
+    });
+    let shown = crate::text::join_within(out, escaped, len.min(max), ", ", end, (16, 16));
     if len > shown {
         let _ = write!(out, " and {} more", len - shown);
     }

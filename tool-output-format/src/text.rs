@@ -233,6 +233,38 @@ fn data_backslash_before_opener(o: &str, next: Option<char>) -> Option<usize> {
     })
 }
 
+/// Append `parts` (already escaped; `total` of them), joined by `sep`, while the text stays
+/// within `end` bytes, keeping `reserve.0` bytes free while parts follow (for `and N more`)
+/// and `reserve.1` after the last; the first part is always appended. Returns how many were.
+/// The one bounded list of the left-out lines and the notes above tables.
+pub(crate) fn join_within<S: AsRef<str>>(
+    out: &mut String,
+    parts: impl IntoIterator<Item = S>,
+    total: usize,
+    sep: &str,
+    end: usize,
+    reserve: (usize, usize),
+) -> usize {
+    let mut shown = 0;
+    for part in parts {
+        let part = part.as_ref();
+        let tail = if shown + 1 < total {
+            reserve.0
+        } else {
+            reserve.1
+        };
+        if shown > 0 && out.len() + part.len() + sep.len() + tail > end {
+            break;
+        }
+        if shown > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(part);
+        shown += 1;
+    }
+    shown
+}
+
 /// Append `s` escaped for inline use by the strict mapping (every `\`, `|` and `<`
 /// escaped): the agent envelope lines use it.
 ///

@@ -395,18 +395,8 @@ impl TableStyle for Compact {
 /// A note's line: its parts while they fit its bound (at least one), then `and N more`.
 fn note_line(note: &crate::doc::Note) -> String {
     let mut line = note.head.clone();
-    let end = note.max;
-    let mut shown = 0;
-    for part in &note.parts {
-        if shown > 0 && line.len() + part.len() + note.sep.len() + 20 > end {
-            break;
-        }
-        if shown > 0 {
-            line.push_str(note.sep);
-        }
-        line.push_str(part);
-        shown += 1;
-    }
+    let total = note.parts.len();
+    let shown = text::join_within(&mut line, &note.parts, total, note.sep, note.max, (20, 20));
     if shown < note.parts.len() {
         let _ = write!(line, " and {} more {}", note.parts.len() - shown, note.what);
     }
