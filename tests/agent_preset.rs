@@ -89,9 +89,15 @@ fn github_error_422_exact() {
         Formatter::for_agents().format_json("create_label", &v),
         json!({"result": v, "notices": []})
     );
-    // The same error with a long URL folds it (and names it).
+    // The same error with a long API URL folds it (and names it); a page for people, however
+    // long, is shown.
+    let mut page = v.clone();
+    let docs = format!("https://docs.github.com/{}", "x".repeat(120));
+    page["documentation_url"] = json!(docs);
+    let md = Formatter::for_agents().format("create_label", &page);
+    assert!(md.contains(&docs) && !md.contains("Left out"), "{md}");
     let mut long = v.clone();
-    long["documentation_url"] = json!(format!("https://docs.github.com/{}", "x".repeat(120)));
+    long["documentation_url"] = json!(format!("https://api.github.com/{}", "x".repeat(120)));
     let md = Formatter::for_agents().format("create_label", &long);
     assert!(
         md.ends_with(
@@ -130,6 +136,7 @@ fn stripe_charge_exact() {
              - funding: credit\n    \
              - last4: 4242\n    \
              - network: visa\n\
+         - receipt_url: https://pay.stripe.com/receipts/payment/CAcaFwoVYWNjdF8xTTJKVGtMa2RJd0h1N2l4KOvG06AGMgZfBXyr1aw6LBa9vaaSRWU96d8qBwz9z2J_CObiV_H2-e8RezSK_sw0KISesp4czsOUlVKY\n\
          - created: 1679090539\n\
          - object: charge\n\
          - amount_captured: 1099\n\
@@ -141,7 +148,7 @@ fn stripe_charge_exact() {
          - disputed: false\n\
          - livemode: false\n\
          - refunded: false\n\n\
-         [Left out in summary detail: machine-only: receipt_url; empty: application, \
+         [Left out in summary detail: empty: application, \
          application_fee, application_fee_amount, billing_details.address.city, \
          billing_details.address.country, billing_details.address.line1, \
          billing_details.address.line2, billing_details.address.postal_code, \
@@ -180,12 +187,13 @@ fn full_detail_shows_everything() {
 fn with_a_store_the_full_result_holds_them() {
     let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
     let fmt = Formatter::for_agents().store(store.clone(), "get_stored_result");
-    let v = api("github_error_422");
+    let mut v = api("github_error_422");
+    v["url"] = json!("https://api.github.com/repos/o/r/labels");
     let out = fmt.format_with_report("create_label", &v);
     let reference = out.report.reference.clone().expect("stored");
     assert!(
         out.text.ends_with(&format!(
-            "[Left out in summary detail: machine-only: documentation_url. \
+            "[Left out in summary detail: machine-only: url. \
              They are in the stored full result]\n\
              Next: call get_stored_result(ref=\"{reference}\")"
         )),
@@ -391,7 +399,7 @@ fn the_property_catches_a_silent_drop() {
 #[test]
 fn the_structured_form_names_them() {
     let mut v = api("github_error_422");
-    let url = format!("https://docs.github.com/{}", "x".repeat(120));
+    let url = format!("https://api.github.com/{}", "x".repeat(120));
     v["documentation_url"] = json!(url);
     let out = Formatter::for_agents().format_json("create_label", &v);
     assert_eq!(
@@ -442,6 +450,30 @@ fn the_preset_shows_the_page_for_people_and_folds_api_endpoints() {
         assert!(!line.contains("html_url"), "{name}: {line}");
         assert!(line.contains("url"), "{name}: {line}");
     }
+}
+
+/// A link a person opens is never folded as machine-only, whatever its key (SPEC 22): a
+/// release page under `url` is shown, an API endpoint under `url` and an avatar are folded.
+#[test]
+fn a_page_under_any_key_is_shown_and_endpoints_and_images_fold() {
+    let v = json!({
+        "name": "v1.2.0",
+        "url": "https://pypi.org/project/demo/1.2.0/",
+        "release_url": "https://pypi.org/project/demo/1.2.0/#files",
+        "api_url": "https://api.example.com/v2/projects/demo/releases/1.2.0/assets?per_page=100",
+        "avatar_url": "https://avatars.example.com/u/1.png?size=460&version=4&format=png",
+        "body": "Fixes the parser. ".repeat(8),
+    });
+    let md = Formatter::for_agents().format("get_release", &v);
+    assert!(
+        md.contains("- url: https://pypi.org/project/demo/1.2.0/\n"),
+        "{md}"
+    );
+    assert!(
+        md.contains("- release_url: https://pypi.org/project/demo/1.2.0/#files"),
+        "{md}"
+    );
+    assert!(md.contains("machine-only: api_url, avatar_url."), "{md}");
 }
 
 /// A budget that is never reached changes nothing in the preset's output (SPEC 20): the

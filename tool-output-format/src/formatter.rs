@@ -95,7 +95,9 @@ impl Formatter {
     ///    (Kubernetes server-side apply bookkeeping, which `kubectl` hides too), at every
     ///    depth. Each is named by its key in the left-out line (`machine-only: url,
     ///    hooks_url, node_id`). A resource's page for people stays: `html_url` (GitHub),
-    ///    `web_url` (GitLab) and `permalink_url` are shown (the link a model gives the user).
+    ///    `web_url` (GitLab) and `permalink_url` are shown (the link a model gives the user),
+    ///    and so is any URL that is a page a person opens rather than an API endpoint or an
+    ///    image, whatever its key (a release page under `url`, a Stripe `receipt_url`).
     /// 2. **Empty fields fold out**: null, `""`, `[]` and `{}` values of a record; in a
     ///    table, columns empty in every row. Each is named by its dotted path
     ///    (`empty: homepage, license.spdx_id`).

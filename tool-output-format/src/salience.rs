@@ -166,6 +166,9 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
         if is_endpoint(s) {
             return tier(Tier::Endpoint, "an API endpoint URL");
         }
+        if is_image(s) {
+            return tier(Tier::Rest, "an image URL");
+        }
         return tier(Tier::Page, "a page for people");
     }
     let (t, clue) = by_name(&words);
@@ -436,6 +439,26 @@ pub(crate) fn looks_like_url(s: &str) -> bool {
     (s.starts_with("https://") || s.starts_with("http://")) && !s.contains(char::is_whitespace)
 }
 
+/// Whether `s` is a link a person opens: one URL that is neither an API endpoint nor an
+/// image. A folding shape never folds such a field as machine-only, whatever its key.
+pub(crate) fn is_page(s: &str) -> bool {
+    looks_like_url(s) && !is_endpoint(s) && !is_image(s)
+}
+
+/// Whether a URL is an image (an avatar, an icon): by its file extension or an `avatars.`
+/// host.
+fn is_image(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let path = rest.split(['?', '#']).next().unwrap_or(rest);
+    if rest.starts_with("avatars.") || rest.contains(".gravatar.com/") {
+        return true;
+    }
+    let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
+    ["png", "jpg", "jpeg", "gif", "svg", "webp", "ico"]
+        .iter()
+        .any(|e| ext.eq_ignore_ascii_case(e))
+}
+
 /// Whether a URL returns data to a program rather than a page to a person: an `api.` host,
 /// an `/api/` path, a versioned path segment (`/v1/`, `/v2beta/`), or a template (`{`).
 pub(crate) fn is_endpoint(url: &str) -> bool {
@@ -533,7 +556,22 @@ mod tests {
             let tier = if endpoint { Tier::Endpoint } else { Tier::Page };
             assert_eq!(t("url", &s(url)), tier, "{url}");
             assert_eq!(t("html_url", &s(url)), tier, "{url}");
+            assert_eq!(is_page(url), !endpoint, "{url}");
         }
+    }
+
+    #[test]
+    fn an_image_is_neither_a_page_nor_an_endpoint() {
+        for url in [
+            "https://avatars.githubusercontent.com/u/583231?v=4",
+            "https://example.com/static/logo.PNG",
+            "https://secure.gravatar.com/avatar/1",
+        ] {
+            assert!(!is_page(url), "{url}");
+            assert_eq!(t("avatar_url", &s(url)), Tier::Rest, "{url}");
+        }
+        assert!(!is_page("not a url"));
+        assert!(!is_page("https://example.com/a b"));
     }
 
     #[test]

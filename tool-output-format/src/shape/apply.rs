@@ -240,7 +240,7 @@ impl<'s> Apply<'s> {
         let mut given = NameIndex::default();
         for (key, input) in object {
             at.push(key);
-            if self.shape.drops(at) {
+            if self.shape.drops_value(at, input) {
                 if let Some(names) = self.names {
                     names.add_machine(key);
                     if self.row && at.len() == 1 {

@@ -555,6 +555,14 @@ impl Shape {
         self.drop.matches(at) && !self.spare.matches(at)
     }
 
+    /// Whether the field at `at` holding `value` is dropped: as [`Shape::drops`], except that a
+    /// folding shape keeps a link a person opens (a page, not an API endpoint or an image),
+    /// whatever its key: folding takes out what only a program reads.
+    fn drops_value(&self, at: &[&str], value: &Value) -> bool {
+        self.drops(at)
+            && !(self.fold && matches!(value, Value::String(s) if crate::salience::is_page(s)))
+    }
+
     /// Whether this shape names what it drops (see [`Shape::folding`]).
     pub(crate) fn folds(&self) -> bool {
         self.fold
