@@ -476,6 +476,32 @@ fn a_page_under_any_key_is_shown_and_endpoints_and_images_fold() {
     assert!(md.contains("machine-only: api_url, avatar_url."), "{md}");
 }
 
+/// A table narrowed by a budget keeps each row's page for people with what identifies it
+/// and what it says, and leaves out the rest of its columns first (SPEC 22).
+#[test]
+fn a_narrowed_table_keeps_the_page_for_people() {
+    let rows: Vec<Value> = (0..45)
+        .map(|i| {
+            json!({
+                "id": format!("T-{i:04}"),
+                "title": format!("Printer {i} jammed"),
+                "meta": {"url": format!("https://api.example.com/t/{i}"), "shard": i % 3},
+                "html_url": format!("https://desk.example.com/t/{i}"),
+                "body": "The printer stops. ".repeat(8),
+                "queue": format!("queue-{}", i % 7),
+            })
+        })
+        .collect();
+    let md = Formatter::for_agents()
+        .max_chars(2500)
+        .format("list_tickets", &Value::Array(rows));
+    assert!(md.chars().count() <= 2500, "{}", md.chars().count());
+    let header = md.lines().find(|l| l.starts_with("|id|")).expect("a table");
+    assert!(header.contains("|html_url|"), "{md}");
+    assert!(md.contains("|https://desk.example.com/t/0|"), "{md}");
+    assert!(md.contains("[Columns left out to fit the budget: "), "{md}");
+}
+
 /// A budget that is never reached changes nothing in the preset's output (SPEC 20): the
 /// folding rule decides the same with it as without it.
 #[test]

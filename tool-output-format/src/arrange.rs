@@ -229,11 +229,12 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
     t.select_columns(&order);
 }
 
-/// How many of a table's first columns (they are in salience order) say what a row is:
-/// those ranked from identity to text (what identifies it, its state, what it says).
+/// How many of a table's first columns (they are in salience order) say what a row is and
+/// where a person opens it: those ranked from identity to the page for people (what
+/// identifies it, its state, what it says, its link).
 pub(crate) fn core_columns(t: &Table<'_>) -> usize {
     (0..t.columns().len())
-        .take_while(|&c| column_rank(t, c).tier <= Tier::Text)
+        .take_while(|&c| column_rank(t, c).tier <= Tier::Page)
         .count()
 }
 

@@ -426,7 +426,8 @@ impl<'a> Fitter<'_, 'a> {
 
     /// How many of a table's columns (in salience order) a budget keeps: all of them when
     /// every row the caps keep fits, else the most that still show every row, but never fewer
-    /// than the columns that identify a row, say its state and what it says (at least two).
+    /// than the columns that identify a row, say its state, what it says and where a person
+    /// opens it (at least two).
     /// `None`: all of them.
     fn salient_columns(
         &self,
