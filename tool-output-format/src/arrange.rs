@@ -31,7 +31,7 @@ pub(crate) fn arrange(node: &mut Node<'_>, salience: bool, fold: bool) {
 
 /// The sort key of a field under `parent` (its rank and whether the parent is a payload):
 /// its own rank, or for a record its most needed leaf.
-fn field_key(f: &Field<'_>, parent: Option<(Rank, bool)>) -> (Tier, Tier) {
+fn field_key(f: &Field<'_>, parent: Option<(Rank, bool)>) -> crate::salience::Key {
     let mut own = rank(&f.name, &f.value, f.mark);
     if let Some((p, payload)) = parent {
         own = own.under(p, payload);
@@ -71,7 +71,7 @@ fn arrange_record(r: &mut Record<'_>, salience: bool, parent: Option<(Rank, bool
         }
     }
     {
-        let mut keyed: Vec<((Tier, Tier), Field<'_>)> = std::mem::take(&mut r.fields)
+        let mut keyed: Vec<(crate::salience::Key, Field<'_>)> = std::mem::take(&mut r.fields)
             .into_iter()
             // A nested record's fields are ordered by their own ranks (not under the parent),
             // so two records of one kind keep one order wherever they sit.
@@ -171,7 +171,7 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
         }
         keep.push(c);
     }
-    let mut ranked: Vec<((Tier, Tier), usize)> =
+    let mut ranked: Vec<(crate::salience::Key, usize)> =
         keep.iter().map(|&c| (column_rank(t, c).key(), c)).collect();
     ranked.sort_by_key(|(k, _)| *k);
     let order: Vec<usize> = ranked.iter().map(|(_, c)| *c).collect();
@@ -229,13 +229,70 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
     t.select_columns(&order);
 }
 
-/// How many of a table's first columns (they are in salience order) say what a row is and
-/// where a person opens it: those ranked from identity to the page for people (what
-/// identifies it, its state, what it says, its link).
-pub(crate) fn core_columns(t: &Table<'_>) -> usize {
+/// The columns of a table (they are in salience order) that say what a row is and where a
+/// person opens it: every marked `key` or `essential` column, the first two that identify a
+/// row (and the first that names it to a person when those two are numbers or hashes), and
+/// the first of each of its state, what it says and its page for people. Their indices, in
+/// order.
+fn core(t: &Table<'_>) -> Vec<usize> {
+    let mut taken = [0usize; 4];
+    // The first identity a person reads (a name, a title: not a number), when the first two
+    // are numbers or hashes.
+    let named = (0..t.columns().len()).find(|&c| {
+        column_rank(t, c).tier == Tier::Identity
+            && (0..t.rows()).any(|r| t.cell(r, c).1 == Kind::Text && !t.cell(r, c).0.is_empty())
+            && !(0..t.rows()).all(|r| is_code(t.cell(r, c).0))
+    });
     (0..t.columns().len())
-        .take_while(|&c| column_rank(t, c).tier <= Tier::Page)
-        .count()
+        .filter(|&c| {
+            let (slot, most) = match column_rank(t, c).tier {
+                Tier::Key | Tier::Essential => return true,
+                Tier::Identity if Some(c) == named => {
+                    taken[0] += 1;
+                    return true;
+                }
+                Tier::Identity => (0, 2),
+                Tier::State => (1, 1),
+                Tier::Text => (2, 1),
+                Tier::Page => (3, 1),
+                _ => return false,
+            };
+            taken[slot] += 1;
+            taken[slot] <= most
+        })
+        .collect()
+}
+
+/// Whether a cell reads as a code rather than a name: digits, or a hex hash.
+fn is_code(text: &str) -> bool {
+    text.len() >= 7 && text.bytes().all(|b| b.is_ascii_hexdigit())
+        || text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// How many columns [`core`] picks (at most all of them).
+pub(crate) fn core_columns(t: &Table<'_>) -> usize {
+    core(t).len()
+}
+
+/// The `k` columns a table narrowed to `k` keeps, in order: its [`core`] columns (the first
+/// `k` of them when `k` is fewer), then the most needed of the others.
+pub(crate) fn pick_columns(t: &Table<'_>, k: usize) -> Vec<usize> {
+    let mut keep = vec![false; t.columns().len()];
+    let core = core(t);
+    for &c in core.iter().take(k) {
+        keep[c] = true;
+    }
+    let mut more = k.saturating_sub(core.len());
+    for flag in &mut keep {
+        if more == 0 {
+            break;
+        }
+        if !*flag {
+            *flag = true;
+            more -= 1;
+        }
+    }
+    (0..keep.len()).filter(|&c| keep[c]).collect()
 }
 
 /// Pairs `a = b` of equal columns, with pairs that share their prefixes and differ only by
@@ -275,6 +332,26 @@ fn group_by_prefix(pairs: &[(String, String)]) -> Vec<(String, String)> {
     out
 }
 
+/// The index of a record's items: the top-level field holding a table (a list of records)
+/// that is at least half the record's text, when there is one. A budget narrows it as it
+/// narrows a table, so a page of items keeps what says what each item is.
+pub(crate) fn items_field(r: &Record<'_>) -> Option<usize> {
+    let sizes: Vec<usize> = r
+        .fields
+        .iter()
+        .map(|f| text_bytes(&f.value, usize::MAX) + f.name.len())
+        .collect();
+    let all: usize = sizes.iter().sum();
+    let (i, size) = r
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| matches!(f.value, Node::Table(_)))
+        .map(|(i, _)| (i, sizes[i]))
+        .max_by_key(|&(_, size)| size)?;
+    (size * 2 >= all).then_some(i)
+}
+
 /// Bytes of text in a node (a cheap bound on its rendered size), stopping past the limit.
 pub(crate) fn text_bytes(node: &Node<'_>, limit: usize) -> usize {
     fn walk(node: &Node<'_>, limit: usize, acc: &mut usize) {
@@ -305,7 +382,7 @@ pub(crate) fn text_bytes(node: &Node<'_>, limit: usize) -> usize {
 #[derive(Debug)]
 pub(crate) struct Leaf {
     /// The salience sort key (smaller: more needed).
-    pub key: (Tier, Tier),
+    pub key: crate::salience::Key,
     /// Its mark.
     pub mark: Mark,
     /// A cheap measure of its size (bytes of text).
@@ -523,5 +600,45 @@ mod tests {
         );
         arrange(&mut node, true, true);
         assert_eq!(names(&node)[0], "sha");
+    }
+
+    #[test]
+    fn a_narrowed_table_keeps_a_name_when_its_ids_are_numbers() {
+        let v = json!([
+            {"id": 1, "number": 10, "node_id": "n", "title": "Fix it", "state": "open", "comments": 3},
+            {"id": 2, "number": 11, "node_id": "m", "title": "Add it", "state": "closed", "comments": 0},
+        ]);
+        let mut node = v.to_node(&Context::new());
+        arrange(&mut node, true, true);
+        let Node::Table(t) = &node else {
+            panic!("{node:?}")
+        };
+        let kept: Vec<&str> = pick_columns(t, 4)
+            .into_iter()
+            .map(|c| t.columns()[c].as_ref())
+            .collect();
+        assert!(
+            kept.contains(&"title") && kept.contains(&"state"),
+            "{kept:?}"
+        );
+        assert!(!kept.contains(&"comments"), "{kept:?}");
+    }
+
+    #[test]
+    fn a_record_whose_items_are_most_of_it_names_them() {
+        let v = json!({"total": 2, "items": [{"key": "A-1", "summary": "one two three four"},
+                                            {"key": "A-2", "summary": "five six seven eight"}]});
+        let Node::Record(r) = v.to_node(&Context::new()) else {
+            panic!()
+        };
+        assert_eq!(
+            items_field(&r).map(|i| r.fields[i].name.as_ref()),
+            Some("items")
+        );
+        let small = json!({"title": "a long title that is most of the record", "tags": [{"n": 1}]});
+        let Node::Record(r) = small.to_node(&Context::new()) else {
+            panic!()
+        };
+        assert_eq!(items_field(&r), None);
     }
 }

@@ -316,18 +316,24 @@ fn cap_nested_tables(node: &mut Node<'_>, plan: &RowPlan) {
     }
 }
 
-/// Keep the first `k` columns of `t` (they are in salience order) and name the others in a
-/// note above the table, most needed first, within `max_chars` characters.
+/// Keep `k` columns of `t` ([`crate::arrange::pick_columns`]: what says what a row is, then
+/// the most needed of the rest) and name the others in a note above the table, most needed
+/// first, within `max_chars` characters.
 fn narrow(t: &mut Table<'_>, k: usize, max_chars: usize) {
-    let parts = t.columns()[k..]
+    let order = crate::arrange::pick_columns(t, k);
+    let mut kept = vec![false; t.columns().len()];
+    order.iter().for_each(|&c| kept[c] = true);
+    let parts = t
+        .columns()
         .iter()
-        .map(|c| {
+        .zip(&kept)
+        .filter(|(_, k)| !**k)
+        .map(|(c, _)| {
             let mut name = String::new();
             crate::text::escape_inline(c, false, &mut name);
             name
         })
         .collect();
-    let order: Vec<usize> = (0..k).collect();
     t.select_columns(&order);
     t.notes.push(crate::doc::Note {
         head: "[Columns left out to fit the budget: ".into(),
@@ -359,8 +365,9 @@ pub(crate) struct Keep {
     /// ([`crate::arrange::leaves`]) and the dropped ones are named in one line; a cut table
     /// keeps its first rows and its last.
     pub salience: bool,
-    /// Columns of the top-level table kept (its first ones: they are in salience order),
-    /// when a budget narrowed it.
+    /// Columns kept of the top-level table, or of a record's items
+    /// ([`crate::arrange::items_field`]), when a budget narrowed it
+    /// ([`crate::arrange::pick_columns`]).
     pub columns: Option<usize>,
     /// The longest the line naming what a budget left out may be, in characters.
     pub names_chars: usize,
@@ -511,6 +518,24 @@ fn values_untouched(node: &Node<'_>, limits: Limits<'_>) -> bool {
     }
 }
 
+/// Bound the lines above every table in `node` to `max` characters each.
+fn bound_notes(node: &mut Node<'_>, max: usize) {
+    match node {
+        Node::Table(t) => t.notes.iter_mut().for_each(|n| n.max = n.max.min(max)),
+        Node::Record(r) => r
+            .fields
+            .iter_mut()
+            .for_each(|f| bound_notes(&mut f.value, max)),
+        Node::List(items) => items.iter_mut().for_each(|v| bound_notes(v, max)),
+        Node::Envelope(e) => {
+            if let Some(b) = e.body_mut() {
+                bound_notes(b, max);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Apply `keep` to a node whose data had `total` rows, fields or items.
 fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy) -> Cut<'a> {
     let mut notices = Vec::new();
@@ -525,18 +550,20 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
             if let Some(k) = keep.columns.filter(|&k| k < t.columns().len()) {
                 narrow(t, k, keep.names_chars);
             }
-            // Under a budget's cut, the lines above the table list what fits its share.
-            if keep.names_chars != usize::MAX {
-                for note in &mut t.notes {
-                    note.max = note.max.min(keep.names_chars);
-                }
-            }
             let kept = t.rows();
             if kept < total {
                 notices.push(Notice::Rows { kept, total });
             }
         }
         Node::Record(r) if keep.salience => {
+            // A record's items are narrowed as a table is.
+            if let Some(k) = keep.columns
+                && let Some(i) = crate::arrange::items_field(r)
+                && let Node::Table(t) = &mut r.fields[i].value
+                && k < t.columns().len()
+            {
+                narrow(t, k, keep.names_chars);
+            }
             let leaves = crate::arrange::leaves(r, true);
             if keep.drop.len() == leaves.len() && keep.drop.iter().any(|&d| d) {
                 r.left_out = crate::arrange::left_out_line(&leaves, &keep.drop, keep.names_chars);
@@ -574,6 +601,10 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
             }
         }
         _ => {}
+    }
+    // Under a budget's cut, the lines above every table list what fits its share.
+    if keep.names_chars != usize::MAX {
+        bound_notes(&mut node, keep.names_chars);
     }
     // The row caps of tables nested in records and lists: applied here before a budget's
     // nested cut, else by the walk that cuts values.

@@ -238,7 +238,10 @@ impl<'a> Fitter<'_, 'a> {
         // else is cut, a table's least needed columns before its rows.
         let (base, cols) = if caps.salience {
             match shape {
-                Shape::Record => (self.salient_leaves(node, &keep_with, max_n), None),
+                Shape::Record => {
+                    let cols = self.salient_columns(node, &keep_with, max_n);
+                    (self.salient_leaves(node, &keep_with, max_n, cols), cols)
+                }
                 Shape::Table => (Vec::new(), self.salient_columns(node, &keep_with, max_n)),
                 _ => (Vec::new(), None),
             }
@@ -372,9 +375,13 @@ impl<'a> Fitter<'_, 'a> {
         node: &Doc<'a>,
         keep_with: &dyn Fn(Option<usize>, Option<usize>, Vec<bool>, Option<usize>) -> Keep,
         max_n: usize,
+        cols: Option<usize>,
     ) -> Vec<bool> {
-        let leaves = match &*node.borrow() {
-            Node::Record(r) => crate::arrange::leaves(r, true),
+        let (leaves, items) = match &*node.borrow() {
+            Node::Record(r) => (
+                crate::arrange::leaves(r, true),
+                crate::arrange::items_field(r).map(|i| r.fields[i].name.to_string()),
+            ),
             _ => return Vec::new(),
         };
         let mut by_need = crate::arrange::drop_order(&leaves);
@@ -388,14 +395,17 @@ impl<'a> Fitter<'_, 'a> {
             let l = &leaves[i];
             let depth = l.path.matches('.').count();
             let cost = l.bytes.min(MIN_VALUE_CHARS * 3 + l.path.len()) + 4 + 2 * depth;
-            if cost <= left || kept.is_empty() || l.mark == crate::doc::Mark::Key {
+            // A record's items are its payload: kept (their rows and columns are cut).
+            let payload = items.as_deref() == Some(l.path.as_str());
+            if cost <= left || kept.is_empty() || payload || l.mark == crate::doc::Mark::Key {
                 left = left.saturating_sub(cost);
                 drop[i] = false;
-                kept.push(i);
+                if payload {
+                    kept.insert(0, i);
+                } else {
+                    kept.push(i);
+                }
             }
-        }
-        if kept.len() == leaves.len() {
-            return Vec::new();
         }
         let n = (max_n > 0).then_some(1);
         let floor =
@@ -407,16 +417,17 @@ impl<'a> Fitter<'_, 'a> {
             }
             d
         };
+        let all = kept.len() == leaves.len();
         if self
-            .eval(node, &keep_with(n, floor, drop.clone(), None))
+            .eval(node, &keep_with(n, floor, drop.clone(), cols))
             .is_ok()
         {
-            return drop;
+            return if all { Vec::new() } else { drop };
         }
         // Fewer of them: the largest number of the most needed that fits.
         match self.largest(
             kept.len().saturating_sub(1),
-            |k| keep_with(n, floor, mask(k + 1), None),
+            |k| keep_with(n, floor, mask(k + 1), cols),
             node,
         ) {
             Some((k, _)) => mask(k + 1),
@@ -427,7 +438,7 @@ impl<'a> Fitter<'_, 'a> {
     /// How many of a table's columns (in salience order) a budget keeps: all of them when
     /// every row the caps keep fits, else the most that still show every row, but never fewer
     /// than the columns that identify a row, say its state, what it says and where a person
-    /// opens it (at least two).
+    /// opens it (at least two) unless not one row of those fits.
     /// `None`: all of them.
     fn salient_columns(
         &self,
@@ -435,12 +446,20 @@ impl<'a> Fitter<'_, 'a> {
         keep_with: &dyn Fn(Option<usize>, Option<usize>, Vec<bool>, Option<usize>) -> Keep,
         max_n: usize,
     ) -> Option<usize> {
-        let (cols, core) = match &*node.borrow() {
+        let (cols, core, table) = match &*node.borrow() {
             Node::Table(t) => {
                 let cols = t.columns().len();
                 let core = crate::arrange::core_columns(t);
-                (cols, core.clamp(2.min(cols), cols))
+                (cols, core.clamp(2.min(cols), cols), true)
             }
+            Node::Record(r) => match crate::arrange::items_field(r).map(|i| &r.fields[i].value) {
+                Some(Node::Table(t)) => {
+                    let cols = t.columns().len();
+                    let core = crate::arrange::core_columns(t);
+                    (cols, core.clamp(2.min(cols), cols), false)
+                }
+                _ => return None,
+            },
             _ => return None,
         };
         if cols <= core {
@@ -454,13 +473,35 @@ impl<'a> Fitter<'_, 'a> {
             return None;
         }
         // The most columns that keep every row.
-        match self.largest(
+        if let Some((k, _)) = self.largest(
             cols - core,
             |k| keep_with(all_rows, None, Vec::new(), Some(core + k)),
             node,
         ) {
-            Some((k, _)) => Some(core + k),
-            None => Some(core),
+            return Some(core + k);
+        }
+        // Else the core, for as many rows as fit; and when not one row of a table's core
+        // fits, the most of its columns that show one row (shortened values), rather than no
+        // row at all (a record leaves out other fields first).
+        if !table {
+            return Some(core);
+        }
+        let one = Some(1);
+        let floor =
+            (longest_value(&node.borrow(), false) > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS);
+        if self
+            .eval(node, &keep_with(one, floor, Vec::new(), Some(core)))
+            .is_ok()
+        {
+            return Some(core);
+        }
+        match self.largest(
+            core.saturating_sub(2),
+            |k| keep_with(one, floor, Vec::new(), Some(1 + k)),
+            node,
+        ) {
+            Some((k, _)) => Some(1 + k),
+            None => Some(1),
         }
     }
 

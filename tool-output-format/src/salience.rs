@@ -46,11 +46,14 @@
 //!    [`Tier::Who`] (its sub-rank is its own, identity, so `owner.login` comes before
 //!    `owner.type`). Under a parent whose name says nothing (the rest), a leaf keeps its
 //!    tier but comes after the record's own fields of that tier, and an id there is the
-//!    rest (`tree.sha` names the tree, not the commit). A parent that is a record's payload (`properties`, `info`, `fields`,
-//!    `data`, `attributes`, `spec`, `status`, `metadata`, `payload`, `details`, `item`,
-//!    `record`, `object`, `result`) does not bound its leaves: they rank as if they were the
-//!    record's own, so a payload is never left out whole for its size.
-//! 5. **Ties** keep the input's order.
+//!    rest (`tree.sha` names the tree, not the commit). A parent that is a record's payload
+//!    (`properties`, `info`, `fields`, `data`, `attributes`, `spec`, `status`, `metadata`,
+//!    `payload`, `details`, `item`, `record`, `object`, `result`) does not bound its leaves: they
+//!    rank as if they were the record's own, so a payload is never left out whole for its
+//!    size; but an identity under a payload whose name says what it is names that parent
+//!    (`status.name` is the status: [`Tier::State`]).
+//! 5. **Ties**: within a tier, a field of that kind itself comes before one nested under a
+//!    parent of that kind (`summary` before `description.type`); then the input's order.
 //!
 //! Every rule above is general: it reads a name's words and a value's form, never a
 //! particular service's response.
@@ -88,6 +91,9 @@ pub(crate) enum Tier {
     Minor,
 }
 
+/// The sort key of a [`Rank`] ([`Rank::key`]).
+pub(crate) type Key = (Tier, bool, Tier);
+
 /// A field's rank and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Rank {
@@ -101,16 +107,33 @@ pub(crate) struct Rank {
 }
 
 impl Rank {
-    /// The sort key: tier, then sub-rank (smaller is more needed).
-    pub fn key(self) -> (Tier, Tier) {
-        (self.tier, self.sub)
+    /// The sort key: tier, then a field of that kind itself before one nested under a
+    /// parent of that kind (`summary` before `description.type`), then sub-rank (smaller is
+    /// more needed).
+    pub fn key(self) -> Key {
+        (self.tier, self.sub != self.tier, self.sub)
     }
 
     /// The rank of a field nested under a parent of rank `parent` (rule 4). `payload`: the
     /// parent's key names a payload, whose leaves rank as their own.
     #[must_use]
     pub fn under(self, parent: Rank, payload: bool) -> Rank {
-        if payload || matches!(self.tier, Tier::Key | Tier::Essential) {
+        if matches!(self.tier, Tier::Key | Tier::Essential) {
+            return self;
+        }
+        if payload {
+            // A payload's leaves rank as the record's own, but an identity under a parent
+            // whose name says what it is names that parent (`status.name` is the status).
+            if self.tier == Tier::Identity
+                && parent.tier > Tier::Identity
+                && parent.tier < Tier::Rest
+            {
+                return Rank {
+                    tier: parent.tier,
+                    sub: parent.tier,
+                    clue: parent.clue,
+                };
+            }
             return self;
         }
         if parent.tier == Tier::Rest && self.tier < Tier::Rest {
@@ -445,12 +468,13 @@ pub(crate) fn is_page(s: &str) -> bool {
     looks_like_url(s) && !is_endpoint(s) && !is_image(s)
 }
 
-/// Whether a URL is an image (an avatar, an icon): by its file extension or an `avatars.`
-/// host.
+/// Whether a URL is an image (an avatar, an icon): by its file extension, or a host or path
+/// that names avatars.
 fn is_image(url: &str) -> bool {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let path = rest.split(['?', '#']).next().unwrap_or(rest);
-    if rest.starts_with("avatars.") || rest.contains(".gravatar.com/") {
+    let host = rest.split('/').next().unwrap_or(rest);
+    if host.contains("avatar") || rest.contains(".gravatar.com/") || path.contains("/avatar") {
         return true;
     }
     let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
@@ -596,6 +620,38 @@ mod tests {
         let info = rank("info", &s("x"), Mark::None);
         assert!(is_payload("info") && is_payload("properties") && !is_payload("owner"));
         assert_eq!(login.under(info, true).tier, Tier::Identity);
+    }
+
+    #[test]
+    fn a_name_under_a_payload_state_is_that_state() {
+        let status = rank("status", &s("x"), Mark::None);
+        let name = rank("name", &s("In Progress"), Mark::None).under(status, true);
+        assert_eq!(name.tier, Tier::State);
+        // Under a payload parent of no kind, an identity stays an identity.
+        let fields = rank("fields", &s("x"), Mark::None);
+        let summary = rank("key", &s("PROJ-1"), Mark::None).under(fields, true);
+        assert_eq!(summary.tier, Tier::Identity);
+    }
+
+    #[test]
+    fn a_field_of_a_kind_comes_before_one_nested_under_that_kind() {
+        let summary = rank("summary", &s("It broke"), Mark::None);
+        let description = rank("description", &s("x"), Mark::None);
+        let kind = rank("type", &s("doc"), Mark::None).under(description, false);
+        assert_eq!(kind.tier, summary.tier);
+        assert!(summary.key() < kind.key());
+    }
+
+    #[test]
+    fn an_avatar_host_or_path_is_an_image() {
+        for url in [
+            "https://secure.avatar-cdn.example.com/u/1",
+            "https://avatar-management.example.net/u/1?size=48",
+            "https://example.com/avatar/ada",
+        ] {
+            assert!(!is_page(url), "{url}");
+        }
+        assert!(is_page("https://example.com/people/ada"));
     }
 
     #[test]
