@@ -408,8 +408,7 @@ impl<'a> Fitter<'_, 'a> {
             }
         }
         let n = (max_n > 0).then_some(1);
-        let floor =
-            (longest_value(&node.borrow(), false) > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS);
+        let floor = value_floor(node);
         let mask = |k: usize| {
             let mut d = vec![true; leaves.len()];
             for &i in kept.iter().take(k) {
@@ -446,21 +445,20 @@ impl<'a> Fitter<'_, 'a> {
         keep_with: &dyn Fn(Option<usize>, Option<usize>, Vec<bool>, Option<usize>) -> Keep,
         max_n: usize,
     ) -> Option<usize> {
-        let (cols, core, table) = match &*node.borrow() {
-            Node::Table(t) => {
-                let cols = t.columns().len();
-                let core = crate::arrange::core_columns(t);
-                (cols, core.clamp(2.min(cols), cols), true)
-            }
-            Node::Record(r) => match crate::arrange::items_field(r).map(|i| &r.fields[i].value) {
-                Some(Node::Table(t)) => {
-                    let cols = t.columns().len();
-                    let core = crate::arrange::core_columns(t);
-                    (cols, core.clamp(2.min(cols), cols), false)
-                }
+        let (cols, core, table) = {
+            let borrowed = node.borrow();
+            let (t, table) = match &*borrowed {
+                Node::Table(t) => (t, true),
+                Node::Record(r) => match crate::arrange::items_field(r).map(|i| &r.fields[i].value)
+                {
+                    Some(Node::Table(t)) => (t, false),
+                    _ => return None,
+                },
                 _ => return None,
-            },
-            _ => return None,
+            };
+            let cols = t.columns().len();
+            let core = crate::arrange::core_columns(t);
+            (cols, core.clamp(2.min(cols), cols), table)
         };
         if cols <= core {
             return None;
@@ -487,8 +485,7 @@ impl<'a> Fitter<'_, 'a> {
             return Some(core);
         }
         let one = Some(1);
-        let floor =
-            (longest_value(&node.borrow(), false) > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS);
+        let floor = value_floor(node);
         if self
             .eval(node, &keep_with(one, floor, Vec::new(), Some(core)))
             .is_ok()
@@ -775,4 +772,10 @@ pub(crate) fn fit_text(
         unit: limit.unit,
     };
     (notice.to_string(), vec![notice], 0)
+}
+
+/// The shortest a value is cut to when shortening keeps more ([`MIN_VALUE_CHARS`]), or
+/// `None` when no value of `node` is longer than that.
+fn value_floor(node: &Doc<'_>) -> Option<usize> {
+    (longest_value(&node.borrow(), false) > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS)
 }

@@ -590,10 +590,14 @@ mod tests {
             "https://avatars.githubusercontent.com/u/583231?v=4",
             "https://example.com/static/logo.PNG",
             "https://secure.gravatar.com/avatar/1",
+            "https://secure.avatar-cdn.example.com/u/1",
+            "https://avatar-management.example.net/u/1?size=48",
+            "https://example.com/avatar/ada",
         ] {
             assert!(!is_page(url), "{url}");
             assert_eq!(t("avatar_url", &s(url)), Tier::Rest, "{url}");
         }
+        assert!(is_page("https://example.com/people/ada"));
         assert!(!is_page("not a url"));
         assert!(!is_page("https://example.com/a b"));
     }
@@ -640,18 +644,6 @@ mod tests {
         let kind = rank("type", &s("doc"), Mark::None).under(description, false);
         assert_eq!(kind.tier, summary.tier);
         assert!(summary.key() < kind.key());
-    }
-
-    #[test]
-    fn an_avatar_host_or_path_is_an_image() {
-        for url in [
-            "https://secure.avatar-cdn.example.com/u/1",
-            "https://avatar-management.example.net/u/1?size=48",
-            "https://example.com/avatar/ada",
-        ] {
-            assert!(!is_page(url), "{url}");
-        }
-        assert!(is_page("https://example.com/people/ada"));
     }
 
     #[test]
