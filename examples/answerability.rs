@@ -27,6 +27,10 @@ fn main() {
     println!("{}", results.table());
     print!(
         "{}",
-        results.missed_report(&corpus, Way::Agent, &[Some(1_000), Some(2_000)])
+        results.missed_report(
+            &corpus,
+            Way::Agent,
+            &[Some(1_000), Some(2_000), Some(4_000), None]
+        )
     );
 }

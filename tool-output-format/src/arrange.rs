@@ -92,6 +92,19 @@ fn column_rank(t: &Table<'_>, c: usize) -> Rank {
         .find(|v| !crate::salience::is_blank(v))
         .unwrap_or(Node::Null);
     let mut own = rank(name, &value, mark);
+    // A column blank in most rows says something of few rows: after the rest of the
+    // columns that say something (its own tier orders it there).
+    let rows = t.rows();
+    let blank = (0..rows)
+        .filter(|&row| crate::salience::is_blank(&cell_node(t.cell(row, c))))
+        .count();
+    if mark == Mark::None && rows >= 3 && blank * 2 > rows && own.tier < Tier::Rest {
+        return Rank {
+            tier: Tier::Rest,
+            sub: own.tier,
+            clue: "blank in most rows",
+        };
+    }
     // Lists and objects written as JSON text in a cell read worst: after the rest of their
     // tier.
     let json = (0..t.rows()).any(|row| t.cell(row, c).1 == Kind::Json);
@@ -200,6 +213,7 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
             what: "columns",
             max: usize::MAX,
             narrowed: false,
+            values: true,
         });
     }
     if !same.is_empty() {
@@ -224,6 +238,7 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
             what: "columns",
             max: usize::MAX,
             narrowed: false,
+            values: false,
         });
     }
     t.select_columns(&order);

@@ -342,6 +342,7 @@ fn narrow(t: &mut Table<'_>, k: usize, max_chars: usize) {
         what: "columns",
         max: max_chars,
         narrowed: true,
+        values: false,
     });
 }
 
@@ -518,10 +519,14 @@ fn values_untouched(node: &Node<'_>, limits: Limits<'_>) -> bool {
     }
 }
 
-/// Bound the lines above every table in `node` to `max` characters each.
+/// Bound the lines above every table in `node` to `max` characters each (a line of values
+/// said once: twice that).
 fn bound_notes(node: &mut Node<'_>, max: usize) {
     match node {
-        Node::Table(t) => t.notes.iter_mut().for_each(|n| n.max = n.max.min(max)),
+        Node::Table(t) => t.notes.iter_mut().for_each(|n| {
+            let share = if n.values { max.saturating_mul(2) } else { max };
+            n.max = n.max.min(share);
+        }),
         Node::Record(r) => r
             .fields
             .iter_mut()

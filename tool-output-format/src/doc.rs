@@ -271,6 +271,9 @@ pub(crate) struct Note {
     pub max: usize,
     /// The note says a budget left columns out.
     pub narrowed: bool,
+    /// The note shows values (columns said once with their value), not only names: a
+    /// budget gives it twice the share of a list of names.
+    pub values: bool,
 }
 
 /// Columns and rows of cells, stored in one flat buffer; each cell knows its [`Kind`].

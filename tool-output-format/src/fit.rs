@@ -591,7 +591,7 @@ pub(crate) fn names_chars(limits: &[Limit<'_>]) -> usize {
     if limits.is_empty() {
         usize::MAX
     } else {
-        (room(limits) / 6).clamp(60, 400)
+        (room(limits) / 12).clamp(40, 400)
     }
 }
 

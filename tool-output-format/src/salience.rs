@@ -341,6 +341,7 @@ fn by_name(w: &Words) -> (Tier, &'static str) {
         "date",
         "time",
         "timestamp",
+        "ts",
         "created",
         "updated",
         "since",
@@ -372,7 +373,7 @@ fn by_name(w: &Words) -> (Tier, &'static str) {
     if w.is(TEXT) {
         return (Tier::Text, "a text name");
     }
-    if w.is(TIME) || w.ends(&["_at", "_on", "_time", "_date", "timestamp"]) {
+    if w.is(TIME) || w.ends(&["_at", "_on", "_time", "_date", "timestamp", "_ts"]) {
         return (Tier::Time, "a time name");
     }
     if w.is(WHO) || w.ends(&["_by"]) {
@@ -457,9 +458,17 @@ fn blank_clue(value: &Node<'_>) -> &'static str {
     }
 }
 
-/// Whether a string is one URL.
+/// Whether a string is one URL a person or a tool opens: `http(s)://`, a web URL behind a
+/// tool's prefix (`git+https://`, as package manifests write a repository) or `git://`.
 pub(crate) fn looks_like_url(s: &str) -> bool {
-    (s.starts_with("https://") || s.starts_with("http://")) && !s.contains(char::is_whitespace)
+    let Some((scheme, rest)) = s.split_once("://") else {
+        return false;
+    };
+    let web = matches!(scheme, "http" | "https" | "git")
+        || scheme
+            .rsplit_once('+')
+            .is_some_and(|(tool, web)| matches!(web, "http" | "https") && !tool.is_empty());
+    web && !rest.is_empty() && !s.contains(char::is_whitespace)
 }
 
 /// Whether `s` is a link a person opens: one URL that is neither an API endpoint nor an
@@ -506,6 +515,20 @@ pub(crate) fn is_endpoint(url: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_web_url_behind_a_tools_prefix_is_a_page_and_other_schemes_are_not_urls() {
+        assert!(is_page(
+            "git+https://github.com/jonschlinkert/is-number.git"
+        ));
+        assert!(is_page("git://github.com/a/b.git"));
+        assert!(looks_like_url("http://example.com/x"));
+        assert!(!looks_like_url("+https://example.com"));
+        assert!(!looks_like_url("mailto:someone@example.com"));
+        assert!(!looks_like_url("postgres://user@db/x"));
+        assert!(!looks_like_url("https://"));
+        assert!(!looks_like_url("https://a b"));
+    }
 
     fn s(v: &str) -> Node<'_> {
         Node::Str(v.into())
