@@ -106,3 +106,41 @@ fn with_no_budget_formatter_new_answers_every_question() {
         missed.join("\n")
     );
 }
+
+/// The agent preset answers every question with no budget, answers more than compact JSON
+/// cut and TOON cut at the same length from 1,000 characters up, reaches the floors it has
+/// reached (raise them, never lower them), and is never longer than its budget.
+#[test]
+fn the_agent_preset_answers_more_than_cut_json_and_toon_and_stays_within_its_budget() {
+    let corpus = corpus();
+    let results = answerability::run(&corpus, toon);
+    let agent = |b| results.cell(Way::Agent, b);
+    assert_eq!(
+        agent(None).answered,
+        agent(None).total,
+        "{}",
+        results.table()
+    );
+    for budget in [Some(1_000), Some(2_000), Some(4_000)] {
+        for peer in [Way::Json, Way::Toon] {
+            assert!(
+                agent(budget).answered > results.cell(peer, budget).answered,
+                "{:?} at {budget:?}:\n{}",
+                peer,
+                results.table()
+            );
+        }
+    }
+    // Floors: 1,000 characters 65%, 2,000 90%, 4,000 100%.
+    for (budget, floor) in [(1_000, 65.0), (2_000, 90.0), (4_000, 100.0)] {
+        assert!(
+            agent(Some(budget)).percent() >= floor,
+            "{budget}: {:.1}% < {floor}%\n{}",
+            agent(Some(budget)).percent(),
+            results.table()
+        );
+    }
+    for budget in answerability::BUDGETS.into_iter().flatten() {
+        assert_eq!(agent(Some(budget)).over_budget, 0, "{}", results.table());
+    }
+}

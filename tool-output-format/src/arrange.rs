@@ -189,8 +189,19 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
     ranked.sort_by_key(|(k, _)| *k);
     let order: Vec<usize> = ranked.iter().map(|(_, c)| *c).collect();
     if !said.is_empty() {
-        // Most needed first.
-        said.sort_by_key(|&c| column_rank(t, c).key());
+        // Most needed first; but a value on every row cannot identify a row (it names what
+        // the rows share), so identities come after the other kinds that say something
+        // (state to who), before the rest.
+        said.sort_by_key(|&c| {
+            let (tier, nested, sub) = column_rank(t, c).key();
+            let identity = tier == Tier::Identity;
+            (
+                if identity { Tier::Who } else { tier },
+                identity,
+                nested,
+                sub,
+            )
+        });
         let parts = said
             .iter()
             .map(|&c| {
@@ -247,8 +258,8 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
 /// The columns of a table (they are in salience order) that say what a row is and where a
 /// person opens it: every marked `key` or `essential` column, the first two that identify a
 /// row (and the first that names it to a person when those two are numbers or hashes), and
-/// the first of each of its state, what it says and its page for people. Their indices, in
-/// order.
+/// the first of each of its state, what it says (a column of lists of values is neither) and
+/// its page for people. Their indices, in order.
 fn core(t: &Table<'_>) -> Vec<usize> {
     let mut taken = [0usize; 4];
     // The first identity a person reads (a name, a title: not a number), when the first two
@@ -258,6 +269,7 @@ fn core(t: &Table<'_>) -> Vec<usize> {
             && (0..t.rows()).any(|r| t.cell(r, c).1 == Kind::Text && !t.cell(r, c).0.is_empty())
             && !(0..t.rows()).all(|r| is_code(t.cell(r, c).0))
     });
+    let lists = |c: usize| (0..t.rows()).any(|r| t.cell(r, c).1 == Kind::List);
     (0..t.columns().len())
         .filter(|&c| {
             let (slot, most) = match column_rank(t, c).tier {
@@ -267,6 +279,8 @@ fn core(t: &Table<'_>) -> Vec<usize> {
                     return true;
                 }
                 Tier::Identity => (0, 2),
+                // A list of values is not one state or one text of the row.
+                Tier::State | Tier::Text if lists(c) => return false,
                 Tier::State => (1, 1),
                 Tier::Text => (2, 1),
                 Tier::Page => (3, 1),
@@ -290,22 +304,38 @@ pub(crate) fn core_columns(t: &Table<'_>) -> usize {
 }
 
 /// The `k` columns a table narrowed to `k` keeps, in order: its [`core`] columns (the first
-/// `k` of them when `k` is fewer), then the most needed of the others.
+/// `k` of them when `k` is fewer), then the others by kind in turns (the most needed of each
+/// tier, then the next of each).
 pub(crate) fn pick_columns(t: &Table<'_>, k: usize) -> Vec<usize> {
     let mut keep = vec![false; t.columns().len()];
     let core = core(t);
     for &c in core.iter().take(k) {
         keep[c] = true;
     }
+    // The others by kind in turns: the row's own fields before those of a nested thing,
+    // and among them the first of each tier that says something (identity to who, in tier
+    // order), then the second of each, and so on, so a narrowed table says when and who
+    // before a fourth state; the rest after them, most needed first.
     let mut more = k.saturating_sub(core.len());
-    for flag in &mut keep {
+    let mut turn = std::collections::HashMap::new();
+    let mut others: Vec<(bool, bool, usize, Tier, usize)> = (0..keep.len())
+        .filter(|&c| !keep[c])
+        .map(|c| {
+            let rank = column_rank(t, c);
+            let (tier, nested, _) = rank.key();
+            let n = turn.entry((tier, nested)).or_insert(0usize);
+            *n += 1;
+            let rest = tier > Tier::Who;
+            (rest, nested, if rest { 0 } else { *n }, tier, c)
+        })
+        .collect();
+    others.sort_unstable();
+    for (.., c) in others {
         if more == 0 {
             break;
         }
-        if !*flag {
-            *flag = true;
-            more -= 1;
-        }
+        keep[c] = true;
+        more -= 1;
     }
     (0..keep.len()).filter(|&c| keep[c]).collect()
 }
