@@ -115,16 +115,16 @@ fn stripe_charge_exact() {
         md,
         "**get_charge result**\n\n\
          - id: ch_3MmlLrLkdIwHu7ix0snN0B15\n\
+         - status: succeeded\n\
          - amount: 1099\n\
          - currency: usd\n\
-         - paid: true\n\
-         - status: succeeded\n\
          - outcome:\n  \
            - network_status: approved_by_network\n  \
            - type: authorized\n  \
            - seller_message: Payment complete.\n  \
            - risk_level: normal\n  \
            - risk_score: 32\n\
+         - paid: true\n\
          - payment_method_details:\n  \
            - type: card\n  \
            - card:\n    \

@@ -264,9 +264,11 @@ fn core(t: &Table<'_>) -> Vec<usize> {
     let mut taken = [0usize; 4];
     // The first identity a person reads (a name, a title: not a number), when the first two
     // are numbers or hashes.
+    let blank = |r: usize, c: usize| crate::salience::is_blank(&cell_node(t.cell(r, c)));
     let named = (0..t.columns().len()).find(|&c| {
         column_rank(t, c).tier == Tier::Identity
-            && (0..t.rows()).any(|r| t.cell(r, c).1 == Kind::Text && !t.cell(r, c).0.is_empty())
+            && (0..t.rows()).any(|r| t.cell(r, c).1 == Kind::Text)
+            && !(0..t.rows()).any(|r| blank(r, c))
             && !(0..t.rows()).all(|r| is_code(t.cell(r, c).0))
     });
     let lists = |c: usize| (0..t.rows()).any(|r| t.cell(r, c).1 == Kind::List);
@@ -278,6 +280,8 @@ fn core(t: &Table<'_>) -> Vec<usize> {
                     taken[0] += 1;
                     return true;
                 }
+                // An identity blank in some rows does not identify the rows.
+                Tier::Identity if (0..t.rows()).any(|r| blank(r, c)) => return false,
                 Tier::Identity => (0, 2),
                 // A list of values is not one state or one text of the row.
                 Tier::State | Tier::Text if lists(c) => return false,
@@ -313,9 +317,10 @@ pub(crate) fn pick_columns(t: &Table<'_>, k: usize) -> Vec<usize> {
         keep[c] = true;
     }
     // The others by kind in turns: the row's own fields before those of a nested thing,
-    // and among them the first of each tier that says something (identity to who, in tier
-    // order), then the second of each, and so on, so a narrowed table says when and who
-    // before a fourth state; the rest after them, most needed first.
+    // and among them the first of each tier that says something (state to who, in tier
+    // order, then an identity: the core already identifies the row), then the second of
+    // each, and so on, so a narrowed table says when and who before a fourth state; the
+    // rest after them, most needed first.
     let mut more = k.saturating_sub(core.len());
     let mut turn = std::collections::HashMap::new();
     let mut others: Vec<(bool, bool, usize, Tier, usize)> = (0..keep.len())
@@ -326,7 +331,13 @@ pub(crate) fn pick_columns(t: &Table<'_>, k: usize) -> Vec<usize> {
             let n = turn.entry((tier, nested)).or_insert(0usize);
             *n += 1;
             let rest = tier > Tier::Who;
-            (rest, nested, if rest { 0 } else { *n }, tier, c)
+            // The core identifies the row: another identity comes after who in its turn.
+            let order = if tier == Tier::Identity {
+                Tier::Rest
+            } else {
+                tier
+            };
+            (rest, nested, if rest { 0 } else { *n }, order, c)
         })
         .collect();
     others.sort_unstable();

@@ -22,18 +22,23 @@
 //!      `reason`, `code`, `error`, `level`, `severity`, `health`, `total`, `count`, `ready`,
 //!      `merged`, `draft`, `locked`, `paid`, `amount`, `currency`, `price`, `mag`,
 //!      `total_count` and names ending in `_status`, `_state`, `_type`, `_total` (other
-//!      counts, `*_count`, are the rest);
+//!      counts, `*_count`, are the rest); within the tier the state itself (`status`,
+//!      `state`, `phase`, `conclusion`, `type`, `kind`, `result`, `code`, `error`,
+//!      `*_status`, `*_state`) comes before a count, an amount or a flag;
 //!    - [`Tier::Text`]: `description`, `message`, `body`, `summary`, `text`, `content`,
 //!      `comment`, `note`, `subject`, `place`, `label`, `labels`, `license` and names ending in
 //!      `_message`, `_description`, `_text`;
 //!    - [`Tier::Page`]: a link a person opens: `html_url`, `web_url`, `permalink`,
 //!      `permalink_url`, `homepage`, `link`, `href`, `url` and names ending in `_url`, `_link`,
-//!      `_href`, when the value is not an API endpoint (below);
-//!    - [`Tier::Time`]: `date`, `time`, `timestamp`, `created`, `updated`, `since`, `until`,
-//!      `expires` and names ending in `_at`, `_on`, `_time`, `_date`, `timestamp`;
+//!      `_href`, when the value is not an API endpoint (below); a value that is a web URL
+//!      (`http(s)://`, `git://`, or behind a tool's prefix: `git+https://`) that is neither an
+//!      endpoint nor an image is a page whatever its name;
+//!    - [`Tier::Time`]: `date`, `time`, `timestamp`, `ts`, `last_seen`, `first_seen`,
+//!      `created`, `updated`, `since`, `until`, `expires` and names ending in `_at`, `_on`,
+//!      `_time`, `_date`, `timestamp`, `_ts`;
 //!    - [`Tier::Who`]: `owner`, `author`, `user`, `assignee`, `assignees`, `creator`,
 //!      `committer`, `reporter`, `sender`, `actor`, `maintainer`, `maintainers`, `members`,
-//!      `customer`, and names ending in `_by`;
+//!      `customer`, `assigned_to`, and names ending in `_by`;
 //!    - [`Tier::Rest`]: every other name;
 //!    - [`Tier::Endpoint`]: a URL that returns data to a program: a value on an `api.`
 //!      host, under `/api/` or a versioned path (`/v1/`), a URL template (`{`), or named
@@ -195,7 +200,33 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
         return tier(Tier::Page, "a page for people");
     }
     let (t, clue) = by_name(&words);
+    if t == Tier::State && !w_is_state_itself(&words) {
+        // A count, an amount or a flag says less than the state itself: after it in the
+        // tier.
+        return Rank {
+            tier: t,
+            sub: Tier::Rest,
+            clue,
+        };
+    }
     tier(t, clue)
+}
+
+/// Whether a state name is the state itself (`status`, `state`, `phase`, `conclusion`,
+/// `type`, `kind`, `result`, `code`, `error` and names ending in `_status`, `_state`), not a
+/// count, an amount or a flag.
+fn w_is_state_itself(w: &Words) -> bool {
+    w.is(&[
+        "status",
+        "state",
+        "phase",
+        "conclusion",
+        "type",
+        "kind",
+        "result",
+        "code",
+        "error",
+    ]) || w.ends(&["_status", "_state"])
 }
 
 /// Whether a field named `name` holds the payload of its record (rule 4).
@@ -342,6 +373,8 @@ fn by_name(w: &Words) -> (Tier, &'static str) {
         "time",
         "timestamp",
         "ts",
+        "last_seen",
+        "first_seen",
         "created",
         "updated",
         "since",
@@ -363,6 +396,7 @@ fn by_name(w: &Words) -> (Tier, &'static str) {
         "maintainers",
         "members",
         "customer",
+        "assigned_to",
     ];
     if w.is(IDENTITY) {
         return (Tier::Identity, "an identity name");
@@ -515,6 +549,31 @@ pub(crate) fn is_endpoint(url: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_state_itself_comes_before_a_count_and_short_names_for_time_and_who_rank() {
+        let status = rank("status", &s("resolved"), Mark::None);
+        let count = rank("count", &Node::Number("3".into()), Mark::None);
+        assert_eq!((status.tier, count.tier), (Tier::State, Tier::State));
+        assert!(status.key() < count.key());
+        assert_eq!(
+            rank("ts", &s("1712763602.000700"), Mark::None).tier,
+            Tier::Time
+        );
+        assert_eq!(
+            rank("thread_ts", &s("1712763602.000700"), Mark::None).tier,
+            Tier::Time
+        );
+        assert_eq!(
+            rank("lastSeen", &s("2024-04-10"), Mark::None).tier,
+            Tier::Time
+        );
+        assert_eq!(rank("assignedTo", &s("Maya"), Mark::None).tier, Tier::Who);
+        assert_eq!(
+            rank("hasSeen", &Node::Bool(true), Mark::None).tier,
+            Tier::Rest
+        );
+    }
 
     #[test]
     fn a_web_url_behind_a_tools_prefix_is_a_page_and_other_schemes_are_not_urls() {
