@@ -641,3 +641,37 @@ fn the_budget_holds_on_every_target_for_recorded_api_responses() {
         over.join("\n")
     );
 }
+
+/// A budget never shortens a link (a cut link opens nothing): it is shown whole or its
+/// column or field is left out, on a table and on a record, with and without salience.
+#[test]
+fn a_budget_keeps_a_link_whole_or_leaves_it_out() {
+    let url = |i: usize| {
+        format!(
+            "https://example.com/projects/alpha/issues/{i}/comments/{}",
+            i * 7
+        )
+    };
+    let table: Value = (0..30)
+        .map(|i| json!({"id": i, "title": format!("issue number {i} is open"), "html_url": url(i)}))
+        .collect();
+    let record =
+        json!({"id": 1, "note": "x".repeat(300), "receipt_url": url(1), "other": "y".repeat(200)});
+    for fmt in [Formatter::new(), Formatter::for_agents()] {
+        for budget in [300, 500, 800, 1_200] {
+            for v in [&table, &record] {
+                let md = fmt.clone().max_chars(budget).format("t", v);
+                assert!(md.chars().count() <= budget, "{budget}: {md}");
+                for link in md.split(|c: char| c == '|' || c == '\n' || c == ' ') {
+                    if let Some(at) = link.find("https://") {
+                        let link = &link[at..];
+                        assert!(
+                            (0..30).any(|i| url(i) == link),
+                            "{budget}: a shortened link {link:?} in\n{md}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -147,7 +147,7 @@ fn cut_str(s: &mut crate::doc::Text<'_>, pick: Option<(usize, bool)>) -> Cuts {
 
 /// Cut every text value and cell longer than its limit, grapheme-safe, with `…[+N chars]`.
 /// Numbers, booleans and nulls are never cut, and a budget never cuts a record value of up
-/// to [`SHORT_SCALAR`] characters. Caps the rows of nested tables on the way (one walk for
+/// to [`SHORT_SCALAR`] characters, nor a link (see [`whole_link`]). Caps the rows of nested tables on the way (one walk for
 /// both). Returns how many values were cut.
 fn cut_values(node: &mut Node<'_>, limits: Limits<'_>) -> Cuts {
     match node {
@@ -164,7 +164,9 @@ fn cut_values(node: &mut Node<'_>, limits: Limits<'_>) -> Cuts {
                 cuts += match &mut f.value {
                     Node::Str(s) => {
                         // Counted only when a budget may cut (the common case has none).
-                        let long = limits.budget.is_some() && s.chars().count() > SHORT_SCALAR;
+                        let long = limits.budget.is_some()
+                            && s.chars().count() > SHORT_SCALAR
+                            && !whole_link(s);
                         cut_str(s, limits.pick(f.max_chars, long))
                     }
                     v => cut_values(
@@ -193,6 +195,15 @@ fn cut_values(node: &mut Node<'_>, limits: Limits<'_>) -> Cuts {
     }
 }
 
+/// The longest link a budget keeps whole rather than shortening it.
+pub(crate) const LINK_CHARS: usize = 256;
+
+/// Whether a budget keeps `s` whole: a link (of up to [`LINK_CHARS`] characters) cut short
+/// opens nothing, so a budget leaves out its field or column instead.
+fn whole_link(s: &str) -> bool {
+    s.len() <= LINK_CHARS && crate::salience::looks_like_url(s)
+}
+
 fn cut_cells(t: &mut Table<'_>, limits: Limits<'_>) -> Cuts {
     let picks: Vec<Option<(usize, bool)>> = (0..t.columns().len())
         .map(|c| limits.pick(t.limit(c), true))
@@ -202,7 +213,9 @@ fn cut_cells(t: &mut Table<'_>, limits: Limits<'_>) -> Cuts {
     }
     let mut cuts = Cuts::default();
     t.map_cells(|col, cell, kind, out| {
-        match picks[col].filter(|_| kind.may_shorten()) {
+        match picks[col].filter(|&(_, by_budget)| {
+            kind.may_shorten() && !(by_budget && kind == crate::doc::Kind::Text && whole_link(cell))
+        }) {
             Some((max, by_budget)) => match text::shorten(cell, max) {
                 Some(cut) => {
                     cuts += count(true, by_budget);

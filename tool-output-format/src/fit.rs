@@ -417,6 +417,24 @@ impl<'a> Fitter<'_, 'a> {
             d
         };
         let all = kept.len() == leaves.len();
+        // A record whose payload is its items (a page, a feed) keeps every row of them
+        // before its other leaves: the most needed leaves that fit beside all the rows.
+        if items.is_some() && max_n > 1 {
+            let every = Some(max_n);
+            if self
+                .eval(node, &keep_with(every, floor, drop.clone(), cols))
+                .is_ok()
+            {
+                return if all { Vec::new() } else { drop };
+            }
+            if let Some((k, _)) = self.largest(
+                kept.len().saturating_sub(1),
+                |k| keep_with(every, floor, mask(k + 1), cols),
+                node,
+            ) {
+                return mask(k + 1);
+            }
+        }
         if self
             .eval(node, &keep_with(n, floor, drop.clone(), cols))
             .is_ok()
