@@ -30,7 +30,7 @@ fn main() {
         results.missed_report(
             &corpus,
             Way::Agent,
-            &[Some(1_000), Some(2_000), Some(4_000), None]
+            &[Some(500), Some(1_000), Some(2_000), Some(4_000), None]
         )
     );
 }

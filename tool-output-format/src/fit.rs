@@ -305,25 +305,42 @@ impl<'a> Fitter<'_, 'a> {
         if let Some(f) = found {
             return f;
         }
-        // 3. Whole fields, largest first, short scalar fields last.
-        let order = match &*doc.borrow() {
+        // 3. Whole fields, largest first, short scalar fields last. Under salience the least
+        // needed first, and a record's items (its payload) last while one row of them fits
+        // (their rows are cut); else in the plain order, so the record still says something.
+        let (order, items_last) = match &*doc.borrow() {
             Node::Record(r) if shape == Shape::Record && caps.salience => {
-                crate::arrange::drop_order(&crate::arrange::leaves(r, true))
+                let leaves = crate::arrange::leaves(r, true);
+                let order = crate::arrange::drop_order(&leaves);
+                let items_last = crate::arrange::items_field(r)
+                    .map(|i| &r.fields[i].name)
+                    .and_then(|items| order.iter().position(|&i| leaves[i].path == **items))
+                    .map(|at| {
+                        let mut o = order.clone();
+                        let i = o.remove(at);
+                        o.push(i);
+                        o
+                    });
+                (order, items_last)
             }
-            Node::Record(r) if shape == Shape::Record => drop_order(&r.fields),
-            _ => Vec::new(),
+            Node::Record(r) if shape == Shape::Record => (drop_order(&r.fields), None),
+            _ => (Vec::new(), None),
         };
-        let least = |kept: usize| {
+        let least_of = |order: &[usize], kept: usize| {
             let mut drop = vec![!order.is_empty(); order.len()];
             for &i in order.iter().rev().take(kept) {
                 drop[i] = false;
             }
             keep((max_n > 0).then_some(1), floor(), drop)
         };
-        if order.len() > 1
-            && let Some((_, f)) = self.largest(order.len() - 2, |k| least(k + 1), node)
-        {
-            return f;
+        let least = |kept: usize| least_of(&order, kept);
+        for order in items_last.iter().chain(std::iter::once(&order)) {
+            if order.len() > 1
+                && let Some((_, f)) =
+                    self.largest(order.len() - 2, |k| least_of(order, k + 1), node)
+            {
+                return f;
+            }
         }
         // 4. Nothing fits: announce the least the result needs.
         let smallest = if shape == Shape::Scalar {
