@@ -144,3 +144,25 @@ fn the_agent_preset_answers_more_than_cut_json_and_toon_and_stays_within_its_bud
         assert_eq!(agent(Some(budget)).over_budget, 0, "{}", results.table());
     }
 }
+
+/// No text is longer than its budget at any budget from 200 characters up, for the agent
+/// preset and `Formatter::new()`, on every recorded response; when nothing fits, the
+/// left-out fields are counted rather than named.
+#[test]
+fn no_text_is_over_its_budget_from_200_characters_up() {
+    use tool_output_format::Formatter;
+    let corpus = corpus();
+    for r in &corpus.responses {
+        for budget in (200..=1_000).step_by(50) {
+            for fmt in [Formatter::for_agents(), Formatter::new()] {
+                let md = fmt.max_chars(budget).format(&r.name, &r.value);
+                assert!(
+                    md.chars().count() <= budget,
+                    "{} at {budget}: {} chars\n{md}",
+                    r.name,
+                    md.chars().count()
+                );
+            }
+        }
+    }
+}

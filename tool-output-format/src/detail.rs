@@ -245,7 +245,8 @@ fn left_out_line(names: &Once, tool: &str) -> String {
 /// `[Left out in summary detail: body; machine-only: url, node_id; empty: homepage. Call
 /// get_repo(detail="full") for them]`. Each kind lists at most [`MAX_NAMES`] names, then
 /// `and N more`. With a stored full result the line ends `They are in the stored full
-/// result` (the Next line follows); without a tool name, `Full detail shows them`.
+/// result` (the Next line follows); without a tool name, `Full detail shows them`. With
+/// `max_chars` 0 each kind is counted, not named (`14 machine-only; 2 empty`).
 fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> String {
     let mut out = String::from("[Left out in summary detail: ");
     let end = out.len().saturating_add(max_chars);
@@ -262,6 +263,17 @@ fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> Str
             out.push_str("; ");
         }
         first = false;
+        if max_chars == 0 {
+            // Counted, not named: `3 fields`, `14 machine-only`, `2 empty`.
+            let len = list_of.spans.len();
+            let kind = label.trim_end_matches(": ");
+            let _ = write!(
+                out,
+                "{len} {}",
+                if kind.is_empty() { "fields" } else { kind }
+            );
+            continue;
+        }
         out.push_str(label);
         list_within(list_of, MAX_NAMES, end, &mut out);
     }

@@ -736,8 +736,9 @@ impl Call<'_> {
                 crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)));
             (&*s.fetch_tool, self.ref_arg, stand_in)
         });
+        let limits = self.limits();
         Trailer::new(self.tool, summary, left_out, fetch)
-            .with_names_chars(crate::fit::names_chars(&self.limits()))
+            .with_names_chars(crate::fit::names_chars(&limits), crate::fit::room(&limits))
     }
 
     /// The store step: put the full result and tell the trailer what the store answered.

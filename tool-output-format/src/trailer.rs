@@ -70,6 +70,9 @@ pub(crate) struct Trailer<'r> {
     page: Cell<Option<(usize, usize)>>,
     /// The most characters of names the left-out line lists (a budget's share).
     names_chars: usize,
+    /// The budget in characters (`usize::MAX` without one): a text that omits everything
+    /// counts the left-out fields instead of naming them when the names would not fit.
+    room: usize,
 }
 
 /// What storing the full result gave, for the report.
@@ -105,13 +108,16 @@ impl<'r> Trailer<'r> {
             cut_elsewhere: Cell::new(false),
             page: Cell::new(None),
             names_chars: usize::MAX,
+            room: usize::MAX,
         }
     }
 
-    /// List at most about `max` characters of names in the left-out line.
+    /// List at most about `max` characters of names in the left-out line, within a budget
+    /// of `room` characters.
     #[must_use]
-    pub fn with_names_chars(mut self, max: usize) -> Self {
+    pub fn with_names_chars(mut self, max: usize, room: usize) -> Self {
         self.names_chars = max;
+        self.room = room;
         self
     }
 
@@ -200,25 +206,27 @@ impl<'r> Trailer<'r> {
         let squeezed = !notices.is_empty()
             || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed))
             || matches!(node, Node::Record(r) if r.left_out.is_some());
-        self.append_lines(text, cut, at, squeezed);
+        let names_chars = if squeezed {
+            self.names_chars
+        } else {
+            usize::MAX
+        };
+        self.append_lines(text, cut, at, names_chars);
     }
 
     /// The lines after a text that was cut (no summary): what a registered renderer's text
     /// gets, and the room its budget keeps for them.
     pub fn lines_if_cut(&self) -> String {
         let mut text = String::new();
-        self.append_lines(&mut text, true, None, true);
+        self.append_lines(&mut text, true, None, self.names_chars);
         text
     }
 
     /// The left-out line and the stored-result (or failed-store) line, each when it applies;
     /// `at`: the cursor where the text stopped.
-    fn append_lines(&self, text: &mut String, cut: bool, at: Option<usize>, squeezed: bool) {
-        let names_chars = if squeezed {
-            self.names_chars
-        } else {
-            usize::MAX
-        };
+    /// `names_chars`: the most characters of names the left-out line lists (0: it counts
+    /// them).
+    fn append_lines(&self, text: &mut String, cut: bool, at: Option<usize>, names_chars: usize) {
         let mut first = true;
         let mut line = |text: &mut String, l: &str| {
             text.push_str(if first { "\n\n" } else { "\n" });
@@ -309,6 +317,18 @@ impl<'r> Trailer<'r> {
     pub fn omitted(&self, notice: Notice) -> String {
         let mut text = notice.to_string();
         self.append(&mut text, &Node::Null, &[notice]);
+        if text.chars().count() > self.room {
+            // The left-out fields counted, not named, so the text stays within its budget
+            // where it can.
+            let mut counted = notice.to_string();
+            let notices = [notice];
+            let cut = (self.fetch_tool.is_some() || self.failure.borrow().is_some())
+                && self.wants(&Node::Null, &notices);
+            self.append_lines(&mut counted, cut, self.resume_at(&notices), 0);
+            if counted.len() < text.len() {
+                text = counted;
+            }
+        }
         text
     }
 }
