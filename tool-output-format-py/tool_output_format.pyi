@@ -68,7 +68,8 @@ class _ToolOptions(TypedDict, total=False):
     leaves one unset (its default or, per tool, the global value)."""
 
     max_lines: Optional[int]
-    """Cap on string lines, and on table rows unless `max_rows` is set (default 100)."""
+    """Cap on string lines, and on table rows unless `max_rows` is set (default 100 when no
+    budget is set; under `max_chars`, `max_tokens` or the agent preset the budget is the bound)."""
     max_rows: Optional[int]
     """Cap on table rows."""
     max_cell_chars: Optional[int]

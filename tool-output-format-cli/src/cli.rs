@@ -63,11 +63,14 @@ pub struct Cli {
     #[arg(long)]
     pub agent: bool,
 
-    /// Most table rows shown (default: --max-lines, which defaults to 100).
+    /// Most table rows shown (default: --max-lines; without it, 100 when no budget is set,
+    /// none under --max-chars, --max-tokens or --agent: the budget is the bound).
     #[arg(long, value_name = "N")]
     pub max_rows: Option<usize>,
 
-    /// Most lines of a string result shown, and rows unless --max-rows is set (default 100).
+    /// Most lines of a string result shown, and rows unless --max-rows is set (default 100
+    /// when no budget is set; under --max-chars, --max-tokens or --agent the budget is the
+    /// bound).
     #[arg(long, value_name = "N")]
     pub max_lines: Option<usize>,
 

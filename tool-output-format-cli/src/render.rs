@@ -13,8 +13,8 @@ use std::fmt;
 
 use serde_json::Value;
 use tool_output_format::{
-    DEFAULT_MAX_LINES, Detail, Formatter, Layout, O200k, Report, Rows, Shape, Strategy,
-    TokenCounter,
+    AGENT_MAX_CHARS, DEFAULT_MAX_LINES, Detail, Formatter, Layout, O200k, Report, Rows, Shape,
+    Strategy, TokenCounter,
 };
 
 use crate::input::Records;
@@ -60,10 +60,28 @@ impl Options {
         self.shape.is_none() && !self.agent
     }
 
+    /// The rows the text can show: an explicit `--max-rows` / `--max-lines`, and a budget
+    /// (`--max-chars`, `--max-tokens`, the agent preset's), each a bound; the default cap
+    /// only when neither is set. A budget bounds the rows by what the smallest row costs (a
+    /// table row is at least 2 characters and a line break; a token bound allows 4 rows a
+    /// token), so the rows kept are never fewer than the budget shows.
     fn row_cap(&self) -> usize {
-        self.max_rows
-            .or(self.max_lines)
-            .unwrap_or(DEFAULT_MAX_LINES)
+        let chars = self
+            .max_chars
+            .or((self.agent && self.max_tokens.is_none()).then_some(AGENT_MAX_CHARS))
+            .map(|n| n / 2 + 1);
+        let tokens = self
+            .max_tokens
+            .map(|n| n.saturating_mul(4).saturating_add(1));
+        let budget = match (chars, tokens) {
+            (Some(c), Some(t)) => Some(c.min(t)),
+            (c, t) => c.or(t),
+        };
+        match (self.max_rows.or(self.max_lines), budget) {
+            (Some(cap), Some(b)) => cap.min(b),
+            (Some(n), None) | (None, Some(n)) => n,
+            (None, None) => DEFAULT_MAX_LINES,
+        }
     }
 
     fn formatter(&self) -> Formatter {

@@ -764,3 +764,46 @@ fn a_large_array_renders_as_the_whole_array() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 49: a budget the user sets is the bound; the default cap of 100 applies only
+/// without one, and an explicit cap still applies under a budget.
+#[test]
+fn a_budget_is_the_bound() {
+    let rows: Vec<Value> = (0..500)
+        .map(|i| json!({"id": i, "name": format!("n{i}")}))
+        .collect();
+    let input = serde_json::to_string(&rows).unwrap();
+    let (code, out, err) = run(&[], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("[Truncated to 100 rows of 500 total]\n\n"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["--max-chars", "60000"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("[Truncated"), "{out}");
+    assert_eq!(out.trim_end().lines().count(), 502, "{out}");
+    assert!(out.trim_end().ends_with("| 499 | n499 |"), "{out}");
+    let (code, out, err) = run(&["--max-chars", "60000", "--max-rows", "10"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("[Truncated to 10 rows of 500 total]\n\n"),
+        "{out}"
+    );
+    // NDJSON, read record by record, keeps as many records as the budget can show.
+    let ndjson: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    let (code, out, err) = run(&["--max-chars", "60000"], &ndjson);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("[Truncated"), "{out}");
+    assert!(out.trim_end().ends_with("| 499 | n499 |"), "{out}");
+    // The agent preset's own budget is the bound, for rows and for lines of text.
+    let (code, out, err) = run(&["--agent"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("[Truncated"), "{out}");
+    let text: Vec<String> = (1..=1000).map(|i| i.to_string()).collect();
+    let doc = serde_json::to_string(&text.join("\n")).unwrap();
+    let (code, out, err) = run(&["--agent"], &doc);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("[Truncated"), "{out}");
+    assert!(out.trim_end().ends_with("1000\n```"), "{out}");
+}

@@ -205,8 +205,9 @@ fn python_renderer(render: Py<PyAny>) -> impl Fn(&serde_json::Value) -> String +
 /// the global value):
 ///
 /// - `max_lines`: cap on string lines, and on table rows unless `max_rows` is set (default
-///   100).
-/// - `max_rows`: cap on table rows.
+///   100 when no budget is set; with `max_chars` or `max_tokens`, or in the agent preset, the
+///   budget is the bound).
+/// - `max_rows`: cap on table rows (set explicitly, it applies under a budget too).
 /// - `max_cell_chars`: cap on one cell or record value (`…[+N chars]`).
 /// - `max_chars`, `max_tokens`: budget for the whole output, in characters or o200k tokens.
 /// - `layout`: `"aligned"` (default), `"compact"` or `"csv"`.

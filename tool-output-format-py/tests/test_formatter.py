@@ -176,6 +176,17 @@ def test_format_with_report():
     assert out.report["truncated"] is True
     assert isinstance(out.report["tokens"], int)
 
+
+def test_a_budget_is_the_bound():
+    # Issue 49: the default cap of 100 applies only without a budget; an explicit cap still does.
+    rows = [{"id": i} for i in range(500)]
+    assert Formatter().format("t", rows).startswith("[Truncated to 100 rows of 500 total]")
+    md = Formatter(max_chars=60000).format("t", rows)
+    assert "[Truncated" not in md and md.endswith("| 499 |")
+    assert "[Truncated" not in Formatter.for_agents().format("t", rows)
+    md = Formatter(max_chars=60000, max_rows=10).format("t", rows)
+    assert md.startswith("[Truncated to 10 rows of 500 total]")
+
     err = Formatter().format_with_report("search", ToolError("timeout", "no answer in 10 s"))
     assert err.is_error is True
     batch_like = Formatter().format_with_report("search", Page([]))

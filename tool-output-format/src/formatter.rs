@@ -156,7 +156,13 @@ impl Formatter {
             .salience(true)
     }
 
-    /// Cap on lines of string results and on table rows, for every tool (default 100).
+    /// Cap on lines of string results and on table rows, for every tool (default 100 when no
+    /// budget is set).
+    ///
+    /// Which bounds apply: with a budget ([`max_chars`](Self::max_chars),
+    /// [`max_tokens`](Self::max_tokens), the agent preset's own) the budget is the bound and
+    /// the default cap of 100 does not apply; a `max_lines` or `max_rows` set explicitly
+    /// applies with or without a budget. Without any, the default cap of 100 applies.
     ///
     /// ```
     /// let fmt = tool_output_format::Formatter::new().max_lines(1);
@@ -167,7 +173,8 @@ impl Formatter {
         self.with(|o| o.max_lines(n))
     }
 
-    /// Cap on table rows for every tool (defaults to [`max_lines`](Self::max_lines)).
+    /// Cap on table rows for every tool (defaults to [`max_lines`](Self::max_lines): 100 when
+    /// no budget is set, none under a budget). Set explicitly, it applies with a budget too.
     ///
     /// ```
     /// let fmt = tool_output_format::Formatter::new().max_rows(1);
@@ -218,6 +225,19 @@ impl Formatter {
     /// [`ToolError`](crate::ToolError), ...) are never cut, only the data inside them. When
     /// nothing fits, one line says what was omitted and the least it needs:
     /// `[Omitted: the result needs 5 chars, over the budget of 3]`.
+    ///
+    /// A budget is the bound: the default cap of 100 rows or lines applies only when no
+    /// budget is set, so 500 small rows under `max_chars(60_000)` are all shown. A
+    /// [`max_rows`](Self::max_rows) or [`max_lines`](Self::max_lines) set explicitly still
+    /// applies.
+    ///
+    /// ```
+    /// let rows: Vec<_> = (0..500).map(|i| serde_json::json!({"id": i})).collect();
+    /// let fmt = tool_output_format::Formatter::new();
+    /// assert!(fmt.format("t", &rows).starts_with("[Truncated to 100 rows of 500 total]"));
+    /// let md = fmt.max_chars(60_000).format("t", &rows);
+    /// assert!(!md.starts_with("[Truncated") && md.ends_with("| 499 |"));
+    /// ```
     ///
     /// ```
     /// let rows: Vec<_> = (0..1000).map(|i| serde_json::json!({"id": i, "name": "x"})).collect();

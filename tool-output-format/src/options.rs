@@ -242,10 +242,21 @@ impl ToolOptions {
     pub(crate) fn resolve(tool: Option<&ToolOptions>, global: &ToolOptions) -> Resolved {
         let empty = ToolOptions::default();
         let tool = tool.unwrap_or(&empty);
-        let max_lines = tool
-            .max_lines
-            .or(global.max_lines)
-            .unwrap_or(DEFAULT_MAX_LINES);
+        // A budget the user sets is the bound: the default cap applies only without one
+        // (an explicit `max_lines` / `max_rows` still does).
+        let budget = [
+            tool.max_chars,
+            tool.max_tokens,
+            global.max_chars,
+            global.max_tokens,
+        ]
+        .iter()
+        .any(Option::is_some);
+        let max_lines = tool.max_lines.or(global.max_lines).unwrap_or(if budget {
+            usize::MAX
+        } else {
+            DEFAULT_MAX_LINES
+        });
         Resolved {
             max_lines,
             // A tool's own `max_lines` caps its tables too: per-tool options beat a type's
@@ -271,5 +282,6 @@ impl ToolOptions {
     }
 }
 
-/// The default line and row cap.
+/// The default line and row cap, when no budget (`max_chars`, `max_tokens`) is set: with a
+/// budget, the budget is the bound (an explicit `max_lines` / `max_rows` still applies).
 pub const DEFAULT_MAX_LINES: usize = 100;

@@ -191,7 +191,7 @@ mod tests {
         let fmt = Formatter::for_agents();
         let image = ContentBlock::image("aGVsbG8=", "image/png");
         let mut upstream = CallToolResult::error(vec![
-            ContentBlock::text("boom\n".repeat(300)),
+            ContentBlock::text("boom\n".repeat(30_000)),
             image.clone(),
         ]);
         upstream.structured_content = Some(json!({"token": "s3", "ok": false}));
@@ -200,7 +200,8 @@ mod tests {
         assert_eq!(out.content[1], image);
         let text = &out.content[0].as_text().unwrap().text;
         assert!(
-            text.starts_with("[Truncated to 100 lines of 300 total]"),
+            // The preset's budget is the bound (no default cap of 100 lines under it).
+            text.starts_with("[Truncated to ") && text.contains(" lines of 30000 total]"),
             "{text}"
         );
         assert_eq!(out.structured_content, upstream.structured_content);
