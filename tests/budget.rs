@@ -662,7 +662,7 @@ fn a_budget_keeps_a_link_whole_or_leaves_it_out() {
             for v in [&table, &record] {
                 let md = fmt.clone().max_chars(budget).format("t", v);
                 assert!(md.chars().count() <= budget, "{budget}: {md}");
-                for link in md.split(|c: char| c == '|' || c == '\n' || c == ' ') {
+                for link in md.split(['|', '\n', ' ']) {
                     if let Some(at) = link.find("https://") {
                         let link = &link[at..];
                         assert!(
