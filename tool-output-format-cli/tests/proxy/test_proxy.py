@@ -30,6 +30,9 @@ from libtest import report  # noqa: E402
 HERE = pathlib.Path(__file__).parent
 UPSTREAM = [sys.executable, str(HERE / "upstream_server.py")]
 NEXT = re.compile(r'^Next: call (\w+)\(ref="(r_[0-9a-z]+)"(?:, cursor="(\d+)")?\)$')
+# Rows of `huge_list` that the proxy's default budget (10,000 tokens) cuts: a budget is the
+# bound, with no 100-row cap beside it.
+ROWS = 2000
 TOF = None
 
 
@@ -274,7 +277,7 @@ async def an_upstream_over_streamable_http(_):
                 assert init.server_info.name == "proxy-test-upstream", init.server_info
                 names = [t.name for t in (await s.list_tools()).tools]
                 assert "list_repos" in names and "get_stored_result" in names, names
-                md = text(await s.call_tool("huge_list", {"count": 300}))
+                md = text(await s.call_tool("huge_list", {"count": ROWS}))
                 assert md.startswith("[Truncated"), md[:200]
                 tool, ref, cursor = NEXT.match(next_line(md)).groups()
                 args = {"ref": ref} if cursor is None else {"ref": ref, "cursor": cursor}
@@ -384,7 +387,7 @@ async def a_listening_proxy_serves_clients_over_streamable_http(_):
         # Several clients at once share the one upstream and the one store: a result cut
         # for one client is fetched by another.
         async def cut(s):
-            md = text(await s.call_tool("huge_list", {"count": 300}))
+            md = text(await s.call_tool("huge_list", {"count": ROWS}))
             return NEXT.match(next_line(md)).groups()
 
         cuts = await asyncio.gather(*(over_http(proxy.url, cut) for _ in range(3)))
@@ -393,7 +396,7 @@ async def a_listening_proxy_serves_clients_over_streamable_http(_):
         async def fetch(s):
             tool, ref, cursor = cuts[0]
             page = await s.call_tool(tool, {"ref": ref, "cursor": cursor})
-            assert not page.is_error and "|row-100|" in text(page), text(page)[:300]
+            assert not page.is_error and f"|row-{cursor}|" in text(page), text(page)[:300]
 
         await over_http(proxy.url, fetch)
         # Another path is not the MCP endpoint.
@@ -547,14 +550,14 @@ async def a_result_stored_through_one_proxy_is_fetched_through_another(_):
     redis = start_redis(REDIS_PORT)
     store = f"redis://127.0.0.1:{REDIS_PORT}"
     try:
-        (tool, ref, cursor), seen = await with_session(lambda s: cut_rows(s, 300), "--store", store)
+        (tool, ref, cursor), seen = await with_session(lambda s: cut_rows(s, ROWS), "--store", store)
 
         async def walk(s):
             seen.update(await walk_rows(s, tool, ref, cursor))
 
         # The first proxy has exited: the second one reads what the first one stored.
         await with_session(walk, "--store", store)
-        assert seen == {str(i) for i in range(300)}, len(seen)
+        assert seen == {str(i) for i in range(ROWS)}, len(seen)
 
         # Redis stopped: the cut result says it was not stored, in bounded time.
         redis.kill()
@@ -562,7 +565,7 @@ async def a_result_stored_through_one_proxy_is_fetched_through_another(_):
 
         async def stopped(s):
             start = time.monotonic()
-            md = text(await s.call_tool("huge_list", {"count": 300}))
+            md = text(await s.call_tool("huge_list", {"count": ROWS}))
             assert time.monotonic() - start < 10
             assert "[Full result not stored: " in md, md[-400:]
             assert next_line(md) is None, md[-400:]
@@ -578,13 +581,13 @@ async def a_result_stored_through_one_listening_proxy_is_fetched_through_another
     store = f"redis://127.0.0.1:{REDIS_PORT}"
     try:
         with Listening("--store", store) as a, Listening("--store", store) as b:
-            (tool, ref, cursor), seen = await over_http(a.url, lambda s: cut_rows(s, 300))
+            (tool, ref, cursor), seen = await over_http(a.url, lambda s: cut_rows(s, ROWS))
 
             async def walk(s):
                 seen.update(await walk_rows(s, tool, ref, cursor))
 
             await over_http(b.url, walk)
-            assert seen == {str(i) for i in range(300)}, len(seen)
+            assert seen == {str(i) for i in range(ROWS)}, len(seen)
     finally:
         redis.kill()
         redis.wait()
