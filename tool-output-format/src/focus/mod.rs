@@ -36,7 +36,11 @@
 //!    that runs to the next heading; text before the first heading is a section too.
 //! 2. Else **paragraphs** ([`Unit::Paragraphs`]) when blank lines split it into at least three
 //!    paragraphs of at most 12 non-blank lines on average.
-//! 3. Else **lines** ([`Unit::Lines`], logs and listings): each non-blank line.
+//! 3. Else **lines** ([`Unit::Lines`], logs and listings): each non-blank line, but a log
+//!    entry with its continuation lines is one section (counting its lines): an indented
+//!    line continues the line above (a stack frame), and in a log whose first line starts
+//!    with a `Key:` that starts at least three lines and not every line (`Commit: ...`, then
+//!    `Author:`, `Message:` lines), a line not starting with that key continues the entry.
 //!
 //! A fenced code block (three or more backticks or tildes, `CommonMark` rules) is never split:
 //! headings and blank lines inside it do not count, and in line mode it is one section that

@@ -91,7 +91,7 @@ pub(crate) fn split(text: &str) -> Split {
     }
     Split {
         unit: Unit::Lines,
-        sections: by_lines(&lines),
+        sections: by_lines(text, &lines),
     }
 }
 
@@ -209,14 +209,20 @@ fn by_paragraphs(lines: &[Line]) -> Vec<Section> {
 }
 
 /// Every non-blank line is a section, but a fenced code block is one section (counting all
-/// its lines, blank ones inside it included).
-fn by_lines(lines: &[Line]) -> Vec<Section> {
+/// its lines, blank ones inside it included), and so is a log entry with its continuation
+/// lines (see [`entry_leader`] and [`continues`]), so a match keeps its header lines.
+fn by_lines(text: &str, lines: &[Line]) -> Vec<Section> {
+    let leader = entry_leader(text, lines);
     let mut sections: Vec<Section> = Vec::new();
     let mut prev_block = None;
+    // Whether the last section is an entry that the next text line may continue.
+    let mut open = false;
     for line in lines {
+        let body = &text[line.start..line.end];
         match line.kind {
             Kind::Blank => {
                 prev_block = None;
+                open = false;
                 continue;
             }
             Kind::Code if prev_block == Some(line.block) => {
@@ -226,8 +232,21 @@ fn by_lines(lines: &[Line]) -> Vec<Section> {
                 }
                 continue;
             }
-            Kind::Code => prev_block = Some(line.block),
-            _ => prev_block = None,
+            Kind::Code => {
+                prev_block = Some(line.block);
+                open = false;
+            }
+            _ => {
+                prev_block = None;
+                if open && continues(body, leader) {
+                    if let Some(last) = sections.last_mut() {
+                        last.range.end = line.end;
+                        last.units += 1;
+                    }
+                    continue;
+                }
+                open = true;
+            }
         }
         sections.push(Section {
             range: line.start..line.end,
@@ -235,6 +254,41 @@ fn by_lines(lines: &[Line]) -> Vec<Section> {
         });
     }
     sections
+}
+
+/// The word that starts every entry of a log whose entries span several lines: the first
+/// line's leading `Key:` when at least [`MIN_PARAGRAPHS`] lines start with it and some
+/// lines do not (`Commit: ...` followed by `Author:`, `Date:`, `Message:` lines).
+fn entry_leader<'t>(text: &'t str, lines: &[Line]) -> Option<&'t str> {
+    let first = lines.iter().find(|l| l.kind == Kind::Text)?;
+    let body = &text[first.start..first.end];
+    let key = body.split_once(':')?.0;
+    if key.is_empty()
+        || key.len() > 32
+        || !key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b' ')
+        || key.starts_with(' ')
+    {
+        return None;
+    }
+    let leader = &body[..=key.len()];
+    let text_lines = lines.iter().filter(|l| l.kind == Kind::Text);
+    let starts = text_lines
+        .clone()
+        .filter(|l| text[l.start..l.end].starts_with(leader))
+        .count();
+    let others = text_lines.count() - starts;
+    (starts >= MIN_PARAGRAPHS && others > 0).then_some(leader)
+}
+
+/// Whether a text line continues the entry above it: an indented line (a stack frame, a
+/// wrapped message), or, in a log whose entries start with `leader`, any line that does not.
+fn continues(line: &str, leader: Option<&str>) -> bool {
+    match leader {
+        Some(leader) => !line.starts_with(leader),
+        None => line.starts_with([' ', '\t']),
+    }
 }
 
 #[cfg(test)]
@@ -296,6 +350,40 @@ mod tests {
         // Two paragraphs of 20 lines: a log with one blank line, still lines.
         let log = format!("{}\n{}", "x\n".repeat(20), "y\n".repeat(20));
         assert_eq!(split(&log).unit, Unit::Lines);
+    }
+
+    #[test]
+    fn a_log_entry_keeps_its_continuation_lines() {
+        let log = "Commit: 'a1'\nAuthor: Ada\nMessage: fix the parser\n\
+                   Commit: 'b2'\nAuthor: Bob\nMessage: add a test\n\
+                   Commit: 'c3'\nAuthor: Cy\nMessage: bump\n";
+        let s = split(log);
+        assert_eq!(s.unit, Unit::Lines);
+        let got: Vec<(&str, usize)> = s
+            .sections
+            .iter()
+            .map(|x| (&log[x.range.clone()], x.units))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Commit: 'a1'\nAuthor: Ada\nMessage: fix the parser", 3),
+                ("Commit: 'b2'\nAuthor: Bob\nMessage: add a test", 3),
+                ("Commit: 'c3'\nAuthor: Cy\nMessage: bump", 3)
+            ]
+        );
+        // Indented lines continue the line above (a stack trace); others stand alone.
+        let trace = "ERROR boom\n  at a.rs:1\n  at b.rs:2\nINFO ok\nINFO done\n";
+        assert_eq!(
+            parts(trace).1,
+            vec![
+                "ERROR boom\n  at a.rs:1\n  at b.rs:2",
+                "INFO ok",
+                "INFO done"
+            ]
+        );
+        // Every line starting with the key: lines, as before.
+        assert_eq!(parts("k: 1\nk: 2\nk: 3\n").1, vec!["k: 1", "k: 2", "k: 3"]);
     }
 
     #[test]

@@ -462,3 +462,30 @@ fn a_token_budget_is_met_by_measuring() {
         );
     }
 }
+
+/// Focus on a log keeps a matching entry whole: the commit hash and author with the
+/// matching message line.
+#[test]
+fn focus_on_a_log_keeps_each_matching_entry_with_its_header_lines() {
+    let mut log = String::new();
+    for i in 0..40 {
+        let message = if i == 17 {
+            "fix the parser crash on empty input"
+        } else {
+            "update dependencies"
+        };
+        log.push_str(&format!(
+            "Commit: 'c{i:04}'\nAuthor: dev{i}\nDate: 2026-01-{:02}\nMessage: {message}\n",
+            i % 28 + 1
+        ));
+    }
+    let got = Formatter::new()
+        .max_lines(12)
+        .focus("parser crash")
+        .format("git_log", log.as_str());
+    assert!(
+        got.contains("Commit: 'c0017'\nAuthor: dev17\nDate: 2026-01-18\nMessage: fix the parser crash on empty input"),
+        "{got}"
+    );
+    assert!(got.starts_with("[Kept "), "{got}");
+}
