@@ -95,9 +95,7 @@ fn column_rank(t: &Table<'_>, c: usize) -> Rank {
     // A column blank in most rows says something of few rows: after the rest of the
     // columns that say something (its own tier orders it there).
     let rows = t.rows();
-    let blank = (0..rows)
-        .filter(|&row| crate::salience::is_blank(&cell_node(t.cell(row, c))))
-        .count();
+    let blank = (0..rows).filter(|&row| blank_cell(t, row, c)).count();
     if mark == Mark::None && rows >= 3 && blank * 2 > rows && own.tier < Tier::Rest {
         return Rank {
             tier: Tier::Rest,
@@ -125,6 +123,12 @@ fn column_rank(t: &Table<'_>, c: usize) -> Rank {
         }
         _ => own,
     }
+}
+
+/// Whether the cell at `row` of column `c` is blank (null, empty, false, zero, a default
+/// word: [`crate::salience::is_blank`]).
+fn blank_cell(t: &Table<'_>, row: usize, c: usize) -> bool {
+    crate::salience::is_blank(&cell_node(t.cell(row, c)))
 }
 
 /// A cell as the value it shows (enough for the rank: its kind and text).
@@ -264,11 +268,10 @@ fn core(t: &Table<'_>) -> Vec<usize> {
     let mut taken = [0usize; 4];
     // The first identity a person reads (a name, a title: not a number), when the first two
     // are numbers or hashes.
-    let blank = |r: usize, c: usize| crate::salience::is_blank(&cell_node(t.cell(r, c)));
     let named = (0..t.columns().len()).find(|&c| {
         column_rank(t, c).tier == Tier::Identity
             && (0..t.rows()).any(|r| t.cell(r, c).1 == Kind::Text)
-            && !(0..t.rows()).any(|r| blank(r, c))
+            && !(0..t.rows()).any(|r| blank_cell(t, r, c))
             && !(0..t.rows()).all(|r| is_code(t.cell(r, c).0))
     });
     let lists = |c: usize| (0..t.rows()).any(|r| t.cell(r, c).1 == Kind::List);
@@ -281,7 +284,7 @@ fn core(t: &Table<'_>) -> Vec<usize> {
                     return true;
                 }
                 // An identity blank in some rows does not identify the rows.
-                Tier::Identity if (0..t.rows()).any(|r| blank(r, c)) => return false,
+                Tier::Identity if (0..t.rows()).any(|r| blank_cell(t, r, c)) => return false,
                 Tier::Identity => (0, 2),
                 // A list of values is not one state or one text of the row.
                 Tier::State | Tier::Text if lists(c) => return false,

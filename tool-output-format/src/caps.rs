@@ -147,8 +147,8 @@ fn cut_str(s: &mut crate::doc::Text<'_>, pick: Option<(usize, bool)>) -> Cuts {
 
 /// Cut every text value and cell longer than its limit, grapheme-safe, with `…[+N chars]`.
 /// Numbers, booleans and nulls are never cut, and a budget never cuts a record value of up
-/// to [`SHORT_SCALAR`] characters, nor a link (see [`whole_link`]). Caps the rows of nested tables on the way (one walk for
-/// both). Returns how many values were cut.
+/// to [`SHORT_SCALAR`] characters, nor a link (see [`whole_link`]). Caps the rows of nested
+/// tables on the way (one walk for both). Returns how many values were cut.
 fn cut_values(node: &mut Node<'_>, limits: Limits<'_>) -> Cuts {
     match node {
         Node::Str(s) => cut_str(s, limits.pick(None, true)),

@@ -200,7 +200,7 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
         return tier(Tier::Page, "a page for people");
     }
     let (t, clue) = by_name(&words);
-    if t == Tier::State && !w_is_state_itself(&words) {
+    if t == Tier::State && !is_state_itself(&words) {
         // A count, an amount or a flag says less than the state itself: after it in the
         // tier.
         return Rank {
@@ -215,7 +215,7 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
 /// Whether a state name is the state itself (`status`, `state`, `phase`, `conclusion`,
 /// `type`, `kind`, `result`, `code`, `error` and names ending in `_status`, `_state`), not a
 /// count, an amount or a flag.
-fn w_is_state_itself(w: &Words) -> bool {
+fn is_state_itself(w: &Words) -> bool {
     w.is(&[
         "status",
         "state",

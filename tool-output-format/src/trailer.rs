@@ -186,6 +186,18 @@ impl<'r> Trailer<'r> {
 
     /// Append the lines that apply to a candidate `node` cut with `notices`.
     pub fn append(&self, text: &mut String, node: &Node<'_>, notices: &[Notice]) {
+        self.append_naming(text, node, notices, None);
+    }
+
+    /// [`Trailer::append`]; `names_chars`: the most characters of names the left-out line
+    /// lists when not the budget's share (0: it counts them).
+    fn append_naming(
+        &self,
+        text: &mut String,
+        node: &Node<'_>,
+        notices: &[Notice],
+        names_chars: Option<usize>,
+    ) {
         if let (Some(s), Node::Table(_)) = (&self.summary, node)
             && notices.iter().any(|n| matches!(n, Notice::Rows { .. }))
         {
@@ -206,11 +218,11 @@ impl<'r> Trailer<'r> {
         let squeezed = !notices.is_empty()
             || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed))
             || matches!(node, Node::Record(r) if r.left_out.is_some());
-        let names_chars = if squeezed {
+        let names_chars = names_chars.unwrap_or(if squeezed {
             self.names_chars
         } else {
             usize::MAX
-        };
+        });
         self.append_lines(text, cut, at, names_chars);
     }
 
@@ -321,10 +333,7 @@ impl<'r> Trailer<'r> {
             // The left-out fields counted, not named, so the text stays within its budget
             // where it can.
             let mut counted = notice.to_string();
-            let notices = [notice];
-            let cut = (self.fetch_tool.is_some() || self.failure.borrow().is_some())
-                && self.wants(&Node::Null, &notices);
-            self.append_lines(&mut counted, cut, self.resume_at(&notices), 0);
+            self.append_naming(&mut counted, &Node::Null, &[notice], Some(0));
             if counted.len() < text.len() {
                 text = counted;
             }
