@@ -108,8 +108,8 @@ fn with_no_budget_formatter_new_answers_every_question() {
 }
 
 /// The agent preset answers every question with no budget, answers more than compact JSON
-/// cut and TOON cut at the same length from 1,000 characters up, reaches the floors it has
-/// reached (raise them, never lower them), and is never longer than its budget.
+/// cut and TOON cut at the same length at every budget from 500 characters, reaches the
+/// floors it has reached (raise them, never lower them), and is never longer than its budget.
 #[test]
 fn the_agent_preset_answers_more_than_cut_json_and_toon_and_stays_within_its_budget() {
     let corpus = corpus();
@@ -121,7 +121,7 @@ fn the_agent_preset_answers_more_than_cut_json_and_toon_and_stays_within_its_bud
         "{}",
         results.table()
     );
-    for budget in [Some(1_000), Some(2_000), Some(4_000)] {
+    for budget in [Some(500), Some(1_000), Some(2_000), Some(4_000)] {
         for peer in [Way::Json, Way::Toon] {
             assert!(
                 agent(budget).answered > results.cell(peer, budget).answered,
@@ -131,8 +131,8 @@ fn the_agent_preset_answers_more_than_cut_json_and_toon_and_stays_within_its_bud
             );
         }
     }
-    // Floors: 1,000 characters 70%, 2,000 90%, 4,000 100%.
-    for (budget, floor) in [(1_000, 70.0), (2_000, 90.0), (4_000, 100.0)] {
+    // Floors: 500 characters 32%, 1,000 72%, 2,000 92%, 4,000 100%.
+    for (budget, floor) in [(500, 32.0), (1_000, 72.0), (2_000, 92.0), (4_000, 100.0)] {
         assert!(
             agent(Some(budget)).percent() >= floor,
             "{budget}: {:.1}% < {floor}%\n{}",

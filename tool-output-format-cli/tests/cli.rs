@@ -590,7 +590,7 @@ fn agent_preset_folds_and_names() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        "**get_repo result**\n\n- id: 7\n- name: hello\n\n\
+        "**get_repo result**\n\n- name: hello\n- id: 7\n\n\
          [Left out in summary detail: machine-only: url, hooks_url, node_id; empty: homepage. \
          Call get_repo(detail=\"full\") for them]\n"
     );
@@ -598,7 +598,7 @@ fn agent_preset_folds_and_names() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "- id: 7\n- name: hello\n- url: https://api.github.com/repos/octo/hello\n\
+        "- name: hello\n- id: 7\n- url: https://api.github.com/repos/octo/hello\n\
          - hooks_url: https://api.github.com/repos/octo/hello/hooks\n\
          - node_id: R_kgDOAbCdEf\n- homepage:\n"
     );

@@ -485,7 +485,47 @@ pub(crate) fn leaves(r: &Record<'_>, deep: bool) -> Vec<Leaf> {
     }
     let mut out = Vec::new();
     walk(r, deep, None, "", &mut out);
+    if deep {
+        said_twice(r, &mut out);
+    }
     out
+}
+
+/// A leaf that says again what a more needed leaf of the same name says (the same text:
+/// `versions.1.0.license` beside `license`) is left out before the rest, with the bookkeeping:
+/// the one the record keeps says it.
+fn said_twice(r: &Record<'_>, leaves: &mut [Leaf]) {
+    fn values<'r>(r: &'r Record<'_>, out: &mut Vec<Option<(&'r str, &'r str)>>) {
+        for f in &r.fields {
+            match &f.value {
+                Node::Record(inner) if !inner.fields.is_empty() => values(inner, out),
+                Node::Str(s) | Node::Number(s) => out.push(Some((&*f.name, &**s))),
+                _ => out.push(None),
+            }
+        }
+    }
+    let mut texts = Vec::with_capacity(leaves.len());
+    values(r, &mut texts);
+    debug_assert_eq!(texts.len(), leaves.len());
+    let mut best: std::collections::HashMap<(&str, &str), usize> = std::collections::HashMap::new();
+    for (i, t) in texts.iter().enumerate() {
+        let Some(t) = *t else { continue };
+        best.entry(t)
+            .and_modify(|b| {
+                if leaves[i].key < leaves[*b].key {
+                    *b = i;
+                }
+            })
+            .or_insert(i);
+    }
+    for (i, t) in texts.iter().enumerate() {
+        if let Some(t) = t
+            && best[t] != i
+            && !matches!(leaves[i].mark, Mark::Key | Mark::Essential)
+        {
+            leaves[i].key = leaves[i].key.max((Tier::Internal, false, Tier::Rest));
+        }
+    }
 }
 
 /// The order in which a budget leaves out the units of [`leaves`]: the least needed first
@@ -588,6 +628,23 @@ mod tests {
         );
         let Node::Record(r) = &node else { panic!() };
         assert_eq!(names(&r.fields[5].value), ["login", "type"]);
+    }
+
+    #[test]
+    fn a_leaf_that_says_again_what_another_says_goes_before_the_rest() {
+        let v = json!({"name": "is-number", "license": "MIT", "notes": "x",
+                       "versions": {"7.0.0": {"license": "MIT", "tarball": "is-number-7.0.0.tgz"}}});
+        let node = v.to_node(&Context::new());
+        let Node::Record(r) = &node else { panic!() };
+        let leaves = leaves(r, true);
+        let at = |p: &str| leaves.iter().position(|l| l.path == p).unwrap();
+        let order = drop_order(&leaves);
+        // Left out first: the license said again under a version; the top-level one stays.
+        assert_eq!(order[0], at("versions.7.0.0.license"));
+        assert_eq!(leaves[at("versions.7.0.0.license")].key.0, Tier::Internal);
+        assert!(leaves[at("license")].key < leaves[at("versions.7.0.0.tarball")].key);
+        // A value said once is not demoted.
+        assert_eq!(leaves[at("notes")].key.0, Tier::Rest);
     }
 
     #[test]

@@ -225,6 +225,11 @@ impl LeftOut {
 /// least this many).
 pub(crate) const CELL_FLOOR: usize = crate::redact::REDACTED.len();
 
+/// A share of names under this many characters names about one name of each kind: the
+/// folded fields are counted instead (`14 machine-only; 3 empty`), which says as much in
+/// fewer characters.
+const COUNT_BELOW: usize = 60;
+
 /// The most names one kind lists; the rest are counted (`and 7 more`).
 pub(crate) const MAX_NAMES: usize = 24;
 
@@ -263,7 +268,7 @@ fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> Str
             out.push_str("; ");
         }
         first = false;
-        if max_chars == 0 {
+        if max_chars < COUNT_BELOW {
             // Counted, not named: `3 fields`, `14 machine-only`, `2 empty`.
             let len = list_of.spans.len();
             let kind = label.trim_end_matches(": ");

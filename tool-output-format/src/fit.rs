@@ -480,21 +480,33 @@ impl<'a> Fitter<'_, 'a> {
         keep_with: &dyn Fn(Option<usize>, Option<usize>, Vec<bool>, Option<usize>) -> Keep,
         max_n: usize,
     ) -> Option<usize> {
-        let (cols, core, table) = {
+        // For a record whose payload is its items: the drop mask that keeps only the items
+        // (what one row of them needs, the record's other leaves left out).
+        let (cols, core, only_items) = {
             let borrowed = node.borrow();
-            let (t, table) = match &*borrowed {
-                Node::Table(t) => (t, true),
-                Node::Record(r) => match crate::arrange::items_field(r).map(|i| &r.fields[i].value)
-                {
-                    Some(Node::Table(t)) => (t, false),
+            let (t, only_items) = match &*borrowed {
+                Node::Table(t) => (t, Vec::new()),
+                Node::Record(r) => match crate::arrange::items_field(r) {
+                    Some(i) if matches!(r.fields[i].value, Node::Table(_)) => {
+                        let Node::Table(t) = &r.fields[i].value else {
+                            unreachable!("matched above")
+                        };
+                        let name = &*r.fields[i].name;
+                        let mask = crate::arrange::leaves(r, true)
+                            .iter()
+                            .map(|l| l.path != name)
+                            .collect();
+                        (t, mask)
+                    }
                     _ => return None,
                 },
                 _ => return None,
             };
             let cols = t.columns().len();
             let core = crate::arrange::core_columns(t);
-            (cols, core.clamp(2.min(cols), cols), table)
+            (cols, core.clamp(2.min(cols), cols), only_items)
         };
+        let table = only_items.is_empty();
         if cols <= core {
             return None;
         }
@@ -513,23 +525,23 @@ impl<'a> Fitter<'_, 'a> {
         ) {
             return Some(core + k);
         }
-        // Else the core, for as many rows as fit; and when not one row of a table's core
-        // fits, the most of its columns that show one row (shortened values), rather than no
-        // row at all (a record leaves out other fields first).
-        if !table {
-            return Some(core);
-        }
+        // Else the core, for as many rows as fit; and when not one row of the core fits (a
+        // record's items: beside nothing else of the record), the most of its columns that
+        // show one row (shortened values), rather than no row at all.
         let one = Some(1);
         let floor = value_floor(node);
         if self
-            .eval(node, &keep_with(one, floor, Vec::new(), Some(core)))
+            .eval(node, &keep_with(one, floor, only_items.clone(), Some(core)))
             .is_ok()
         {
             return Some(core);
         }
+        if !table && core <= 1 {
+            return Some(core);
+        }
         match self.largest(
             core.saturating_sub(2),
-            |k| keep_with(one, floor, Vec::new(), Some(1 + k)),
+            |k| keep_with(one, floor, only_items.clone(), Some(1 + k)),
             node,
         ) {
             Some((k, _)) => Some(1 + k),

@@ -17,7 +17,9 @@
 //!    - [`Tier::Identity`]: `id`, `name`, `full_name`, `title`, `key`, `number`, `sha`, `slug`,
 //!      `login`, `email`, `username`, `handle`, `path`, `ref`, `tag`, `version`, `ip`,
 //!      `host`, `hostname`, `address`, and names ending in `_name`, `_id`, `_key`, `_number`,
-//!      `_ip`, `_sha` (but see internal ids below);
+//!      `_ip`, `_sha` (but see internal ids below); within the tier an id a system assigns
+//!      (`id`, `uuid`, `guid`, names ending in `_id`, `_uuid`) comes after the names, titles
+//!      and numbers people use;
 //!    - [`Tier::State`]: `status`, `state`, `phase`, `type`, `kind`, `conclusion`, `result`,
 //!      `reason`, `code`, `error`, `level`, `severity`, `health`, `total`, `count`, `ready`,
 //!      `merged`, `draft`, `locked`, `paid`, `amount`, `currency`, `price`, `mag`,
@@ -57,7 +59,10 @@
 //!    rank as if they were the record's own, so a payload is never left out whole for its
 //!    size; but an identity under a payload whose name says what it is names that parent
 //!    (`status.name` is the status: [`Tier::State`]).
-//! 5. **Ties**: within a tier, a field of that kind itself comes before one nested under a
+//! 5. **Said twice**: a leaf of a record whose text equals a more needed leaf's of the same
+//!    name (`versions.7.0.0.license` beside `license`) ranks with the bookkeeping: the one
+//!    kept says it.
+//! 6. **Ties**: within a tier, a field of that kind itself comes before one nested under a
 //!    parent of that kind (`summary` before `description.type`); then the input's order.
 //!
 //! Every rule above is general: it reads a name's words and a value's form, never a
@@ -200,6 +205,15 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
         return tier(Tier::Page, "a page for people");
     }
     let (t, clue) = by_name(&words);
+    if t == Tier::Identity && is_machine_id(&words) {
+        // A number a system assigns says less than the name, title or number people use:
+        // after them in the tier.
+        return Rank {
+            tier: t,
+            sub: Tier::Rest,
+            clue,
+        };
+    }
     if t == Tier::State && !is_state_itself(&words) {
         // A count, an amount or a flag says less than the state itself: after it in the
         // tier.
@@ -227,6 +241,11 @@ fn is_state_itself(w: &Words) -> bool {
         "code",
         "error",
     ]) || w.ends(&["_status", "_state"])
+}
+
+/// Whether an identity's name says a system assigned it (`id`, `uid`, `*_id`), not people.
+fn is_machine_id(w: &Words) -> bool {
+    w.is(&["id", "uid", "uuid", "guid"]) || w.ends(&["_id", "_uid", "_uuid"])
 }
 
 /// Whether a field named `name` holds the payload of its record (rule 4).
@@ -573,6 +592,21 @@ mod tests {
             rank("hasSeen", &Node::Bool(true), Mark::None).tier,
             Tier::Rest
         );
+    }
+
+    #[test]
+    fn an_id_a_system_assigns_comes_after_the_names_people_use() {
+        let id = rank("id", &Node::Number("1000".into()), Mark::None);
+        let uid = rank("order_id", &s("a1f2-c3d4"), Mark::None);
+        let number = rank("number", &Node::Number("2".into()), Mark::None);
+        let title = rank("title", &s("The doors don't open"), Mark::None);
+        for r in [id, uid, number, title] {
+            assert_eq!(r.tier, Tier::Identity, "{r:?}");
+        }
+        assert!(title.key() < id.key() && number.key() < id.key());
+        assert!(number.key() < uid.key());
+        // Still an identity: before every state, text or page.
+        assert!(id.key() < rank("status", &s("open"), Mark::None).key());
     }
 
     #[test]

@@ -190,7 +190,7 @@ impl<'r> Trailer<'r> {
     }
 
     /// [`Trailer::append`]; `names_chars`: the most characters of names the left-out line
-    /// lists when not the budget's share (0: it counts them).
+    /// lists when not the budget's share (under a share of 60 it counts them).
     fn append_naming(
         &self,
         text: &mut String,
@@ -236,8 +236,8 @@ impl<'r> Trailer<'r> {
 
     /// The left-out line and the stored-result (or failed-store) line, each when it applies;
     /// `at`: the cursor where the text stopped.
-    /// `names_chars`: the most characters of names the left-out line lists (0: it counts
-    /// them).
+    /// `names_chars`: the most characters of names the left-out line lists (under a share of
+    /// 60 it counts them).
     fn append_lines(&self, text: &mut String, cut: bool, at: Option<usize>, names_chars: usize) {
         let mut first = true;
         let mut line = |text: &mut String, l: &str| {

@@ -58,10 +58,14 @@ impl<S: TableStyle> Sink for Markdown<S> {
             cut: !doc.notices.is_empty(),
             uncut: false,
         };
+        let mut above = false;
         for n in doc.notices {
-            w.line("", &n.to_string());
+            if !super::notice::said_in_place(n, doc.body) {
+                w.line("", &n.to_string());
+                above = true;
+            }
         }
-        if !doc.notices.is_empty() {
+        if above {
             w.blank();
         }
         w.root(doc.body, doc.title);

@@ -11,8 +11,21 @@
 
 use std::fmt;
 
+use crate::doc::Node;
 use crate::notice::Strategy;
 use crate::notice::{Notice, head_tail};
+
+/// Whether a text says notice `n` elsewhere, so a line above the body would say it twice:
+/// each nested table, list or text announces its own cut in place (with its counts), and the
+/// fields a budget left out of a record are named and counted in the record's left-out line
+/// (`[Left out to fit the budget: ...]`). The notice still goes to every report.
+pub(crate) fn said_in_place(n: &Notice, body: &Node<'_>) -> bool {
+    match n {
+        Notice::Nested { .. } => true,
+        Notice::Fields { .. } => matches!(body, Node::Record(r) if r.left_out.is_some()),
+        _ => false,
+    }
+}
 
 impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
