@@ -19,6 +19,7 @@ fn api(name: &str) -> Value {
         "github_repository" => include_str!("../examples/data/api/github_repository.json"),
         "github_search_issues" => include_str!("../examples/data/api/github_search_issues.json"),
         "github_events" => include_str!("../examples/data/api/github_events.json"),
+        "k8s_pod_list" => include_str!("../examples/data/api/k8s_pod_list.json"),
         _ => unreachable!("not bundled: {name}"),
     };
     serde_json::from_str(text).expect("bundled data is JSON")
@@ -527,4 +528,36 @@ fn a_budget_not_reached_changes_nothing() {
             .format_json("t", &v);
         assert_eq!(json_budgeted, json_free, "{name}");
     }
+}
+
+/// A list of records nested in a table's rows (a pod's containers) becomes columns of its
+/// leaf paths, ranked like any column: no cell holds JSON text, at any budget (SPEC 22).
+#[test]
+fn a_nested_list_of_records_becomes_leaf_columns() {
+    let pods = api("k8s_pod_list");
+    for budget in [None, Some(4_000), Some(1_500)] {
+        let fmt = match budget {
+            Some(b) => Formatter::for_agents().max_chars(b),
+            None => Formatter::for_agents(),
+        };
+        let md = fmt.format("list_pods", &pods);
+        assert!(!md.contains("[{"), "{budget:?}: JSON text in a cell\n{md}");
+        assert!(
+            md.contains("nginx-deployment-66b6c48dd5-4jw2p"),
+            "{budget:?}\n{md}"
+        );
+        if budget != Some(1_500) {
+            assert!(
+                md.contains("spec.containers.image: nginx:1.14.2"),
+                "{budget:?}\n{md}"
+            );
+        }
+    }
+    let md = Formatter::for_agents().format("list_pods", &pods);
+    // A leaf of a list lists its records' values in order.
+    assert!(
+        md.contains("status.conditions.type: Initialized, Ready, ContainersReady, PodScheduled")
+            || md.contains("|Initialized, Ready, ContainersReady, PodScheduled|"),
+        "{md}"
+    );
 }

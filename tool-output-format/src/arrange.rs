@@ -1,9 +1,12 @@
 //! Arrange a document by salience before the fit: records show their most needed fields
 //! first, tables their most needed columns first (a column with one value on every row, or
 //! equal to an earlier one, said once above the table), and the fit's units for a record
-//! (its leaves at any depth) come with the order a budget leaves them out in.
+//! (its leaves at any depth) come with the order a budget leaves them out in. A table's
+//! column of lists of records becomes columns of its leaf paths first ([`leaf_paths`]).
 //!
 //! The ranks are [`crate::salience`]'s; this module only applies them to the document.
+
+mod leaf_paths;
 
 use std::fmt::Write as _;
 
@@ -114,6 +117,30 @@ fn column_rank(t: &Table<'_>, c: usize) -> Rank {
         };
         return own;
     }
+    // A leaf of a list of records (`spec.containers.image`) keeps what its leaf is, after
+    // the row's own columns of that kind (a system's id after the others); a field of a
+    // record within those records (`spec.volumes.projected.sources.path`) is the rest.
+    let depth = t.list_depth(c);
+    if depth > 0 && mark == Mark::None {
+        let machine = own.tier == Tier::Identity && own.sub == Tier::Rest;
+        return match own.tier {
+            Tier::Rest | Tier::Endpoint | Tier::Internal | Tier::Blank | Tier::Minor => Rank {
+                tier: own.tier.max(Tier::Rest),
+                sub: Tier::Blank,
+                clue: own.clue,
+            },
+            _ if depth > 1 => Rank {
+                tier: Tier::Rest,
+                sub: Tier::Blank,
+                clue: "a field of a record in a list of records",
+            },
+            tier => Rank {
+                tier,
+                sub: if machine { Tier::Rest } else { Tier::Who },
+                clue: own.clue,
+            },
+        };
+    }
     // A dotted column ranks under its parent path (`owner.login` under `owner`).
     match name.rsplit_once('.') {
         Some((parent, _)) if mark == Mark::None => {
@@ -158,6 +185,12 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
         }
         return;
     }
+    // A column of lists of records: columns of its leaf paths (text targets; the structured
+    // JSON keeps the lists).
+    if fold {
+        leaf_paths::expand(t);
+    }
+    let cols = t.columns().len();
     let rows = t.rows();
     let mut said = Vec::new();
     let mut same = Vec::new();
@@ -196,10 +229,14 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
         // Most needed first; but a value on every row cannot identify a row (it names what
         // the rows share), so identities come after the other kinds that say something
         // (state to who), before the rest.
+        // A leaf of a list of records comes after the row's own values of the kinds that
+        // say something, before the rest.
         said.sort_by_key(|&c| {
             let (tier, nested, sub) = column_rank(t, c).key();
             let identity = tier == Tier::Identity;
             (
+                tier >= Tier::Rest,
+                t.list_depth(c) > 0,
                 if identity { Tier::Who } else { tier },
                 identity,
                 nested,
@@ -279,6 +316,8 @@ fn core(t: &Table<'_>) -> Vec<usize> {
         .filter(|&c| {
             let (slot, most) = match column_rank(t, c).tier {
                 Tier::Key | Tier::Essential => return true,
+                // A leaf of a list of records says what the row holds, not what it is.
+                _ if t.list_depth(c) > 0 => return false,
                 Tier::Identity if Some(c) == named => {
                     taken[0] += 1;
                     return true;

@@ -255,6 +255,18 @@ impl<'a> Record<'a> {
     }
 }
 
+/// A column that replaces a table's column of lists of records: one of their leaf paths
+/// ([`Table::replace_column`]).
+#[derive(Debug)]
+pub(crate) struct LeafColumn<'a> {
+    /// The column's name: the list's, then the leaf's path (`spec.containers.image`).
+    pub name: Text<'a>,
+    /// How deep in the records the leaf is (1: a field of theirs).
+    pub depth: u8,
+    /// One cell per row: its text and kind.
+    pub cells: Vec<(String, Kind)>,
+}
+
 /// A line above a table: a head, then parts listed while the line stays within `max`
 /// characters (the rest counted: `and N more`), e.g. the columns said once.
 #[derive(Debug, Clone, PartialEq)]
@@ -317,6 +329,10 @@ struct Core<'a> {
     limits: Vec<Option<usize>>,
     /// Per column [`Mark`] (empty when no column has one).
     marks: Vec<Mark>,
+    /// Per column: how deep a leaf of a list of records it is (`arrange`'s leaf columns: 1
+    /// for a field of the records, 2 for a field of a record within; 0 for other columns;
+    /// empty when no column is one).
+    lists: Vec<u8>,
     /// Rows in the data when only some were built (see [`Table::total_rows`]).
     total: Option<usize>,
     buf: String,
@@ -338,6 +354,7 @@ impl<'a> Table<'a> {
                 columns,
                 limits: Vec::new(),
                 marks: Vec::new(),
+                lists: Vec::new(),
                 total: None,
                 buf,
                 ends,
@@ -528,6 +545,7 @@ impl<'a> Table<'a> {
                 columns: self.core.columns.clone(),
                 limits: self.core.limits.clone(),
                 marks: self.core.marks.clone(),
+                lists: self.core.lists.clone(),
                 // A head of every row is an exact copy.
                 total: if cells < self.core.ends.len() {
                     Some(self.total_rows())
@@ -539,6 +557,64 @@ impl<'a> Table<'a> {
                 kinds: self.core.kinds[..cells].to_vec(),
             }),
         }
+    }
+
+    /// How deep a leaf of a list of records column `col` is ([`Table::replace_column`]; 0:
+    /// not one).
+    pub(crate) fn list_depth(&self, col: usize) -> u8 {
+        self.core.lists.get(col).copied().unwrap_or(0)
+    }
+
+    /// Replace column `col` by the leaf columns of its lists of records, `with` (each a name,
+    /// its depth in the records and one cell per row), in place: they take its limit and no
+    /// mark. Every row must be built.
+    pub(crate) fn replace_column(&mut self, col: usize, with: Vec<LeafColumn<'a>>) {
+        let (rows, cols) = (self.rows(), self.core.columns.len());
+        debug_assert!(with.iter().all(|l| l.cells.len() == rows));
+        let width = cols - 1 + with.len();
+        let mut buf = String::with_capacity(self.core.buf.len());
+        let mut ends = Vec::with_capacity(rows * width);
+        let mut kinds = Vec::with_capacity(rows * width);
+        for row in 0..rows {
+            for c in 0..cols {
+                if c == col {
+                    for l in &with {
+                        buf.push_str(&l.cells[row].0);
+                        ends.push(buf.len());
+                        kinds.push(l.cells[row].1);
+                    }
+                    continue;
+                }
+                let (text, kind) = self.cell(row, c);
+                buf.push_str(text);
+                ends.push(buf.len());
+                kinds.push(kind);
+            }
+        }
+        let n = with.len();
+        if !self.core.limits.is_empty() {
+            let limit = self.core.limits[col];
+            self.core
+                .limits
+                .splice(col..=col, std::iter::repeat_n(limit, n));
+        }
+        if !self.core.marks.is_empty() {
+            self.core
+                .marks
+                .splice(col..=col, std::iter::repeat_n(Mark::None, n));
+        }
+        if self.core.lists.is_empty() {
+            self.core.lists = vec![0; cols];
+        }
+        self.core
+            .lists
+            .splice(col..=col, with.iter().map(|l| l.depth));
+        self.core
+            .columns
+            .splice(col..=col, with.into_iter().map(|l| l.name));
+        self.core.buf = buf;
+        self.core.ends = ends;
+        self.core.kinds = kinds;
     }
 
     /// Keep only the columns `cols`, in that order (each an index of a current column).
@@ -572,6 +648,9 @@ impl<'a> Table<'a> {
         } else {
             cols.iter().map(|&c| self.mark(c)).collect()
         };
+        if !self.core.lists.is_empty() {
+            self.core.lists = cols.iter().map(|&c| self.list_depth(c)).collect();
+        }
         self.core.columns = cols.iter().map(|&c| self.core.columns[c].clone()).collect();
         self.core.limits = limits;
         self.core.marks = marks;
@@ -635,6 +714,7 @@ impl<'a> Table<'a> {
                     .collect(),
                 limits: std::mem::take(&mut self.core.limits),
                 marks: std::mem::take(&mut self.core.marks),
+                lists: std::mem::take(&mut self.core.lists),
                 total: self.core.total,
                 buf: String::new(),
                 ends: Vec::new(),

@@ -15,7 +15,7 @@
 //!    are one; a nested field by its leaf, the part after the last `.`), from the words of the
 //!    name:
 //!    - [`Tier::Identity`]: `id`, `name`, `full_name`, `title`, `key`, `number`, `sha`, `slug`,
-//!      `login`, `email`, `username`, `handle`, `path`, `ref`, `tag`, `version`, `ip`,
+//!      `login`, `email`, `username`, `handle`, `image`, `path`, `ref`, `tag`, `version`, `ip`,
 //!      `host`, `hostname`, `address`, and names ending in `_name`, `_id`, `_key`, `_number`,
 //!      `_ip`, `_sha` (but see internal ids below); within the tier an id a system assigns
 //!      (`id`, `uuid`, `guid`, names ending in `_id`, `_uuid`) comes after the names, titles
@@ -339,6 +339,7 @@ fn by_name(w: &Words) -> (Tier, &'static str) {
         "ref",
         "tag",
         "version",
+        "image",
         "ip",
         "host",
         "hostname",

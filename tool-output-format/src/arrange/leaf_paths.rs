@@ -1,0 +1,270 @@
+//! A table's column of lists of records (a pod's `spec.containers`, a tag's `images`) as
+//! columns of their leaf paths (`spec.containers.image`, `images.architecture`): salience
+//! ranks them and a budget picks them like any other column, so a nested list is never JSON
+//! text cut inside a cell.
+//!
+//! A cell lists the leaf's values of the row's records in order, joined by `, ` as a list of
+//! scalars is (`amd64, arm64`); a record without the leaf is `null` there when another has
+//! it (`null, v8`), so the values stay in their records' places. A list nested deeper (a
+//! container's `ports`) adds its records' values in order. A column expands only when every
+//! row is built, every cell is empty or a list of records, and its records have at most
+//! [`MAX_LEAVES`] leaf paths; else it stays JSON text.
+
+use serde_json::{Map, Value};
+
+use crate::doc::{Kind, LeafColumn, Mark, Table, Text};
+
+/// The most leaf columns one list of records becomes.
+const MAX_LEAVES: usize = 24;
+
+/// Expand every column of lists of records of `t` (see the module docs).
+pub(super) fn expand(t: &mut Table<'_>) {
+    if t.rows() == 0 || t.rows() != t.total_rows() {
+        return;
+    }
+    let mut c = 0;
+    while c < t.columns().len() {
+        match (t.mark(c), leaf_columns(t, c)) {
+            (Mark::None, Some(with)) => {
+                c += with.len();
+                t.replace_column(c - with.len(), with);
+            }
+            _ => c += 1,
+        }
+    }
+}
+
+/// A leaf's path below the column: its keys, outermost first.
+type Path = Vec<String>;
+
+/// The leaf columns of column `c`, when it holds lists of records.
+fn leaf_columns<'a>(t: &Table<'a>, c: usize) -> Option<Vec<LeafColumn<'a>>> {
+    let mut lists: Vec<Option<Vec<Map<String, Value>>>> = Vec::with_capacity(t.rows());
+    let mut any = false;
+    for r in 0..t.rows() {
+        match t.cell(r, c) {
+            ("", Kind::Null) => lists.push(None),
+            (text, Kind::Json) if text.starts_with('[') => {
+                let Ok(Value::Array(items)) = serde_json::from_str::<Value>(text) else {
+                    return None;
+                };
+                let mut records = Vec::with_capacity(items.len());
+                for item in items {
+                    match item {
+                        Value::Object(m) => records.push(m),
+                        _ => return None,
+                    }
+                }
+                any |= !records.is_empty();
+                lists.push(Some(records));
+            }
+            _ => return None,
+        }
+    }
+    if !any {
+        return None;
+    }
+    let mut paths: Vec<Path> = Vec::new();
+    for record in lists.iter().flatten().flatten() {
+        collect(record, &mut Vec::new(), &mut paths);
+        if paths.len() > MAX_LEAVES {
+            return None;
+        }
+    }
+    // Records with no field at all: nothing to name a column by (the JSON text stays).
+    if paths.is_empty() {
+        return None;
+    }
+    let name = &t.columns()[c];
+    Some(
+        paths
+            .iter()
+            .map(|p| {
+                let cells = lists.iter().map(|l| cell(l.as_deref(), p)).collect();
+                LeafColumn {
+                    name: Text::Owned(format!("{name}.{}", p.join("."))),
+                    depth: u8::try_from(p.len()).unwrap_or(u8::MAX),
+                    cells,
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The leaf paths of `record` not yet in `paths`, in first-seen order (a record within is
+/// walked; so are the records of a list of records).
+fn collect(record: &Map<String, Value>, at: &mut Path, paths: &mut Vec<Path>) {
+    for (k, v) in record {
+        at.push(k.clone());
+        match v {
+            Value::Object(m) if !m.is_empty() => collect(m, at, paths),
+            Value::Array(items) if is_records(items) => {
+                for item in items {
+                    if let Value::Object(m) = item {
+                        collect(m, at, paths);
+                    }
+                }
+            }
+            _ => {
+                if !paths.contains(at) {
+                    paths.push(at.clone());
+                }
+            }
+        }
+        at.pop();
+    }
+}
+
+/// A non-empty list whose items are all records.
+fn is_records(items: &[Value]) -> bool {
+    !items.is_empty() && items.iter().all(Value::is_object)
+}
+
+/// The values at `path` below `v` (a list of records fans out), in order.
+fn values<'v>(v: &'v Value, path: &[String], out: &mut Vec<&'v Value>) {
+    let Some((first, rest)) = path.split_first() else {
+        if !v.is_null() {
+            out.push(v);
+        }
+        return;
+    };
+    match v {
+        Value::Object(m) => {
+            if let Some(inner) = m.get(first) {
+                values(inner, rest, out);
+            }
+        }
+        Value::Array(items) if is_records(items) => {
+            for item in items {
+                values(item, path, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The cell of one row for the leaf at `path`: its records' values in order.
+fn cell(records: Option<&[Map<String, Value>]>, path: &Path) -> (String, Kind) {
+    let Some(records) = records else {
+        return (String::new(), Kind::Null);
+    };
+    let per: Vec<Vec<&Value>> = records
+        .iter()
+        .map(|m| {
+            let mut out = Vec::new();
+            if let Some((first, rest)) = path.split_first()
+                && let Some(v) = m.get(first)
+            {
+                values(v, rest, &mut out);
+            }
+            out
+        })
+        .collect();
+    match per.as_slice() {
+        _ if per.iter().all(Vec::is_empty) => (String::new(), Kind::Null),
+        [one] if one.len() == 1 => scalar(one[0]),
+        _ => {
+            let mut text = String::new();
+            for (i, vals) in per.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(", ");
+                }
+                if vals.is_empty() {
+                    text.push_str("null");
+                }
+                for (j, v) in vals.iter().enumerate() {
+                    if j > 0 {
+                        text.push_str(", ");
+                    }
+                    text.push_str(&scalar(v).0);
+                }
+            }
+            (text, Kind::List)
+        }
+    }
+}
+
+/// One value's cell text and kind (a list of scalars joined by `, `, anything else compact
+/// JSON), as a table cell writes it.
+fn scalar(v: &Value) -> (String, Kind) {
+    match v {
+        Value::Null => (String::new(), Kind::Null),
+        Value::Bool(b) => (b.to_string(), Kind::Bool),
+        Value::Number(n) => (n.to_string(), Kind::Number),
+        Value::String(s) => (s.clone(), Kind::Text),
+        Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
+            let texts: Vec<String> = items.iter().map(|i| scalar(i).0).collect();
+            (texts.join(", "), Kind::List)
+        }
+        other => (other.to_string(), Kind::Json),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn table(cells: &[Value]) -> Table<'static> {
+        let mut t = Table::new(vec!["name".into(), "images".into()]);
+        for (i, c) in cells.iter().enumerate() {
+            t.push_cell(&format!("t{i}"), Kind::Text);
+            match c {
+                Value::Null => t.push_cell("", Kind::Null),
+                v => t.push_cell(&v.to_string(), Kind::Json),
+            }
+        }
+        t
+    }
+
+    fn cells<'t>(t: &'t Table<'_>, c: usize) -> Vec<&'t str> {
+        (0..t.rows()).map(|r| t.cell(r, c).0).collect()
+    }
+
+    #[test]
+    fn a_list_of_records_becomes_columns_of_its_leaf_paths() {
+        let mut t = table(&[
+            json!([{"architecture": "amd64", "variant": null, "os": {"name": "linux"}},
+                   {"architecture": "arm64", "variant": "v8", "os": {"name": "linux"}}]),
+            Value::Null,
+            json!([{"architecture": "amd64", "ports": [{"port": 80}, {"port": 443}]}]),
+        ]);
+        expand(&mut t);
+        assert_eq!(
+            t.columns(),
+            [
+                "name",
+                "images.architecture",
+                "images.variant",
+                "images.os.name",
+                "images.ports.port"
+            ]
+        );
+        assert_eq!(cells(&t, 1), ["amd64, arm64", "", "amd64"]);
+        assert_eq!(t.cell(2, 1).1, Kind::Text);
+        assert_eq!(cells(&t, 2), ["null, v8", "", ""]);
+        assert_eq!(cells(&t, 3), ["linux, linux", "", ""]);
+        assert_eq!(cells(&t, 4), ["", "", "80, 443"]);
+        assert_eq!(t.cell(2, 4).1, Kind::List);
+    }
+
+    #[test]
+    fn other_cells_stay_json_text() {
+        for other in [
+            json!([1, {"a": 1}]),
+            json!({"a": 1}),
+            json!([[{"a": 1}]]),
+            json!([{}]),
+        ] {
+            let mut t = table(std::slice::from_ref(&other));
+            expand(&mut t);
+            assert_eq!(t.columns(), ["name", "images"], "{other}");
+        }
+        let wide: Map<String, Value> = (0..=MAX_LEAVES)
+            .map(|i| (format!("k{i}"), json!(i)))
+            .collect();
+        let mut t = table(&[json!([wide])]);
+        expand(&mut t);
+        assert_eq!(t.columns().len(), 2);
+    }
+}
