@@ -19,7 +19,8 @@
 //! library names them: their `FromStr`), `redact_keys`, `shape` (an inline table or a shape
 //! file's path, relative to the config file), `summarize`, `sum`, `query_arg` (the name of the
 //! tool's argument whose text focuses the result, `Formatter::focus`; `""` turns it off for a
-//! tool). Only in `[defaults]`:
+//! tool), `structured_content` (`"fit"`, default; `"keep"`; `"drop"`: what becomes of
+//! upstream's `structuredContent`, [`StructuredContent`]). Only in `[defaults]`:
 //! `agent` (default true), `store` (`"memory"`, default; `"none"`; or a `redis://` URL),
 //! `fetch_tool` (default `get_stored_result`) and `timeout` (seconds per upstream call,
 //! default 60). Flags win over `[defaults]`; a tool's table wins over both.
@@ -56,6 +57,75 @@ pub struct Flags {
     pub fetch_tool: Option<String>,
     /// `--timeout SECS`.
     pub timeout: Option<u64>,
+    /// `--structured-content keep|drop|fit`.
+    pub structured_content: Option<String>,
+}
+
+/// What the proxy does with upstream's `structuredContent` (`structured_content` in the
+/// config, `--structured-content`).
+///
+/// Several hosts give the model `structuredContent` in place of the text when a result has
+/// one (Claude Code, VS Code's and the Copilot CLI's agents): a whole `structuredContent`
+/// beside a cut text would bring the whole result back into the model's context. A host
+/// that validates results (the MCP SDKs' clients) rejects a result without
+/// `structuredContent` from a tool that declares an `outputSchema`; so wherever the proxy may
+/// leave it out (`fit`, `drop`), it lists the tool without its `outputSchema`, and what it
+/// sends is upstream's data unchanged, valid against that schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StructuredContent {
+    /// Sent when the text was not cut, left out when it was (the model reads the cut text
+    /// and its `Next:` line). The default.
+    #[default]
+    Fit,
+    /// Always sent as upstream sent it (the tool's `outputSchema` listed as upstream lists
+    /// it).
+    Keep,
+    /// Never sent.
+    Drop,
+}
+
+impl StructuredContent {
+    /// The names, as the config and the flag take them.
+    pub const NAMES: &'static [&'static str] = &["fit", "keep", "drop"];
+
+    /// The option's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            StructuredContent::Fit => "fit",
+            StructuredContent::Keep => "keep",
+            StructuredContent::Drop => "drop",
+        }
+    }
+
+    fn parse(text: &str, file: &str, at: &str) -> Result<Self, String> {
+        match text {
+            "fit" => Ok(StructuredContent::Fit),
+            "keep" => Ok(StructuredContent::Keep),
+            "drop" => Ok(StructuredContent::Drop),
+            other => Err(format!(
+                "{file}: {at}: structured_content `{other}`: expected one of {}",
+                Self::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+/// What becomes of each tool's `structuredContent`.
+#[derive(Debug, Clone, Default)]
+pub struct StructuredPolicy {
+    default: StructuredContent,
+    tools: BTreeMap<String, StructuredContent>,
+}
+
+impl StructuredPolicy {
+    /// The choice for `tool`; a tool that redacts keys never sends it (the proxy can not
+    /// redact upstream's data in place and keep it valid).
+    pub fn for_tool(&self, tool: &str, redacting: bool) -> StructuredContent {
+        if redacting {
+            return StructuredContent::Drop;
+        }
+        self.tools.get(tool).copied().unwrap_or(self.default)
+    }
 }
 
 /// Where cut results are kept for the fetch tool.
@@ -88,6 +158,8 @@ pub struct Settings {
     pub timeout: Duration,
     /// The argument of each tool whose text focuses its result.
     pub query_args: QueryArgs,
+    /// What becomes of each tool's `structuredContent`.
+    pub structured: StructuredPolicy,
 }
 
 /// The argument of each tool whose text focuses its result (`query_arg`): the call's value of
@@ -150,6 +222,7 @@ struct Table {
     summarize: Option<bool>,
     sum: Option<Vec<String>>,
     query_arg: Option<String>,
+    structured_content: Option<String>,
 }
 
 /// The whole file.
@@ -206,6 +279,12 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         default: d.query_arg.clone(),
         tools: BTreeMap::new(),
     };
+    let mut structured = StructuredPolicy::default();
+    if let Some(sc) = &flags.structured_content {
+        structured.default = StructuredContent::parse(sc, "--structured-content", "the flag")?;
+    } else if let Some(sc) = &d.structured_content {
+        structured.default = StructuredContent::parse(sc, name, "[defaults]")?;
+    }
     for (tool, table) in &parsed.tools {
         let at = format!("[tools.{tool}]");
         for (key, set) in [
@@ -225,6 +304,10 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         }
         if let Some(arg) = &table.query_arg {
             query_args.tools.insert(tool.clone(), arg.clone());
+        }
+        if let Some(sc) = &table.structured_content {
+            let sc = StructuredContent::parse(sc, name, &at)?;
+            structured.tools.insert(tool.clone(), sc);
         }
         formatter = formatter.tool(tool.clone(), options(table, name, &at, &dir)?);
     }
@@ -263,6 +346,7 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         fetch_tool,
         timeout: Duration::from_secs(timeout),
         query_args,
+        structured,
     })
 }
 

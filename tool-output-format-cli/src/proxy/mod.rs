@@ -5,7 +5,8 @@
 //! One file one job: [`config`] (the TOML file and the flags, onto the library's options),
 //! [`upstream`] (the child process, the client side and the forwarding both sides share),
 //! [`handler`] (the host side), [`results`] (one result rendered), [`listen`] (the host side
-//! served as streamable HTTP with `--listen`).
+//! served as streamable HTTP with `--listen`), [`raw`] (the stdio links read as JSON, so that
+//! what passes through keeps every field).
 //!
 //! The proxy holds no rule of its own: budgets, tables, notices, the `Next:` line, the store
 //! and the fetch pages are the library's ([`Formatter::format_async`],
@@ -17,6 +18,7 @@
 pub mod config;
 pub mod handler;
 pub mod listen;
+pub mod raw;
 pub mod results;
 pub mod upstream;
 
@@ -26,6 +28,7 @@ use std::time::Duration;
 
 use rmcp::ServiceExt;
 use rmcp::model::{InitializeResult, ServerCapabilities};
+use serde_json::Value;
 use tool_output_format::MemoryStore;
 use tool_output_format::store::{AsyncResultStore, Fetch};
 
@@ -80,6 +83,7 @@ pub fn run(args: &ProxyArgs) -> Result<(), Error> {
         store: args.store.clone(),
         fetch_tool: args.fetch_tool.clone(),
         timeout: args.timeout,
+        structured_content: args.structured_content.clone(),
     };
     let (config_name, settings) = match &args.config {
         Some(path) => {
@@ -171,6 +175,10 @@ async fn serve(
         None => (settings.formatter.clone(), None),
     };
     let init = initialize_result(&upstream, fetch.is_some());
+    let init_raw = link
+        .from_upstream
+        .initialize()
+        .map(|raw| raw_initialize_result(raw, fetch.is_some()));
     let server = ServerSide {
         link: link.clone(),
         upstream: peer,
@@ -180,19 +188,29 @@ async fn serve(
         redacting: settings.redacting.clone(),
         query_args: settings.query_args.clone(),
         timeout: settings.timeout,
+        structured: settings.structured.clone(),
     };
     let served = match listener {
         Some(listener) => listen::serve(listener, server).await,
-        None => serve_stdio(server, &link).await,
+        None => serve_stdio(server, &link, init_raw).await,
     };
     let _ = upstream.cancel().await;
     served
 }
 
-/// Serve the one host on standard input/output until it closes its side.
-async fn serve_stdio(server: ServerSide, link: &Link) -> Result<(), Error> {
+/// Serve the one host on standard input/output until it closes its side, answering its
+/// `initialize` with upstream's raw answer when there is one (`init`).
+async fn serve_stdio(server: ServerSide, link: &Link, init: Option<Value>) -> Result<(), Error> {
+    let mut lines: raw::Lines<rmcp::RoleServer, _, _> = raw::Lines::new(
+        tokio::io::stdin(),
+        tokio::io::stdout(),
+        link.from_host.clone(),
+    );
+    if let Some(init) = init {
+        lines = lines.answer_initialize(init);
+    }
     let running = server
-        .serve(rmcp::transport::stdio())
+        .serve(lines)
         .await
         .map_err(|e| Error::Proxy(format!("tof proxy: the MCP client did not initialize: {e}")))?;
     link.set_host(running.peer());
@@ -215,6 +233,16 @@ fn redis_store(url: &str) -> Result<Arc<dyn AsyncResultStore>, Error> {
         "tof proxy: --store {url}: this tof was built without Redis support; build it with \
          cargo install --path tool-output-format-cli --features redis (or use --store memory)"
     )))
+}
+
+/// Upstream's raw answer to `initialize` (every field it sent) as the proxy's own, with
+/// `tools` among its capabilities when the proxy adds a fetch tool.
+fn raw_initialize_result(mut init: Value, fetch: bool) -> Value {
+    if fetch && let Some(caps) = init.get_mut("capabilities").and_then(Value::as_object_mut) {
+        caps.entry("tools")
+            .or_insert_with(|| Value::Object(serde_json::Map::new()));
+    }
+    init
 }
 
 /// Upstream's answer to `initialize` as the proxy's own: its capabilities (with `tools`
