@@ -204,8 +204,8 @@ fn every_config_in_docs_proxy_md_is_read_by_the_proxy() {
         .collect();
     assert!(json.len() >= 4, "{json:?}");
     for block in &json {
-        let v: serde_json::Value = serde_json::from_str(block)
-            .unwrap_or_else(|e| panic!("docs/proxy.md: {e}\n{block}"));
+        let v: serde_json::Value =
+            serde_json::from_str(block).unwrap_or_else(|e| panic!("docs/proxy.md: {e}\n{block}"));
         let servers = v
             .get("mcpServers")
             .or_else(|| v.get("servers"))
@@ -253,7 +253,10 @@ fn the_help_names_every_flag_docs_proxy_md_gives() {
         .collect();
     assert!(flags.contains(&"--structured-content"), "{flags:?}");
     for flag in flags {
-        assert!(help.contains(flag), "`tof proxy --help` does not name {flag}");
+        assert!(
+            help.contains(flag),
+            "`tof proxy --help` does not name {flag}"
+        );
     }
     for option in ["fit", "keep", "drop"] {
         assert!(help.contains(option), "{help}");

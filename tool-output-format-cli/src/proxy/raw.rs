@@ -164,6 +164,8 @@ impl std::error::Error for LinkError {}
 /// Newline-delimited JSON-RPC over a reader and a writer, the proxy being `R`.
 pub struct Lines<R, I, O> {
     read: BufReader<I>,
+    /// The part of a line read before a `receive` was dropped.
+    pending: Vec<u8>,
     write: Arc<tokio::sync::Mutex<Option<O>>>,
     raw: Arc<RawResults>,
     /// Upstream's raw answer to `initialize`, given to the host as the proxy's.
@@ -181,6 +183,7 @@ impl<R, I, O> Lines<R, I, O> {
     {
         Lines {
             read: BufReader::new(read),
+            pending: Vec::new(),
             write: Arc::new(tokio::sync::Mutex::new(Some(write))),
             raw,
             initialize: None,
@@ -279,19 +282,19 @@ where
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<R>> {
-        let mut line = String::new();
         loop {
-            line.clear();
-            match self.read.read_line(&mut line).await {
-                Ok(0) | Err(_) => return None,
+            // rmcp drops this future when another event comes first: the bytes read so far
+            // stay in `self.pending` (`read_until` appends to it), so a long line read across
+            // several calls is not lost.
+            match self.read.read_until(b'\n', &mut self.pending).await {
+                Ok(0) if self.pending.is_empty() => return None,
                 Ok(_) => {}
+                Err(_) => return None,
             }
-            if line.trim().is_empty() {
-                continue;
-            }
-            // A line that is not a JSON-RPC message (a server's stray print) is skipped, as
-            // rmcp's own stdio transport does.
-            let Ok(v) = serde_json::from_str::<Value>(&line) else {
+            let line = std::mem::take(&mut self.pending);
+            // A blank line, or one that is not a JSON-RPC message (a server's stray print),
+            // is skipped, as rmcp's own stdio transport does.
+            let Ok(v) = serde_json::from_slice::<Value>(&line) else {
                 continue;
             };
             if let Ok(message) = incoming::<R>(v, &self.raw) {
@@ -354,6 +357,38 @@ mod tests {
         let kept = raw.take(&RequestId::Number(7)).unwrap();
         assert_eq!(kept["tools"][0]["execution"]["taskSupport"], "optional");
         assert!(raw.take(&RequestId::Number(7)).is_none());
+    }
+
+    #[tokio::test]
+    async fn a_line_read_across_a_dropped_receive_is_not_lost() {
+        use tokio::io::AsyncWriteExt;
+        let (mut upstream, ours) = tokio::io::duplex(64);
+        let (read, write) = tokio::io::split(ours);
+        let raw = Arc::new(RawResults::default());
+        let mut link: Lines<RoleClient, _, _> = Lines::new(read, write, raw.clone());
+        let text = "x".repeat(10_000);
+        let line = json!({"jsonrpc": "2.0", "id": 1, "result": {"content": [
+            {"type": "text", "text": text}]}})
+        .to_string();
+        let (head, tail) = line.split_at(5_000);
+        let writer = tokio::spawn({
+            let (head, tail) = (head.to_owned(), format!("{tail}\n"));
+            async move {
+                upstream.write_all(head.as_bytes()).await.unwrap();
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                upstream.write_all(tail.as_bytes()).await.unwrap();
+                upstream
+            }
+        });
+        // rmcp drops `receive` when another event comes first: here, a timeout.
+        let early = tokio::time::timeout(std::time::Duration::from_millis(50), link.receive());
+        assert!(early.await.is_err(), "the line is not complete yet");
+        let whole = tokio::time::timeout(std::time::Duration::from_secs(5), link.receive());
+        let message = whole.await.expect("in time").expect("the whole line");
+        assert!(matches!(message, JsonRpcMessage::Response(_)));
+        let kept = raw.take(&RequestId::Number(1)).unwrap();
+        assert_eq!(kept["content"][0]["text"], text);
+        drop(writer.await.unwrap());
     }
 
     #[test]

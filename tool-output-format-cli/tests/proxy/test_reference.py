@@ -135,7 +135,9 @@ async def session(server, proxy_args, check, roots_asked=None):
         return types.ListRootsResult(roots=[types.Root(uri=ROOT.as_uri())])
 
     params = StdioServerParameters(command=command, args=args)
-    async with stdio_client(params, errlog=open(os.devnull, "w")) as (read, write):
+    # The servers' logs are noise; TOF_TEST_STDERR=1 shows them.
+    errlog = sys.stderr if os.environ.get("TOF_TEST_STDERR") else open(os.devnull, "w")
+    async with stdio_client(params, errlog=errlog) as (read, write):
         async with ClientSession(read, write, list_roots_callback=roots) as s:
             s.tof_init = await s.initialize()
             return await check(s)
