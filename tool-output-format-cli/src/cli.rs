@@ -187,7 +187,8 @@ pub struct ProxyArgs {
     pub timeout: Option<u64>,
 
     /// What becomes of upstream's structuredContent: fit (default: sent when the text was
-    /// not cut, left out when it was), keep (always sent whole) or drop (never sent). Under
+    /// not cut and its JSON is within the budget, left out otherwise), keep (always sent
+    /// whole) or drop (never sent). Under
     /// fit and drop the tools are listed without their outputSchema. Several hosts (Claude
     /// Code, VS Code) show the model structuredContent in place of the text when both come.
     #[arg(long, value_name = "fit|keep|drop")]

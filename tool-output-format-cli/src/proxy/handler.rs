@@ -89,12 +89,13 @@ impl ServerSide {
             .await?;
         let redacting = self.redacting.applies_to(&name);
         let structured = self.structured.for_tool(&name, redacting);
+        let budget = self.structured.budget(&name);
         let out = results::render(
             &self.formatter,
             &name,
             query.as_deref(),
             value(result),
-            structured,
+            (structured, budget),
         )
         .await;
         Ok(ServerResult::CustomResult(CustomResult(out)))

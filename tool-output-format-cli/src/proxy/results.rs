@@ -20,20 +20,21 @@
 use serde_json::{Value, json};
 use tool_output_format::Formatter;
 
-use super::config::StructuredContent;
+use super::config::{Budget, StructuredContent};
 
 /// The `_meta` key of what the proxy did to a result (SPEC 23's one key).
 pub const META_KEY: &str = "tool-output-format/cuts";
 
 /// Render `result`, upstream's result of its tool `tool` as JSON, with `fmt` (its store
 /// included), focused on `query` when the call carried one (the tool's `query_arg`);
-/// `structured` says what becomes of its `structuredContent`.
+/// `structured` says what becomes of its `structuredContent` (under `fit`: sent when no text
+/// was cut and its JSON is within `budget`).
 pub async fn render(
     fmt: &Formatter,
     tool: &str,
     query: Option<&str>,
     mut result: Value,
-    structured: StructuredContent,
+    (structured, budget): (StructuredContent, Budget),
 ) -> Value {
     let mut reports = Vec::new();
     let mut cut = false;
@@ -71,11 +72,12 @@ pub async fn render(
     if let Some(obj) = result.as_object_mut()
         && let Some(data) = obj.get("structuredContent").filter(|v| !v.is_null())
     {
-        let chars = data.to_string().chars().count();
+        let json = data.to_string();
+        let chars = json.chars().count();
         let sent = match structured {
             StructuredContent::Keep => true,
             StructuredContent::Drop => false,
-            StructuredContent::Fit => !cut,
+            StructuredContent::Fit => !cut && budget.holds(&json),
         };
         if !sent {
             obj.remove("structuredContent");
@@ -136,7 +138,8 @@ mod tests {
             StructuredContent::Keep
         };
         let v = serde_json::to_value(result).unwrap();
-        serde_json::from_value(super::render(fmt, tool, query, v, sc).await).unwrap()
+        let out = super::render(fmt, tool, query, v, (sc, Budget::default())).await;
+        serde_json::from_value(out).unwrap()
     }
 
     fn rows(n: usize) -> Value {
@@ -272,7 +275,12 @@ mod tests {
         let data = json!({"content": "line\n".repeat(500)});
         let mut upstream = json!({"content": [{"type": "text", "text": data["content"]}],
                                   "structuredContent": data, "_meta": {"up": 1}});
-        let out = super::render(&fmt, "read", None, upstream.clone(), StructuredContent::Fit).await;
+        let budget = Budget {
+            chars: Some(400),
+            tokens: None,
+        };
+        let fit = (StructuredContent::Fit, budget);
+        let out = super::render(&fmt, "read", None, upstream.clone(), fit).await;
         assert!(out.get("structuredContent").is_none(), "{out}");
         let said = &out["_meta"][META_KEY]["structured_content"];
         let chars = data.to_string().chars().count();
@@ -283,22 +291,26 @@ mod tests {
         assert_eq!(out["_meta"]["up"], 1, "upstream's _meta keys stay");
         assert!(out["_meta"][META_KEY]["reports"][0].is_object());
         // Kept: upstream's data unchanged, as its outputSchema describes it.
-        let kept = super::render(
-            &fmt,
-            "read",
-            None,
-            upstream.clone(),
-            StructuredContent::Keep,
-        );
+        let keep = (StructuredContent::Keep, budget);
+        let kept = super::render(&fmt, "read", None, upstream.clone(), keep);
         assert_eq!(kept.await["structuredContent"], data);
         // A text within the budget: sent under fit, not under drop.
         upstream["content"][0]["text"] = json!("short");
         upstream["structuredContent"] = json!({"content": "short"});
-        let out = super::render(&fmt, "read", None, upstream.clone(), StructuredContent::Fit).await;
+        let out = super::render(&fmt, "read", None, upstream.clone(), fit).await;
         assert_eq!(out["structuredContent"], json!({"content": "short"}));
         assert_eq!(out["_meta"][META_KEY]["structured_content"]["sent"], true);
-        let out = super::render(&fmt, "read", None, upstream, StructuredContent::Drop).await;
+        let drop = (StructuredContent::Drop, budget);
+        let out = super::render(&fmt, "read", None, upstream.clone(), drop).await;
         assert!(out.get("structuredContent").is_none(), "{out}");
+        // A text within the budget whose JSON is not: left out under fit (a host that reads
+        // structuredContent in place of the text would read past the budget).
+        let wide = json!({"rows": (0..60).map(|i| json!({"id": i, "url": format!("https://api.example.com/items/{i}")})).collect::<Vec<_>>()});
+        upstream["content"][0]["text"] = json!("60 items");
+        upstream["structuredContent"] = wide;
+        let out = super::render(&fmt, "read", None, upstream, fit).await;
+        assert!(out.get("structuredContent").is_none(), "{out}");
+        assert_eq!(out["_meta"][META_KEY]["structured_content"]["sent"], false);
     }
 
     #[test]
