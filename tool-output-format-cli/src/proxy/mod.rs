@@ -136,9 +136,31 @@ async fn serve(
         StoreChoice::Redis(url) => Some(redis_store(url)?),
     };
     let command = target.name();
+    // One host on standard input/output speaks first: its `initialize` is read before
+    // upstream starts, so that upstream is told the host's capabilities.
+    let mut host = match listener {
+        Some(_) => None,
+        None => Some(raw::Lines::<rmcp::RoleServer, _, _>::new(
+            tokio::io::stdin(),
+            tokio::io::stdout(),
+            Arc::default(),
+        )),
+    };
+    let hello = match host.as_mut() {
+        Some(lines) => lines
+            .first_message()
+            .await
+            .filter(|m| m.get("method").and_then(Value::as_str) == Some("initialize"))
+            .and_then(|m| m.get("params").cloned()),
+        None => None,
+    };
     let link = Arc::new(match listener {
         Some(_) => Link::shared(command.to_owned()),
-        None => Link::new(command.to_owned()),
+        None => {
+            let mut link = Link::new(command.to_owned());
+            link.hello = hello;
+            link
+        }
     });
     // Starting may take longer than a call (an interpreter, `npx` fetching a package): the
     // start is bounded by the larger of the call timeout and STARTUP_TIMEOUT.
@@ -190,9 +212,10 @@ async fn serve(
         timeout: settings.timeout,
         structured: settings.structured.clone(),
     };
-    let served = match listener {
-        Some(listener) => listen::serve(listener, server).await,
-        None => serve_stdio(server, &link, init_raw).await,
+    let served = match (listener, host) {
+        (Some(listener), _) => listen::serve(listener, server).await,
+        (None, Some(lines)) => serve_stdio(server, &link, lines, init_raw).await,
+        (None, None) => Ok(()),
     };
     let _ = upstream.cancel().await;
     served
@@ -200,12 +223,17 @@ async fn serve(
 
 /// Serve the one host on standard input/output until it closes its side, answering its
 /// `initialize` with upstream's raw answer when there is one (`init`).
-async fn serve_stdio(server: ServerSide, link: &Link, init: Option<Value>) -> Result<(), Error> {
-    let mut lines: raw::Lines<rmcp::RoleServer, _, _> = raw::Lines::new(
-        tokio::io::stdin(),
-        tokio::io::stdout(),
-        link.from_host.clone(),
-    );
+async fn serve_stdio<I, O>(
+    server: ServerSide,
+    link: &Link,
+    mut lines: raw::Lines<rmcp::RoleServer, I, O>,
+    init: Option<Value>,
+) -> Result<(), Error>
+where
+    I: tokio::io::AsyncRead + Unpin + Send + 'static,
+    O: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    lines = lines.share_results(link.from_host.clone());
     if let Some(init) = init {
         lines = lines.answer_initialize(init);
     }

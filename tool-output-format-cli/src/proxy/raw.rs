@@ -170,6 +170,11 @@ pub struct Lines<R, I, O> {
     raw: Arc<RawResults>,
     /// Upstream's raw answer to `initialize`, given to the host as the proxy's.
     initialize: Option<Value>,
+    /// The host's raw `initialize` params: its capabilities and client info go to upstream
+    /// in the proxy's own `initialize`.
+    hello: Option<Value>,
+    /// A message read ahead ([`Lines::first_message`]), handed out first.
+    replay: Option<Value>,
     /// The child process at the other end, if the proxy started it.
     child: Option<tokio::process::Child>,
     role: PhantomData<fn() -> R>,
@@ -187,9 +192,48 @@ impl<R, I, O> Lines<R, I, O> {
             write: Arc::new(tokio::sync::Mutex::new(Some(write))),
             raw,
             initialize: None,
+            hello: None,
+            replay: None,
             child: None,
             role: PhantomData,
         }
+    }
+
+    /// Read the first message ahead (the host's `initialize`), to be handed out again by
+    /// the first `receive`; `None` when the other side closed or sent no JSON first.
+    pub async fn first_message(&mut self) -> Option<Value>
+    where
+        I: AsyncRead + Unpin,
+    {
+        loop {
+            self.pending.clear();
+            match self.read.read_until(b'\n', &mut self.pending).await {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {}
+            }
+            let line = std::mem::take(&mut self.pending);
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let v = serde_json::from_slice::<Value>(&line).ok()?;
+            self.replay = Some(v.clone());
+            return Some(v);
+        }
+    }
+
+    /// Keep the raw results of responses in `raw` (the link's, once it exists).
+    #[must_use]
+    pub fn share_results(mut self, raw: Arc<RawResults>) -> Self {
+        self.raw = raw;
+        self
+    }
+
+    /// Send upstream the host's capabilities and client info (`params` of the host's
+    /// `initialize`) in the proxy's `initialize`, as the host sent them.
+    #[must_use]
+    pub fn introduce(mut self, params: Option<Value>) -> Self {
+        self.hello = params;
+        self
     }
 
     /// Answer the host's `initialize` with `result` (upstream's raw answer) in place of
@@ -211,6 +255,7 @@ pub fn child(
     command: &str,
     args: &[String],
     raw: Arc<RawResults>,
+    hello: Option<Value>,
 ) -> std::io::Result<Lines<RoleClient, tokio::process::ChildStdout, tokio::process::ChildStdin>> {
     let mut child = tokio::process::Command::new(command)
         .args(args)
@@ -222,7 +267,7 @@ pub fn child(
     let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
         return Err(std::io::Error::other("the child's pipes were not set up"));
     };
-    let mut link = Lines::new(stdout, stdin, raw);
+    let mut link = Lines::new(stdout, stdin, raw).introduce(hello);
     link.child = Some(child);
     Ok(link)
 }
@@ -235,6 +280,16 @@ where
     /// replaced by upstream's raw one.
     fn line(&self, item: &TxJsonRpcMessage<R>) -> Result<Vec<u8>, serde_json::Error> {
         let mut v = serde_json::to_value(item)?;
+        if let Some(hello) = &self.hello
+            && v.get("method").and_then(Value::as_str) == Some("initialize")
+            && let Some(params) = v.get_mut("params").and_then(Value::as_object_mut)
+        {
+            for key in ["capabilities", "clientInfo"] {
+                if let Some(value) = hello.get(key) {
+                    params.insert(key.to_owned(), value.clone());
+                }
+            }
+        }
         if let Some(init) = &self.initialize
             && let JsonRpcMessage::Response(r) = item
             && is_initialize_result(&r.result)
@@ -282,6 +337,11 @@ where
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<R>> {
+        if let Some(v) = self.replay.take()
+            && let Ok(message) = incoming::<R>(v, &self.raw)
+        {
+            return Some(message);
+        }
         loop {
             // rmcp drops this future when another event comes first: the bytes read so far
             // stay in `self.pending` (`read_until` appends to it), so a long line read across

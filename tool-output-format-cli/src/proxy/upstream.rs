@@ -76,6 +76,9 @@ pub struct Link {
     pub from_upstream: Arc<RawResults>,
     /// Raw results of the host's responses (filled on a raw link).
     pub from_host: Arc<RawResults>,
+    /// The params of the host's `initialize`, when the host spoke first (standard
+    /// input/output): upstream is told the host's capabilities and client info.
+    pub hello: Option<serde_json::Value>,
 }
 
 impl Default for Link {
@@ -88,6 +91,7 @@ impl Default for Link {
             command: String::new(),
             from_upstream: Arc::default(),
             from_host: Arc::default(),
+            hello: None,
         }
     }
 }
@@ -244,13 +248,18 @@ pub struct ClientSide {
 }
 
 impl ClientSide {
-    /// The client the proxy is to its upstream. With one host it declares the capabilities
-    /// it can forward (roots, sampling, elicitation): when the host did not declare one, the
-    /// request is refused with an MCP error saying so. A shared link (`--listen`) declares
-    /// none: it forwards no request of upstream's.
+    /// The client the proxy is to its upstream. With one host that spoke first it declares
+    /// the host's capabilities and client info ([`Link::hello`]); with one host not heard
+    /// yet, the capabilities it can forward (roots, sampling, elicitation): when the host did
+    /// not declare one, the request is refused with an MCP error saying so. A shared link
+    /// (`--listen`) declares none: it forwards no request of upstream's.
     pub fn new(link: Arc<Link>) -> Self {
+        let hello = link.hello.as_ref();
         let capabilities = if link.is_shared() {
             Default::default()
+        } else if let Some(caps) = hello.and_then(|h| h.get("capabilities")) {
+            // The host's own: upstream asks only for what the host can answer.
+            serde_json::from_value(caps.clone()).unwrap_or_default()
         } else {
             serde_json::from_value(serde_json::json!({
                 "roots": {"listChanged": true},
@@ -259,10 +268,11 @@ impl ClientSide {
             }))
             .unwrap_or_default()
         };
-        let info = ClientConfig::new(
-            capabilities,
-            Implementation::new("tof-proxy", env!("CARGO_PKG_VERSION")),
-        );
+        let client = hello
+            .and_then(|h| h.get("clientInfo"))
+            .and_then(|c| serde_json::from_value(c.clone()).ok())
+            .unwrap_or_else(|| Implementation::new("tof-proxy", env!("CARGO_PKG_VERSION")));
+        let info = ClientConfig::new(capabilities, client);
         ClientSide { link, info }
     }
 }
@@ -451,8 +461,13 @@ pub async fn start(
     link: Arc<Link>,
     timeout: Duration,
 ) -> Result<Upstream, String> {
-    let transport = raw::child(command, args, link.from_upstream.clone())
-        .map_err(|e| format!("tof proxy: can not start the upstream `{command}`: {e}"))?;
+    let transport = raw::child(
+        command,
+        args,
+        link.from_upstream.clone(),
+        link.hello.clone(),
+    )
+    .map_err(|e| format!("tof proxy: can not start the upstream `{command}`: {e}"))?;
     match tokio::time::timeout(timeout, ClientSide::new(link).serve(transport)).await {
         Ok(Ok(running)) => Ok(running),
         Ok(Err(e)) => Err(format!(
