@@ -6,7 +6,8 @@
 # upstream killed mid-call or never answering, two proxies sharing a Redis and a stopped
 # Redis. Then `@modelcontextprotocol/server-everything` (npm, pinned) as the upstream for the
 # protocol surface (tests/proxy/test_everything.py): initialize, prompts, resources,
-# completions, logging, progress, sampling (forwarded and refused), roots, images. Then the
+# completions, logging, progress, sampling (forwarded; the host's capabilities told upstream),
+# roots, images. Then the
 # MCP Inspector's CLI (npm, pinned) as the host, a new proxy for each request, sharing Redis
 # (tests/proxy/test_inspector.py). Then three reference servers people run (issue 48, pinned:
 # server-filesystem from npm, mcp-server-git and mcp-server-sqlite from PyPI, each in its own

@@ -118,8 +118,9 @@ pub fn run(args: &ProxyArgs) -> Result<(), Error> {
 }
 
 /// Start the upstream, check the config against its tools, then serve the host on standard
-/// input/output, or as streamable HTTP on `listen` (bound first, so that a bad address fails
-/// before the upstream starts).
+/// input/output (whose `initialize` is read first: upstream is told the host's capabilities),
+/// or as streamable HTTP on `listen` (bound first, so that a bad address fails before the
+/// upstream starts).
 async fn serve(
     target: &Target,
     config_name: &str,
