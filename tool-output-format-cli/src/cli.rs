@@ -186,6 +186,14 @@ pub struct ProxyArgs {
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<u64>,
 
+    /// What becomes of upstream's structuredContent: fit (default: sent when the text was
+    /// not cut and its JSON is within the budget, left out otherwise), keep (always sent
+    /// whole) or drop (never sent). Under
+    /// fit and drop the tools are listed without their outputSchema. Several hosts (Claude
+    /// Code, VS Code) show the model structuredContent in place of the text when both come.
+    #[arg(long, value_name = "fit|keep|drop")]
+    pub structured_content: Option<String>,
+
     /// Serve the host side as streamable HTTP at http://HOST:PORT/mcp instead of on standard
     /// input/output: any number of MCP clients share the one upstream (its requests to the
     /// client, sampling, elicitation and roots, are refused).

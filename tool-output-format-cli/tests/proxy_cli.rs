@@ -170,3 +170,95 @@ fn the_plain_renderer_is_unchanged_beside_the_subcommand() {
         "**t result**\n\n- a: 1\n"
     );
 }
+
+/// The fenced blocks of `kind` in docs/proxy.md.
+fn doc_blocks(kind: &str) -> Vec<String> {
+    let md = include_str!("../../docs/proxy.md");
+    let open = format!("```{kind}");
+    let mut out = Vec::new();
+    let mut block: Option<String> = None;
+    for line in md.lines() {
+        match &mut block {
+            None if line == open => block = Some(String::new()),
+            Some(b) if line == "```" => {
+                out.push(std::mem::take(b));
+                block = None;
+            }
+            Some(b) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn every_config_in_docs_proxy_md_is_read_by_the_proxy() {
+    // JSON: every host snippet parses (an excerpt of a recorded response, with a `...` line,
+    // is not a config).
+    let json: Vec<_> = doc_blocks("json")
+        .into_iter()
+        .filter(|b| !b.contains("\n...\n"))
+        .collect();
+    assert!(json.len() >= 4, "{json:?}");
+    for block in &json {
+        let v: serde_json::Value =
+            serde_json::from_str(block).unwrap_or_else(|e| panic!("docs/proxy.md: {e}\n{block}"));
+        let servers = v
+            .get("mcpServers")
+            .or_else(|| v.get("servers"))
+            .and_then(|s| s.as_object())
+            .map(|s| s.values().cloned().collect())
+            .unwrap_or_else(|| vec![v.clone()]);
+        for server in servers {
+            let args = server["args"].as_array().map(Vec::len).unwrap_or(0);
+            assert!(
+                server["command"].is_string() && args > 0 || server["url"].is_string(),
+                "{server}"
+            );
+        }
+    }
+    // TOML: the proxy reads each one (a good config gets as far as starting the upstream).
+    let toml = doc_blocks("toml");
+    assert!(toml.len() >= 2, "{toml:?}");
+    for block in toml {
+        let file = config(&block);
+        let (code, _, err) = proxy(&["--config", file.path(), "--", "/nonexistent/upstream"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("can not start the upstream `/nonexistent/upstream`"),
+            "docs/proxy.md's config is refused: {err}\n{block}"
+        );
+    }
+}
+
+#[test]
+fn the_help_names_every_flag_docs_proxy_md_gives() {
+    let out = Command::new(TOF)
+        .args(["proxy", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    let md = include_str!("../../docs/proxy.md");
+    let usage = md
+        .split("```\ntof proxy [")
+        .nth(1)
+        .and_then(|u| u.split("```").next())
+        .expect("the usage block");
+    let flags: Vec<&str> = usage
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .collect();
+    assert!(flags.contains(&"--structured-content"), "{flags:?}");
+    for flag in flags {
+        assert!(
+            help.contains(flag),
+            "`tof proxy --help` does not name {flag}"
+        );
+    }
+    for option in ["fit", "keep", "drop"] {
+        assert!(help.contains(option), "{help}");
+    }
+}

@@ -19,7 +19,8 @@
 //! library names them: their `FromStr`), `redact_keys`, `shape` (an inline table or a shape
 //! file's path, relative to the config file), `summarize`, `sum`, `query_arg` (the name of the
 //! tool's argument whose text focuses the result, `Formatter::focus`; `""` turns it off for a
-//! tool). Only in `[defaults]`:
+//! tool), `structured_content` (`"fit"`, default; `"keep"`; `"drop"`: what becomes of
+//! upstream's `structuredContent`, [`StructuredContent`]). Only in `[defaults]`:
 //! `agent` (default true), `store` (`"memory"`, default; `"none"`; or a `redis://` URL),
 //! `fetch_tool` (default `get_stored_result`) and `timeout` (seconds per upstream call,
 //! default 60). Flags win over `[defaults]`; a tool's table wins over both.
@@ -56,6 +57,101 @@ pub struct Flags {
     pub fetch_tool: Option<String>,
     /// `--timeout SECS`.
     pub timeout: Option<u64>,
+    /// `--structured-content keep|drop|fit`.
+    pub structured_content: Option<String>,
+}
+
+/// What the proxy does with upstream's `structuredContent` (`structured_content` in the
+/// config, `--structured-content`).
+///
+/// Several hosts give the model `structuredContent` in place of the text when a result has
+/// one (Claude Code, VS Code's and the Copilot CLI's agents): a whole `structuredContent`
+/// beside a cut text would bring the whole result back into the model's context. A host
+/// that validates results (the MCP SDKs' clients) rejects a result without
+/// `structuredContent` from a tool that declares an `outputSchema`; so wherever the proxy may
+/// leave it out (`fit`, `drop`), it lists the tool without its `outputSchema`, and what it
+/// sends is upstream's data unchanged, valid against that schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StructuredContent {
+    /// Sent when the text was not cut and its JSON is within the tool's budget, left out
+    /// otherwise (the model reads the budgeted text and its `Next:` line). The default.
+    #[default]
+    Fit,
+    /// Always sent as upstream sent it (the tool's `outputSchema` listed as upstream lists
+    /// it).
+    Keep,
+    /// Never sent.
+    Drop,
+}
+
+impl StructuredContent {
+    /// The names, as the config and the flag take them.
+    pub const NAMES: &'static [&'static str] = &["fit", "keep", "drop"];
+
+    /// The option's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            StructuredContent::Fit => "fit",
+            StructuredContent::Keep => "keep",
+            StructuredContent::Drop => "drop",
+        }
+    }
+
+    fn parse(text: &str, file: &str, at: &str) -> Result<Self, String> {
+        match text {
+            "fit" => Ok(StructuredContent::Fit),
+            "keep" => Ok(StructuredContent::Keep),
+            "drop" => Ok(StructuredContent::Drop),
+            other => Err(format!(
+                "{file}: {at}: structured_content `{other}`: expected one of {}",
+                Self::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+/// A tool's budget, as the formatter has it (both bounds apply when both are set): `fit`
+/// sends `structuredContent` only when its JSON is within it too.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// `max_chars`.
+    pub chars: Option<usize>,
+    /// `max_tokens` (o200k).
+    pub tokens: Option<usize>,
+}
+
+impl Budget {
+    /// Whether `text` is within the budget (no budget: anything is).
+    pub fn holds(&self, text: &str) -> bool {
+        use tool_output_format::{O200k, TokenCounter};
+        self.chars.is_none_or(|n| text.chars().count() <= n)
+            && self.tokens.is_none_or(|n| O200k.count(text) <= n)
+    }
+}
+
+/// What becomes of each tool's `structuredContent`, and each tool's budget.
+#[derive(Debug, Clone, Default)]
+pub struct StructuredPolicy {
+    default: StructuredContent,
+    tools: BTreeMap<String, StructuredContent>,
+    budget: Budget,
+    budgets: BTreeMap<String, Budget>,
+}
+
+impl StructuredPolicy {
+    /// The choice for `tool`; a tool that redacts keys never sends it (the proxy can not
+    /// redact upstream's data in place and keep it valid).
+    pub fn for_tool(&self, tool: &str, redacting: bool) -> StructuredContent {
+        if redacting {
+            return StructuredContent::Drop;
+        }
+        self.tools.get(tool).copied().unwrap_or(self.default)
+    }
+
+    /// `tool`'s budget: its table's `max_chars` and `max_tokens` over the defaults'.
+    pub fn budget(&self, tool: &str) -> Budget {
+        self.budgets.get(tool).copied().unwrap_or(self.budget)
+    }
 }
 
 /// Where cut results are kept for the fetch tool.
@@ -88,6 +184,8 @@ pub struct Settings {
     pub timeout: Duration,
     /// The argument of each tool whose text focuses its result.
     pub query_args: QueryArgs,
+    /// What becomes of each tool's `structuredContent`.
+    pub structured: StructuredPolicy,
 }
 
 /// The argument of each tool whose text focuses its result (`query_arg`): the call's value of
@@ -150,6 +248,7 @@ struct Table {
     summarize: Option<bool>,
     sum: Option<Vec<String>>,
     query_arg: Option<String>,
+    structured_content: Option<String>,
 }
 
 /// The whole file.
@@ -197,6 +296,13 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
     if agent && !budget_set {
         defaults = defaults.max_tokens(DEFAULT_MAX_TOKENS);
     }
+    let budget = Budget {
+        chars: flags.max_chars.or(d.max_chars),
+        tokens: flags
+            .max_tokens
+            .or(d.max_tokens)
+            .or((agent && !budget_set).then_some(DEFAULT_MAX_TOKENS)),
+    };
     formatter = formatter.defaults(defaults);
     let mut redacting = Redacting {
         all: d.redact_keys.as_ref().is_some_and(|k| !k.is_empty()),
@@ -206,6 +312,15 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         default: d.query_arg.clone(),
         tools: BTreeMap::new(),
     };
+    let mut structured = StructuredPolicy {
+        budget,
+        ..StructuredPolicy::default()
+    };
+    if let Some(sc) = &flags.structured_content {
+        structured.default = StructuredContent::parse(sc, "--structured-content", "the flag")?;
+    } else if let Some(sc) = &d.structured_content {
+        structured.default = StructuredContent::parse(sc, name, "[defaults]")?;
+    }
     for (tool, table) in &parsed.tools {
         let at = format!("[tools.{tool}]");
         for (key, set) in [
@@ -225,6 +340,17 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         }
         if let Some(arg) = &table.query_arg {
             query_args.tools.insert(tool.clone(), arg.clone());
+        }
+        if let Some(sc) = &table.structured_content {
+            let sc = StructuredContent::parse(sc, name, &at)?;
+            structured.tools.insert(tool.clone(), sc);
+        }
+        if table.max_chars.or(table.max_tokens).is_some() {
+            let b = Budget {
+                chars: table.max_chars.or(budget.chars),
+                tokens: table.max_tokens.or(budget.tokens),
+            };
+            structured.budgets.insert(tool.clone(), b);
         }
         formatter = formatter.tool(tool.clone(), options(table, name, &at, &dir)?);
     }
@@ -263,6 +389,7 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
         fetch_tool,
         timeout: Duration::from_secs(timeout),
         query_args,
+        structured,
     })
 }
 
@@ -551,6 +678,42 @@ shape = { keep = ["number", "title", "state", "user.login"] }
             err.contains("shape \"esential\": unknown key; a shape file has the keys"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn structured_content_and_the_budget_it_is_held_to_per_tool() {
+        let s = parse(
+            "[defaults]\nmax_chars = 300\nstructured_content = \"keep\"\n\n\
+             [tools.t]\nmax_tokens = 50\nstructured_content = \"drop\"\n",
+        )
+        .unwrap();
+        let p = &s.structured;
+        assert_eq!(p.for_tool("t", false), StructuredContent::Drop);
+        assert_eq!(p.for_tool("u", false), StructuredContent::Keep);
+        assert_eq!(p.for_tool("u", true), StructuredContent::Drop, "redacting");
+        let both = Budget {
+            chars: Some(300),
+            tokens: Some(50),
+        };
+        assert_eq!(p.budget("t"), both);
+        let chars = Budget {
+            chars: Some(300),
+            tokens: None,
+        };
+        assert_eq!(p.budget("u"), chars);
+        // Out of the box: fit, held to the preset's 10,000 tokens; the flag wins over the file.
+        let s = settings(None, &Flags::default()).unwrap();
+        assert_eq!(s.structured.for_tool("u", false), StructuredContent::Fit);
+        assert_eq!(s.structured.budget("u").tokens, Some(DEFAULT_MAX_TOKENS));
+        let flags = Flags {
+            structured_content: Some("drop".into()),
+            ..Flags::default()
+        };
+        let text = "[defaults]\nstructured_content = \"keep\"\n";
+        let s = settings(Some(("p.toml", text, Path::new("."))), &flags).unwrap();
+        assert_eq!(s.structured.for_tool("u", false), StructuredContent::Drop);
+        let err = parse("[defaults]\nstructured_content = \"all\"\n").unwrap_err();
+        assert!(err.contains("expected one of fit, keep, drop"), "{err}");
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! The proxy as an MCP server to its host: every request goes to upstream as it came, except
+//! The proxy as an MCP server to its host: every request goes to upstream as it came (on the
+//! raw stdio links, [`super::raw`], every field of it, and its answer comes back so), except
 //! `initialize` (answered with upstream's own answer: capabilities, server info,
-//! instructions), `tools/list` (upstream's tools, plus the fetch tool with a store) and
+//! instructions), `tools/list` (upstream's tools, plus the fetch tool with a store; a tool
+//! whose `structuredContent` may be left out is listed without its `outputSchema`) and
 //! `tools/call` (the result rendered by [`results`], or a page of a stored
 //! result for the fetch tool). Notifications go both ways (see [`upstream`]).
 
@@ -9,14 +11,15 @@ use std::time::Duration;
 
 use rmcp::Service;
 use rmcp::model::{
-    CallToolResult, ClientNotification, ClientRequest, ErrorData, InitializeResult, ServerResult,
-    Tool,
+    ClientNotification, ClientRequest, CustomRequest, CustomResult, ErrorData, InitializeResult,
+    ServerResult, Tool,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleClient, RoleServer};
+use serde_json::Value;
 use tool_output_format::Formatter;
 use tool_output_format::store::Fetch;
 
-use super::config::{QueryArgs, Redacting};
+use super::config::{QueryArgs, Redacting, StructuredPolicy};
 use super::results;
 use super::upstream::{self, Link};
 
@@ -38,6 +41,8 @@ pub struct ServerSide {
     pub query_args: QueryArgs,
     /// Bound on each upstream request.
     pub timeout: Duration,
+    /// What becomes of each tool's `structuredContent`.
+    pub structured: StructuredPolicy,
 }
 
 impl ServerSide {
@@ -53,71 +58,92 @@ impl ServerSide {
             ct: &ctx.ct,
             peer: Some(ctx.peer.clone()),
         };
-        upstream::forward(
-            &self.upstream,
-            request,
-            from,
-            self.link.tokens_to_host(),
-            Some(timeout),
-            |e| upstream::explain(e, &who, Some(timeout)),
-        )
+        let links = (self.link.tokens_to_host(), &*self.link.from_upstream);
+        upstream::forward(&self.upstream, request, from, links, Some(timeout), |e| {
+            upstream::explain(e, &who, Some(timeout))
+        })
         .await
     }
 
     async fn call_tool(
         &self,
-        request: ClientRequest,
+        call: CustomRequest,
         ctx: &RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
-        let ClientRequest::CallToolRequest(call) = &request else {
-            return self.forward(request, ctx).await;
-        };
-        let name = call.params.name.to_string();
+        let params = call.params.as_ref();
+        let name = params
+            .and_then(|p| p.get("name"))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        let arguments = params
+            .and_then(|p| p.get("arguments"))
+            .and_then(Value::as_object);
         if let Some(fetch) = self.fetch.as_ref().filter(|f| f.tool() == name) {
-            let page = fetch.mcp_call_async(call.params.arguments.as_ref()).await;
+            let page = fetch.mcp_call_async(arguments).await;
             return Ok(ServerResult::CallToolResult(page.into_call_tool_result()));
         }
-        let query = self
-            .query_args
-            .query(&name, call.params.arguments.as_ref())
-            .map(str::to_owned);
-        match self.forward(request, ctx).await? {
-            ServerResult::CallToolResult(result) => {
-                let redacting = self.redacting.applies_to(&name);
-                let out: CallToolResult =
-                    results::render(&self.formatter, &name, query.as_deref(), result, redacting)
-                        .await;
-                Ok(ServerResult::CallToolResult(out))
-            }
-            other => Ok(other),
-        }
+        let query = self.query_args.query(&name, arguments).map(str::to_owned);
+        let result = self
+            .forward(ClientRequest::CustomRequest(call), ctx)
+            .await?;
+        let redacting = self.redacting.applies_to(&name);
+        let structured = self.structured.for_tool(&name, redacting);
+        let budget = self.structured.budget(&name);
+        let out = results::render(
+            &self.formatter,
+            &name,
+            query.as_deref(),
+            value(result),
+            (structured, budget),
+        )
+        .await;
+        Ok(ServerResult::CustomResult(CustomResult(out)))
     }
 
     async fn list_tools(
         &self,
-        request: ClientRequest,
+        request: CustomRequest,
         ctx: &RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
-        match self.forward(request, ctx).await? {
-            ServerResult::ListToolsResult(mut list) => {
-                list.tools = std::mem::take(&mut list.tools)
-                    .into_iter()
-                    .map(|t| {
-                        let redacting = self.redacting.applies_to(&t.name);
-                        results::strip_schema(t, redacting)
-                    })
-                    .collect();
-                // The fetch tool ends the last page.
-                if list.next_cursor.is_none()
-                    && let Some(fetch) = &self.fetch
-                {
-                    let tool: Tool = fetch.mcp_tool();
-                    list.tools.push(tool);
-                }
-                Ok(ServerResult::ListToolsResult(list))
+        let mut list = value(
+            self.forward(ClientRequest::CustomRequest(request), ctx)
+                .await?,
+        );
+        let last_page = list.get("nextCursor").is_none_or(Value::is_null);
+        if let Some(tools) = list.get_mut("tools").and_then(Value::as_array_mut) {
+            for tool in tools.iter_mut() {
+                let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
+                let redacting = self.redacting.applies_to(name);
+                let structured = self.structured.for_tool(name, redacting);
+                results::list_tool(tool, structured);
             }
-            other => Ok(other),
+            // The fetch tool ends the last page.
+            if last_page && let Some(fetch) = &self.fetch {
+                let tool: Tool = fetch.mcp_tool();
+                tools.push(serde_json::to_value(tool).unwrap_or_default());
+            }
         }
+        Ok(ServerResult::CustomResult(CustomResult(list)))
+    }
+}
+
+/// A result as JSON: the raw one when the link kept it (every field upstream sent), else
+/// rmcp's typed one (streamable HTTP).
+fn value(result: ServerResult) -> Value {
+    match result {
+        ServerResult::CustomResult(CustomResult(v)) => v,
+        other => serde_json::to_value(other).unwrap_or_default(),
+    }
+}
+
+/// A typed request (streamable HTTP) as it came: method and params.
+fn custom(request: ClientRequest) -> Result<CustomRequest, ErrorData> {
+    match request {
+        ClientRequest::CustomRequest(c) => Ok(c),
+        typed => serde_json::to_value(&typed)
+            .and_then(serde_json::from_value)
+            .map_err(|e| ErrorData::internal_error(format!("tof proxy: {e}"), None)),
     }
 }
 
@@ -137,8 +163,16 @@ impl ServerSide {
                 Ok(ServerResult::InitializeResult(self.init.clone()))
             }
             ClientRequest::PingRequest(_) => Ok(ServerResult::empty(())),
-            r @ ClientRequest::ListToolsRequest(_) => self.list_tools(r, &ctx).await,
-            r @ ClientRequest::CallToolRequest(_) => self.call_tool(r, &ctx).await,
+            r @ (ClientRequest::ListToolsRequest(_)
+            | ClientRequest::CallToolRequest(_)
+            | ClientRequest::CustomRequest(_)) => {
+                let r = custom(r)?;
+                match r.method.as_str() {
+                    "tools/list" => self.list_tools(r, &ctx).await,
+                    "tools/call" => self.call_tool(r, &ctx).await,
+                    _ => self.forward(ClientRequest::CustomRequest(r), &ctx).await,
+                }
+            }
             other => self.forward(other, &ctx).await,
         }
     }

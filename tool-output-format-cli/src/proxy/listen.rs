@@ -186,6 +186,8 @@ pub struct Hosted(pub Arc<ServerSide>);
 /// A [`ServerResult`] as the result type a [`ServerHandler`] method returns; `None` for a
 /// result of another kind.
 trait Answer: Sized {
+    /// Whether a raw answer is read as one of rmcp's types first.
+    const TYPED: bool = true;
     fn take(result: ServerResult) -> Option<Self>;
 }
 
@@ -209,17 +211,29 @@ one_variant!(
     ListResourcesResult,
     ListResourceTemplatesResult,
     ListToolsResult,
-    CustomResult,
     GetTaskResult,
     ListSkillsResult,
     GetSkillResult,
 );
 
+impl Answer for CustomResult {
+    const TYPED: bool = false;
+    fn take(result: ServerResult) -> Option<Self> {
+        match result {
+            ServerResult::CustomResult(r) => Some(r),
+            other => serde_json::to_value(other).ok().map(CustomResult),
+        }
+    }
+}
+
 impl Answer for () {
+    const TYPED: bool = false;
     fn take(result: ServerResult) -> Option<Self> {
         matches!(
             result,
-            ServerResult::EmptyResult(_) | ServerResult::TaskAckResult(_)
+            ServerResult::EmptyResult(_)
+                | ServerResult::TaskAckResult(_)
+                | ServerResult::CustomResult(_)
         )
         .then_some(())
     }
@@ -274,6 +288,18 @@ impl Hosted {
     ) -> Result<T, ErrorData> {
         let method = request.method().to_owned();
         let result = self.0.dispatch(request, ctx).await?;
+        // The proxy's answers are JSON as upstream sent it (a `CustomResult`): read back as
+        // the type the method returns.
+        let result = match result {
+            ServerResult::CustomResult(CustomResult(v)) if T::TYPED => serde_json::from_value(v)
+                .map_err(|e| {
+                    ErrorData::internal_error(
+                        format!("tof proxy: the upstream's answer to {method}: {e}"),
+                        None,
+                    )
+                })?,
+            other => other,
+        };
         T::take(result).ok_or_else(|| {
             ErrorData::internal_error(
                 format!("tof proxy: the upstream answered {method} with a result of another kind"),

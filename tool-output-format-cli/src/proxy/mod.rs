@@ -5,7 +5,8 @@
 //! One file one job: [`config`] (the TOML file and the flags, onto the library's options),
 //! [`upstream`] (the child process, the client side and the forwarding both sides share),
 //! [`handler`] (the host side), [`results`] (one result rendered), [`listen`] (the host side
-//! served as streamable HTTP with `--listen`).
+//! served as streamable HTTP with `--listen`), [`raw`] (the stdio links read as JSON, so that
+//! what passes through keeps every field).
 //!
 //! The proxy holds no rule of its own: budgets, tables, notices, the `Next:` line, the store
 //! and the fetch pages are the library's ([`Formatter::format_async`],
@@ -17,6 +18,7 @@
 pub mod config;
 pub mod handler;
 pub mod listen;
+pub mod raw;
 pub mod results;
 pub mod upstream;
 
@@ -26,6 +28,7 @@ use std::time::Duration;
 
 use rmcp::ServiceExt;
 use rmcp::model::{InitializeResult, ServerCapabilities};
+use serde_json::Value;
 use tool_output_format::MemoryStore;
 use tool_output_format::store::{AsyncResultStore, Fetch};
 
@@ -80,6 +83,7 @@ pub fn run(args: &ProxyArgs) -> Result<(), Error> {
         store: args.store.clone(),
         fetch_tool: args.fetch_tool.clone(),
         timeout: args.timeout,
+        structured_content: args.structured_content.clone(),
     };
     let (config_name, settings) = match &args.config {
         Some(path) => {
@@ -114,8 +118,9 @@ pub fn run(args: &ProxyArgs) -> Result<(), Error> {
 }
 
 /// Start the upstream, check the config against its tools, then serve the host on standard
-/// input/output, or as streamable HTTP on `listen` (bound first, so that a bad address fails
-/// before the upstream starts).
+/// input/output (whose `initialize` is read first: upstream is told the host's capabilities),
+/// or as streamable HTTP on `listen` (bound first, so that a bad address fails before the
+/// upstream starts).
 async fn serve(
     target: &Target,
     config_name: &str,
@@ -132,9 +137,31 @@ async fn serve(
         StoreChoice::Redis(url) => Some(redis_store(url)?),
     };
     let command = target.name();
+    // One host on standard input/output speaks first: its `initialize` is read before
+    // upstream starts, so that upstream is told the host's capabilities.
+    let mut host = match listener {
+        Some(_) => None,
+        None => Some(raw::Lines::<rmcp::RoleServer, _, _>::new(
+            tokio::io::stdin(),
+            tokio::io::stdout(),
+            Arc::default(),
+        )),
+    };
+    let hello = match host.as_mut() {
+        Some(lines) => lines
+            .first_message()
+            .await
+            .filter(|m| m.get("method").and_then(Value::as_str) == Some("initialize"))
+            .and_then(|m| m.get("params").cloned()),
+        None => None,
+    };
     let link = Arc::new(match listener {
         Some(_) => Link::shared(command.to_owned()),
-        None => Link::new(command.to_owned()),
+        None => {
+            let mut link = Link::new(command.to_owned());
+            link.hello = hello;
+            link
+        }
     });
     // Starting may take longer than a call (an interpreter, `npx` fetching a package): the
     // start is bounded by the larger of the call timeout and STARTUP_TIMEOUT.
@@ -171,6 +198,10 @@ async fn serve(
         None => (settings.formatter.clone(), None),
     };
     let init = initialize_result(&upstream, fetch.is_some());
+    let init_raw = link
+        .from_upstream
+        .initialize()
+        .map(|raw| raw_initialize_result(raw, fetch.is_some()));
     let server = ServerSide {
         link: link.clone(),
         upstream: peer,
@@ -180,19 +211,35 @@ async fn serve(
         redacting: settings.redacting.clone(),
         query_args: settings.query_args.clone(),
         timeout: settings.timeout,
+        structured: settings.structured.clone(),
     };
-    let served = match listener {
-        Some(listener) => listen::serve(listener, server).await,
-        None => serve_stdio(server, &link).await,
+    let served = match (listener, host) {
+        (Some(listener), _) => listen::serve(listener, server).await,
+        (None, Some(lines)) => serve_stdio(server, &link, lines, init_raw).await,
+        (None, None) => Ok(()),
     };
     let _ = upstream.cancel().await;
     served
 }
 
-/// Serve the one host on standard input/output until it closes its side.
-async fn serve_stdio(server: ServerSide, link: &Link) -> Result<(), Error> {
+/// Serve the one host on standard input/output until it closes its side, answering its
+/// `initialize` with upstream's raw answer when there is one (`init`).
+async fn serve_stdio<I, O>(
+    server: ServerSide,
+    link: &Link,
+    mut lines: raw::Lines<rmcp::RoleServer, I, O>,
+    init: Option<Value>,
+) -> Result<(), Error>
+where
+    I: tokio::io::AsyncRead + Unpin + Send + 'static,
+    O: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    lines = lines.share_results(link.from_host.clone());
+    if let Some(init) = init {
+        lines = lines.answer_initialize(init);
+    }
     let running = server
-        .serve(rmcp::transport::stdio())
+        .serve(lines)
         .await
         .map_err(|e| Error::Proxy(format!("tof proxy: the MCP client did not initialize: {e}")))?;
     link.set_host(running.peer());
@@ -215,6 +262,16 @@ fn redis_store(url: &str) -> Result<Arc<dyn AsyncResultStore>, Error> {
         "tof proxy: --store {url}: this tof was built without Redis support; build it with \
          cargo install --path tool-output-format-cli --features redis (or use --store memory)"
     )))
+}
+
+/// Upstream's raw answer to `initialize` (every field it sent) as the proxy's own, with
+/// `tools` among its capabilities when the proxy adds a fetch tool.
+fn raw_initialize_result(mut init: Value, fetch: bool) -> Value {
+    if fetch && let Some(caps) = init.get_mut("capabilities").and_then(Value::as_object_mut) {
+        caps.entry("tools")
+            .or_insert_with(|| Value::Object(serde_json::Map::new()));
+    }
+    init
 }
 
 /// Upstream's answer to `initialize` as the proxy's own: its capabilities (with `tools`

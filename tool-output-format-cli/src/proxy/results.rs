@@ -1,74 +1,115 @@
 //! One upstream `tools/call` result rendered by the library with that tool's options.
 //!
+//! The result is upstream's JSON (every field it sent); the proxy changes only what it says
+//! here, and everything else is passed as it came:
+//!
 //! - A text block that holds a JSON object or array is rendered as that JSON (tables,
 //!   records, pages); any other text through the string path (lines, budget). When the call
 //!   carries the tool's query argument (`query_arg`), both are focused on its text. Both go through
 //!   [`Formatter::format_async`], so a cut result is stored and ends with its `Next:` line.
 //! - `isError` stays what upstream said (an error's text is rendered too, within the budget).
 //! - Image, audio, embedded resource and resource link blocks pass through untouched.
-//! - The library's report of each cut text goes in `_meta` under [`META_KEY`], beside
-//!   upstream's own `_meta` keys.
-//! - `structuredContent` is kept as upstream sent it (so it stays valid against upstream's
-//!   `outputSchema`), except for a tool with keys to redact: there it is dropped, with the
-//!   tool's `outputSchema` (see [`strip_schema`]), so no secret reaches the host in clear.
+//! - `structuredContent` is sent as upstream sent it (so it stays valid against upstream's
+//!   `outputSchema`) or left out, as the tool's [`StructuredContent`] says; a tool with keys
+//!   to redact never sends it.
+//! - What the proxy did goes in `_meta` under [`META_KEY`] (SPEC 23), beside upstream's own
+//!   `_meta` keys: `reports`, the library's report of each text block it cut (in order), and
+//!   `structured_content`, what became of upstream's `structuredContent`
+//!   (`{"option": "fit", "sent": false, "chars": 104140}`).
 
-use rmcp::model::{CallToolResult, ContentBlock, MetaObject, Tool};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tool_output_format::Formatter;
 
-/// The `_meta` key of the proxy's reports: one per text block the library cut, in order.
-pub const META_KEY: &str = "tool-output-format/reports";
+use super::config::{Budget, StructuredContent};
 
-/// Render `result`, a result of upstream's tool `tool`, with `fmt` (its store included),
-/// focused on `query` when the call carried one (the tool's `query_arg`).
-/// `redacting`: the tool redacts keys, so upstream's `structuredContent` is dropped.
+/// The `_meta` key of what the proxy did to a result (SPEC 23's one key).
+pub const META_KEY: &str = "tool-output-format/cuts";
+
+/// Render `result`, upstream's result of its tool `tool` as JSON, with `fmt` (its store
+/// included), focused on `query` when the call carried one (the tool's `query_arg`);
+/// `structured` says what becomes of its `structuredContent` (under `fit`: sent when no text
+/// was cut and its JSON is within `budget`).
 pub async fn render(
     fmt: &Formatter,
     tool: &str,
     query: Option<&str>,
-    mut result: CallToolResult,
-    redacting: bool,
-) -> CallToolResult {
+    mut result: Value,
+    (structured, budget): (StructuredContent, Budget),
+) -> Value {
     let mut reports = Vec::new();
-    for block in &mut result.content {
-        let ContentBlock::Text(text) = block else {
+    let mut cut = false;
+    let blocks = result.get_mut("content").and_then(Value::as_array_mut);
+    for block in blocks.into_iter().flatten() {
+        if block.get("type").and_then(Value::as_str) != Some("text") {
+            continue;
+        }
+        let Some(Value::String(text)) = block.get_mut("text") else {
             continue;
         };
-        let json = match serde_json::from_str::<Value>(&text.text) {
+        let json = match serde_json::from_str::<Value>(text) {
             Ok(v @ (Value::Object(_) | Value::Array(_))) => Some(v),
             _ => None,
         };
         let out = match (query, &json) {
             (Some(q), Some(v)) => fmt.focus(q).format_async(tool, v).await,
-            (Some(q), None) => fmt.focus(q).format_async(tool, text.text.as_str()).await,
+            (Some(q), None) => fmt.focus(q).format_async(tool, text.as_str()).await,
             (None, Some(v)) => fmt.format_async(tool, v).await,
-            (None, None) => fmt.format_async(tool, text.text.as_str()).await,
+            (None, None) => fmt.format_async(tool, text.as_str()).await,
         };
+        cut |= out.report.truncated();
         if out.report.truncated()
             || out.report.reference.is_some()
             || out.report.store_error.is_some()
         {
             reports.push(out.report.to_json());
         }
-        text.text = out.text;
+        *text = out.text;
     }
-    if redacting {
-        result.structured_content = None;
-    }
+    let mut meta = serde_json::Map::new();
     if !reports.is_empty() {
-        let meta = result.meta.get_or_insert_with(MetaObject::default);
-        meta.0.insert(META_KEY.to_owned(), Value::Array(reports));
+        meta.insert("reports".into(), Value::Array(reports));
+    }
+    if let Some(obj) = result.as_object_mut()
+        && let Some(data) = obj.get("structuredContent").filter(|v| !v.is_null())
+    {
+        let json = data.to_string();
+        let chars = json.chars().count();
+        let sent = match structured {
+            StructuredContent::Keep => true,
+            StructuredContent::Drop => false,
+            StructuredContent::Fit => !cut && budget.holds(&json),
+        };
+        if !sent {
+            obj.remove("structuredContent");
+        }
+        meta.insert(
+            "structured_content".into(),
+            json!({"option": structured.name(), "sent": sent, "chars": chars}),
+        );
+    }
+    if !meta.is_empty()
+        && let Some(obj) = result.as_object_mut()
+    {
+        let upstream = obj
+            .entry("_meta")
+            .or_insert_with(|| Value::Object(serde_json::Map::new()));
+        if let Some(m) = upstream.as_object_mut() {
+            m.insert(META_KEY.to_owned(), Value::Object(meta));
+        }
     }
     result
 }
 
-/// A tool as the host sees it: a redacting tool loses its `outputSchema` (its results carry
-/// no `structuredContent` through the proxy); every other tool is listed as upstream lists it.
-pub fn strip_schema(mut tool: Tool, redacting: bool) -> Tool {
-    if redacting {
-        tool.output_schema = None;
+/// A tool of upstream's `tools/list` (JSON) as the host sees it: every field as upstream
+/// lists it, but a tool whose `structuredContent` may be left out (`fit`, `drop`, a
+/// redacting tool) is listed without its `outputSchema`, so that a client that validates
+/// results does not reject the ones without it.
+pub fn list_tool(tool: &mut Value, structured: StructuredContent) {
+    if structured != StructuredContent::Keep
+        && let Some(obj) = tool.as_object_mut()
+    {
+        obj.remove("outputSchema");
     }
-    tool
 }
 
 #[cfg(test)]
@@ -76,12 +117,30 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
-    use rmcp::model::ContentBlock;
+    use rmcp::model::{CallToolResult, ContentBlock};
     use serde_json::json;
     use tool_output_format::store::Fetch;
     use tool_output_format::{MemoryStore, ToolOptions};
 
     use super::*;
+
+    /// [`render`] on rmcp's typed result; `redacting`: `drop`, else `keep`.
+    async fn render(
+        fmt: &Formatter,
+        tool: &str,
+        query: Option<&str>,
+        result: CallToolResult,
+        redacting: bool,
+    ) -> CallToolResult {
+        let sc = if redacting {
+            StructuredContent::Drop
+        } else {
+            StructuredContent::Keep
+        };
+        let v = serde_json::to_value(result).unwrap();
+        let out = super::render(fmt, tool, query, v, (sc, Budget::default())).await;
+        serde_json::from_value(out).unwrap()
+    }
 
     fn rows(n: usize) -> Value {
         Value::Array(
@@ -108,7 +167,7 @@ mod tests {
         assert!(text.contains("|row-9|"), "{text}");
         assert_eq!(text.matches("\nNext: ").count(), 1, "{text}");
         let meta = out.meta.as_ref().unwrap();
-        assert_eq!(meta.0[META_KEY].as_array().unwrap().len(), 1);
+        assert_eq!(meta.0[META_KEY]["reports"].as_array().unwrap().len(), 1);
         // Follow the Next lines to the last row.
         let fetch = Fetch::new_async(store, "get_stored_result").formatter(&fmt);
         let mut next = text.lines().last().unwrap().to_owned();
@@ -208,6 +267,65 @@ mod tests {
         // A redacting tool: no structuredContent.
         let out = render(&fmt, "t", None, upstream, true).await;
         assert_eq!(out.structured_content, None);
+    }
+
+    #[tokio::test]
+    async fn fit_sends_structured_content_only_with_a_whole_text_and_says_so() {
+        let fmt = Formatter::new().max_chars(400);
+        let data = json!({"content": "line\n".repeat(500)});
+        let mut upstream = json!({"content": [{"type": "text", "text": data["content"]}],
+                                  "structuredContent": data, "_meta": {"up": 1}});
+        let budget = Budget {
+            chars: Some(400),
+            tokens: None,
+        };
+        let fit = (StructuredContent::Fit, budget);
+        let out = super::render(&fmt, "read", None, upstream.clone(), fit).await;
+        assert!(out.get("structuredContent").is_none(), "{out}");
+        let said = &out["_meta"][META_KEY]["structured_content"];
+        let chars = data.to_string().chars().count();
+        assert_eq!(
+            said,
+            &json!({"option": "fit", "sent": false, "chars": chars})
+        );
+        assert_eq!(out["_meta"]["up"], 1, "upstream's _meta keys stay");
+        assert!(out["_meta"][META_KEY]["reports"][0].is_object());
+        // Kept: upstream's data unchanged, as its outputSchema describes it.
+        let keep = (StructuredContent::Keep, budget);
+        let kept = super::render(&fmt, "read", None, upstream.clone(), keep);
+        assert_eq!(kept.await["structuredContent"], data);
+        // A text within the budget: sent under fit, not under drop.
+        upstream["content"][0]["text"] = json!("short");
+        upstream["structuredContent"] = json!({"content": "short"});
+        let out = super::render(&fmt, "read", None, upstream.clone(), fit).await;
+        assert_eq!(out["structuredContent"], json!({"content": "short"}));
+        assert_eq!(out["_meta"][META_KEY]["structured_content"]["sent"], true);
+        let drop = (StructuredContent::Drop, budget);
+        let out = super::render(&fmt, "read", None, upstream.clone(), drop).await;
+        assert!(out.get("structuredContent").is_none(), "{out}");
+        // A text within the budget whose JSON is not: left out under fit (a host that reads
+        // structuredContent in place of the text would read past the budget).
+        let wide = json!({"rows": (0..60).map(|i| json!({"id": i, "url": format!("https://api.example.com/items/{i}")})).collect::<Vec<_>>()});
+        upstream["content"][0]["text"] = json!("60 items");
+        upstream["structuredContent"] = wide;
+        let out = super::render(&fmt, "read", None, upstream, fit).await;
+        assert!(out.get("structuredContent").is_none(), "{out}");
+        assert_eq!(out["_meta"][META_KEY]["structured_content"]["sent"], false);
+    }
+
+    #[test]
+    fn a_tool_whose_structured_content_may_be_left_out_is_listed_without_its_output_schema() {
+        let tool = json!({"name": "t", "inputSchema": {"type": "object"},
+                          "outputSchema": {"type": "object"}, "execution": {"taskSupport": "optional"}});
+        let mut kept = tool.clone();
+        list_tool(&mut kept, StructuredContent::Keep);
+        assert_eq!(kept, tool);
+        for sc in [StructuredContent::Fit, StructuredContent::Drop] {
+            let mut listed = tool.clone();
+            list_tool(&mut listed, sc);
+            assert!(listed.get("outputSchema").is_none());
+            assert_eq!(listed["execution"], tool["execution"]);
+        }
     }
 
     #[tokio::test]

@@ -15,21 +15,24 @@
 //! progress of a forwarded request still goes back to the client that sent it.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use rmcp::model::{
-    CancelledNotification, CancelledNotificationParam, ClientConfig, ClientResult, ErrorData,
-    GetMeta, Implementation, ProgressNotification, ProgressToken, RequestMetaObject,
+    CancelledNotification, CancelledNotificationParam, ClientConfig, ClientResult, CustomResult,
+    ErrorData, GetMeta, Implementation, ProgressNotification, ProgressToken, RequestMetaObject,
     ServerNotification, ServerRequest,
 };
 use rmcp::service::{
     NotificationContext, Peer, PeerRequestOptions, RequestContext, RoleClient, RoleServer,
     RunningService, ServiceError, ServiceRole,
 };
-use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{Service, ServiceExt};
+use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
+
+use super::raw::{self, RawResults};
 
 /// Forwarded requests' progress tokens: the forwarded request's token -> where its progress
 /// goes back.
@@ -56,11 +59,11 @@ pub struct Sender<'a> {
     pub peer: Option<Peer<RoleServer>>,
 }
 
-/// What both sides share: the host's peer (known once the host has connected) and the
-/// progress tokens of forwarded requests, per direction.
-#[derive(Debug, Default)]
+/// What both sides share: the host's peer (known once the host has connected), the
+/// progress tokens of forwarded requests and the raw results of responses, per direction.
+#[derive(Debug)]
 pub struct Link {
-    host: OnceLock<Peer<RoleServer>>,
+    host: watch::Sender<Option<Peer<RoleServer>>>,
     /// Several hosts (`--listen`): no one host to give upstream's own messages.
     shared: bool,
     /// Upstream's token (the proxy's request to upstream) -> the host's.
@@ -69,6 +72,28 @@ pub struct Link {
     to_upstream: Tokens,
     /// The upstream command, for messages.
     pub command: String,
+    /// Raw results of upstream's responses (filled on a raw link, [`raw`]).
+    pub from_upstream: Arc<RawResults>,
+    /// Raw results of the host's responses (filled on a raw link).
+    pub from_host: Arc<RawResults>,
+    /// The params of the host's `initialize`, when the host spoke first (standard
+    /// input/output): upstream is told the host's capabilities and client info.
+    pub hello: Option<serde_json::Value>,
+}
+
+impl Default for Link {
+    fn default() -> Self {
+        Link {
+            host: watch::Sender::new(None),
+            shared: false,
+            to_host: Tokens::default(),
+            to_upstream: Tokens::default(),
+            command: String::new(),
+            from_upstream: Arc::default(),
+            from_host: Arc::default(),
+            hello: None,
+        }
+    }
 }
 
 impl Link {
@@ -100,13 +125,26 @@ impl Link {
     /// A shared link keeps none: no host's messages go to another host.
     pub fn set_host(&self, peer: &Peer<RoleServer>) {
         if !self.shared {
-            let _ = self.host.set(peer.clone());
+            self.host.send_if_modified(|host| {
+                let unset = host.is_none();
+                if unset {
+                    *host = Some(peer.clone());
+                }
+                unset
+            });
         }
     }
 
     /// The host's peer, once connected.
-    pub fn host(&self) -> Option<&Peer<RoleServer>> {
-        self.host.get()
+    pub fn host(&self) -> Option<Peer<RoleServer>> {
+        self.host.borrow().clone()
+    }
+
+    /// The host's peer, waiting until it has connected: upstream may ask for the roots
+    /// while it initializes, before the host is there (the proxy starts upstream first).
+    pub async fn wait_host(&self) -> Option<Peer<RoleServer>> {
+        let mut rx = self.host.subscribe();
+        rx.wait_for(Option::is_some).await.ok()?.clone()
     }
 
     /// Tokens of requests forwarded to upstream: upstream's token -> the host's.
@@ -123,17 +161,20 @@ impl Link {
 /// Send `request` (as `from` sent it) through `peer`, wait at most `timeout` (none: no
 /// bound), route progress notifications back to the sender with its token (`tokens`),
 /// cancel the forwarded request when the sender cancels. Errors are explained by `explain`.
+/// The answer is the raw result the link kept in `raw` when there is one (a raw link,
+/// [`raw`]): what the peer sent, every field of it; else rmcp's typed answer.
 pub async fn forward<R, Req, Resp>(
     peer: &Peer<R>,
     mut request: Req,
     from: Sender<'_>,
-    tokens: &Tokens,
+    (tokens, raw): (&Tokens, &RawResults),
     timeout: Option<Duration>,
     explain: impl Fn(ServiceError) -> ErrorData,
 ) -> Result<Resp, ErrorData>
 where
     R: ServiceRole<Req = Req, PeerResp = Resp>,
     Req: GetMeta<Metadata = RequestMetaObject>,
+    Resp: From<CustomResult>,
 {
     let Sender {
         meta,
@@ -163,7 +204,7 @@ where
         r = handle.await_response() => r.map_err(&explain),
         () = ct.cancelled() => {
             let cancel = CancelledNotification::new(CancelledNotificationParam::new(
-                Some(id),
+                Some(id.clone()),
                 Some("cancelled by the client of tof proxy".to_owned()),
             ));
             let _ = peer.send_notification(cancel.into()).await;
@@ -171,7 +212,11 @@ where
         }
     };
     lock(tokens).remove(&token);
-    out
+    let kept = raw.take(&id);
+    match (out, kept) {
+        (Ok(_), Some(v)) => Ok(Resp::from(CustomResult(v))),
+        (out, _) => out,
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -203,13 +248,18 @@ pub struct ClientSide {
 }
 
 impl ClientSide {
-    /// The client the proxy is to its upstream. With one host it declares the capabilities
-    /// it can forward (roots, sampling, elicitation): when the host did not declare one, the
-    /// request is refused with an MCP error saying so. A shared link (`--listen`) declares
-    /// none: it forwards no request of upstream's.
+    /// The client the proxy is to its upstream. With one host that spoke first it declares
+    /// the host's capabilities and client info ([`Link::hello`]); with one host not heard
+    /// yet, the capabilities it can forward (roots, sampling, elicitation): when the host did
+    /// not declare one, the request is refused with an MCP error saying so. A shared link
+    /// (`--listen`) declares none: it forwards no request of upstream's.
     pub fn new(link: Arc<Link>) -> Self {
+        let hello = link.hello.as_ref();
         let capabilities = if link.is_shared() {
             Default::default()
+        } else if let Some(caps) = hello.and_then(|h| h.get("capabilities")) {
+            // The host's own: upstream asks only for what the host can answer.
+            serde_json::from_value(caps.clone()).unwrap_or_default()
         } else {
             serde_json::from_value(serde_json::json!({
                 "roots": {"listChanged": true},
@@ -218,10 +268,11 @@ impl ClientSide {
             }))
             .unwrap_or_default()
         };
-        let info = ClientConfig::new(
-            capabilities,
-            Implementation::new("tof-proxy", env!("CARGO_PKG_VERSION")),
-        );
+        let client = hello
+            .and_then(|h| h.get("clientInfo"))
+            .and_then(|c| serde_json::from_value(c.clone()).ok())
+            .unwrap_or_else(|| Implementation::new("tof-proxy", env!("CARGO_PKG_VERSION")));
+        let info = ClientConfig::new(capabilities, client);
         ClientSide { link, info }
     }
 }
@@ -244,13 +295,15 @@ impl Service<RoleClient> for ClientSide {
                 None,
             ));
         }
-        let Some(host) = self.link.host() else {
+        // Upstream may ask while it initializes (server-filesystem asks for the roots
+        // then): the request waits until the host has connected.
+        let Some(host) = self.link.wait_host().await else {
             return Err(ErrorData::internal_error(
-                "tof proxy: no MCP client is connected yet to answer this request",
+                "tof proxy: the MCP client is gone: no answer will come",
                 None,
             ));
         };
-        if let Some(missing) = undeclared(host, &request) {
+        if let Some(missing) = undeclared(&host, &request) {
             return Err(ErrorData::invalid_request(
                 format!(
                     "tof proxy: the MCP client did not declare the `{missing}` capability, so this request can not be forwarded"
@@ -263,7 +316,8 @@ impl Service<RoleClient> for ClientSide {
             ct: &ctx.ct,
             peer: None,
         };
-        forward(host, request, from, &self.link.to_upstream, None, |e| {
+        let links = (&self.link.to_upstream, &*self.link.from_host);
+        forward(&host, request, from, links, None, |e| {
             explain(e, "the MCP client (host)", None)
         })
         .await
@@ -289,7 +343,7 @@ impl Service<RoleClient> for ClientSide {
         };
         // Anything else belongs to no request: it goes to the one host, and nowhere under
         // --listen (no host is set on a shared link).
-        let Some(host) = sender.as_ref().or(self.link.host()) else {
+        let Some(host) = sender.or_else(|| self.link.host()) else {
             return Ok(());
         };
         let _ = host.send_notification(n).await;
@@ -305,10 +359,17 @@ impl Service<RoleClient> for ClientSide {
 fn undeclared(host: &Peer<RoleServer>, request: &ServerRequest) -> Option<&'static str> {
     let info = host.peer_info()?;
     let caps = &info.capabilities;
-    match request {
-        ServerRequest::CreateMessageRequest(_) if caps.sampling.is_none() => Some("sampling"),
-        ServerRequest::ListRootsRequest(_) if caps.roots.is_none() => Some("roots"),
-        ServerRequest::ElicitRequest(_) if caps.elicitation.is_none() => Some("elicitation"),
+    let method = match request {
+        ServerRequest::CreateMessageRequest(_) => "sampling/createMessage",
+        ServerRequest::ListRootsRequest(_) => "roots/list",
+        ServerRequest::ElicitRequest(_) => "elicitation/create",
+        ServerRequest::CustomRequest(c) => c.method.as_str(),
+        _ => return None,
+    };
+    match method {
+        "sampling/createMessage" if caps.sampling.is_none() => Some("sampling"),
+        "roots/list" if caps.roots.is_none() => Some("roots"),
+        "elicitation/create" if caps.elicitation.is_none() => Some("elicitation"),
         _ => None,
     }
 }
@@ -400,10 +461,13 @@ pub async fn start(
     link: Arc<Link>,
     timeout: Duration,
 ) -> Result<Upstream, String> {
-    let mut cmd = tokio::process::Command::new(command);
-    cmd.args(args);
-    let transport = TokioChildProcess::new(cmd)
-        .map_err(|e| format!("tof proxy: can not start the upstream `{command}`: {e}"))?;
+    let transport = raw::child(
+        command,
+        args,
+        link.from_upstream.clone(),
+        link.hello.clone(),
+    )
+    .map_err(|e| format!("tof proxy: can not start the upstream `{command}`: {e}"))?;
     match tokio::time::timeout(timeout, ClientSide::new(link).serve(transport)).await {
         Ok(Ok(running)) => Ok(running),
         Ok(Err(e)) => Err(format!(

@@ -27,7 +27,7 @@ async def main(tof):
     raw, _ = await call(UPSTREAM[0], UPSTREAM[1:], "list_issues")
     print(f"== direct: {len(raw)} chars\n{raw[:700]}\n...")
     out, meta = await call(tof, ["proxy", "--", *UPSTREAM], "list_issues")
-    rep = meta["tool-output-format/reports"][0]
+    rep = meta["tool-output-format/cuts"]["reports"][0]
     print(f"== tof proxy, out of the box: {len(out)} chars, {rep['tokens']} tokens, rows {rep['rows']}")
     print(out[:400] + "\n...\n" + "\n".join(out.splitlines()[-3:]))
     config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)

@@ -25,7 +25,7 @@ async def measure(command, args, calls):
             sizes = {}
             for tool in TOOLS:
                 r = await s.call_tool(tool, {})
-                meta = (r.meta or {}).get("tool-output-format/reports")
+                meta = ((r.meta or {}).get("tool-output-format/cuts") or {}).get("reports")
                 sizes[tool] = (len(r.content[0].text), meta[0]["tokens"] if meta else None)
             for _ in range(20):  # warm up
                 await s.call_tool("fail", {})

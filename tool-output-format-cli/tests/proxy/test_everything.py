@@ -26,8 +26,10 @@ def text(result):
     return result.content[0].text
 
 
-async def with_session(check, **callbacks):
+async def with_session(check, direct=False, **callbacks):
     params = StdioServerParameters(command=TOF, args=["proxy", "--", EVERYTHING, "stdio"])
+    if direct:
+        params = StdioServerParameters(command=EVERYTHING, args=["stdio"])
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write, **callbacks) as s:
             init = await s.initialize()
@@ -132,14 +134,24 @@ async def sampling_is_forwarded_to_the_host():
     await with_session(check, sampling_callback=sample)
 
 
-async def sampling_is_refused_when_the_host_can_not_sample():
-    async def check(s, _):
-        result = await s.call_tool("trigger-sampling-request", {"prompt": "hello", "maxTokens": 50})
-        body = "\n".join(c.text for c in result.content if c.type == "text")
-        assert result.is_error, body
-        assert "did not declare the `sampling` capability" in body, body
+async def upstream_is_told_the_host_s_capabilities():
+    # A host without sampling: the proxy tells upstream the host's own capabilities, so
+    # server-everything offers it what it offers that host direct (its sampling tool is
+    # registered only for a client that can sample), nothing that would fail.
+    async def names(s, _):
+        return sorted(t.name for t in (await s.list_tools()).tools)
 
-    await with_session(check)
+    proxied = await with_session(names)
+    direct = await with_session(names, direct=True)
+    assert [n for n in proxied if n != "get_stored_result"] == direct, (proxied, direct)
+    assert "trigger-sampling-request" not in direct, direct
+
+    async def sampler(context, params):
+        return types.CreateMessageResult(
+            role="assistant", content=types.TextContent(type="text", text="ok"), model="m")
+
+    proxied = await with_session(names, sampling_callback=sampler)
+    assert "trigger-sampling-request" in proxied, proxied
 
 
 async def elicitation_is_forwarded_to_the_host():
@@ -192,7 +204,7 @@ CHECKS = [
     logging_notifications_pass_through,
     progress_notifications_reach_the_caller,
     sampling_is_forwarded_to_the_host,
-    sampling_is_refused_when_the_host_can_not_sample,
+    upstream_is_told_the_host_s_capabilities,
     elicitation_is_forwarded_to_the_host,
     roots_are_asked_of_the_host,
     images_and_structured_content_pass_through,

@@ -46,7 +46,7 @@ class Inspector:
         result = self.call("huge_list", count=2000)
         md = result["content"][0]["text"]
         assert md.startswith("[Truncated to "), md[:200]
-        reports = result["_meta"]["tool-output-format/reports"]
+        reports = result["_meta"]["tool-output-format/cuts"]["reports"]
         assert reports[0]["reference"] is not None, reports
         seen = set(re.findall(r"\|row-(\d+)\|", md))
         calls = 0

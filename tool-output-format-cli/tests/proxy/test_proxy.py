@@ -78,8 +78,10 @@ async def tools_list_is_upstream_s_plus_the_fetch_tool(s):
     props = fetch.input_schema["properties"]
     assert "ref" in props and "cursor" in props, fetch.input_schema
     assert fetch.input_schema["required"] == ["ref"]
-    # Upstream's own output schema is listed as upstream lists it.
-    assert tools["get_stats"].output_schema is not None
+    # structured_content = "fit" (the default) may leave structuredContent out of a cut
+    # result, so the tools are listed without their outputSchema (the SDK would reject such a
+    # result); `keep` lists it (per_tool_options_from_the_config).
+    assert tools["get_stats"].output_schema is None
 
 
 async def a_recorded_response_is_a_table_within_the_budget(s):
@@ -104,7 +106,7 @@ async def the_fetch_walks_a_huge_list_to_the_last_row(s):
     seen = set(re.findall(r"\|row-(\d+)\|", md))
     line = next_line(md)
     assert line is not None, md[-500:]
-    assert result.meta and "tool-output-format/reports" in result.meta, result.meta
+    assert result.meta and result.meta["tool-output-format/cuts"]["reports"], result.meta
     pages = 0
     while line is not None:
         m = NEXT.match(line)
@@ -143,10 +145,33 @@ async def an_image_passes_through_untouched(s):
 
 
 async def structured_content_stays_upstream_s(s):
-    # The SDK validates structuredContent against the listed outputSchema itself.
+    # A result within the budget: its structuredContent is sent as upstream sent it (fit).
     result = await s.call_tool("get_stats", {})
     assert result.structured_content == {"open": 12, "closed": 30, "token": "s3cr3t-token"}
+    said = result.meta["tool-output-format/cuts"]["structured_content"]
+    chars = len(json.dumps(result.structured_content, separators=(",", ":")))
+    assert said == {"option": "fit", "sent": True, "chars": chars}, said
     assert "- open: 12" in text(result), text(result)
+
+
+async def structured_content_keep_and_drop(_):
+    async def keep(s):
+        tools = {t.name: t for t in (await s.list_tools()).tools}
+        # Listed as upstream lists it; the SDK validates the result against it.
+        assert tools["get_stats"].output_schema is not None
+        result = await s.call_tool("get_stats", {})
+        assert result.structured_content["open"] == 12, result
+
+    async def drop(s):
+        tools = {t.name: t for t in (await s.list_tools()).tools}
+        assert tools["get_stats"].output_schema is None
+        result = await s.call_tool("get_stats", {})
+        assert result.structured_content is None, result
+        said = result.meta["tool-output-format/cuts"]["structured_content"]
+        assert said["option"] == "drop" and said["sent"] is False, said
+
+    await with_session(keep, "--structured-content", "keep")
+    await with_session(drop, "--structured-content", "drop")
 
 
 # ---- a config file ------------------------------------------------------------------------
@@ -605,6 +630,7 @@ SHARED = [
 ALONE = [
     initialize_passes_upstream_through,
     per_tool_options_from_the_config,
+    structured_content_keep_and_drop,
     a_config_typo_names_the_nearest_tool,
     an_upstream_that_does_not_start_is_a_clear_error,
     a_bad_upstream_url_is_a_clear_error,

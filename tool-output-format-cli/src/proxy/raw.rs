@@ -1,0 +1,474 @@
+//! Newline-delimited JSON-RPC (the stdio transport of MCP) read and written by the proxy
+//! itself, so that what it passes on is the JSON that came, not rmcp's typed model of it.
+//!
+//! rmcp's typed structs keep the fields of the protocol version rmcp knows and drop the
+//! others (a tool's `execution`, say). So on the two stdio links (the upstream it starts,
+//! the host on standard input/output) every message is read as JSON first:
+//!
+//! - a request or notification the proxy forwards is handed to rmcp as its `Custom` variant
+//!   (method and params as they came); only the ones rmcp or the proxy act on are typed
+//!   ([`Side::TYPED`]: `initialize`, `ping`, `notifications/initialized`, progress and
+//!   cancellation);
+//! - a response is parsed as rmcp's type too (rmcp's own requests need it), and its raw
+//!   `result` is kept in [`RawResults`] under its request id: the forwarding code takes it
+//!   from there ([`super::upstream::forward`]) and passes that on.
+//!
+//! On the host link the proxy's answer to `initialize` is replaced by upstream's raw answer
+//! ([`Lines::answer_initialize`]). Over streamable HTTP (`--listen`, `--upstream-url`) rmcp's
+//! own transports are used and the typed model applies.
+
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use rmcp::model::{
+    ClientNotification, ClientRequest, CustomNotification, CustomRequest, JsonRpcMessage,
+    JsonRpcNotification, JsonRpcRequest, JsonRpcVersion2_0, RequestId, ServerNotification,
+    ServerRequest, ServerResult,
+};
+use rmcp::service::{RoleClient, RoleServer, RxJsonRpcMessage, ServiceRole, TxJsonRpcMessage};
+use rmcp::transport::Transport;
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+
+/// Raw `result`s of responses, by request id, until the forwarding code takes them, and the
+/// raw answer to `initialize`.
+#[derive(Debug, Default)]
+pub struct RawResults {
+    results: Mutex<HashMap<RequestId, Value>>,
+    initialize: Mutex<Option<Value>>,
+}
+
+/// More entries than this means results nobody takes (answers that came after their
+/// request timed out): they are dropped.
+const MAX_WAITING: usize = 1024;
+
+impl RawResults {
+    fn put(&self, id: RequestId, result: Value) {
+        let mut map = self.results.lock().unwrap_or_else(PoisonError::into_inner);
+        if map.len() >= MAX_WAITING {
+            map.clear();
+        }
+        map.insert(id, result);
+    }
+
+    /// The raw result of the response to request `id`, if one came on a raw link.
+    pub fn take(&self, id: &RequestId) -> Option<Value> {
+        self.results
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id)
+    }
+
+    /// The raw answer to `initialize` read on this link, if any.
+    pub fn initialize(&self) -> Option<Value> {
+        self.initialize
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+/// The side of a link the proxy is on: which incoming methods it reads typed, and how the
+/// others are wrapped.
+pub trait Side: ServiceRole {
+    /// Incoming methods read as rmcp's types; every other request and notification is
+    /// passed as it came.
+    const TYPED: &'static [&'static str];
+    /// An incoming request as it came.
+    fn custom_request(r: CustomRequest) -> Self::PeerReq;
+    /// An incoming notification as it came.
+    fn custom_notification(n: CustomNotification) -> Self::PeerNot;
+}
+
+impl Side for RoleClient {
+    const TYPED: &'static [&'static str] =
+        &["ping", "notifications/progress", "notifications/cancelled"];
+    fn custom_request(r: CustomRequest) -> ServerRequest {
+        ServerRequest::CustomRequest(r)
+    }
+    fn custom_notification(n: CustomNotification) -> ServerNotification {
+        ServerNotification::CustomNotification(n)
+    }
+}
+
+impl Side for RoleServer {
+    const TYPED: &'static [&'static str] = &[
+        "initialize",
+        "ping",
+        "notifications/initialized",
+        "notifications/progress",
+        "notifications/cancelled",
+    ];
+    fn custom_request(r: CustomRequest) -> ClientRequest {
+        ClientRequest::CustomRequest(r)
+    }
+    fn custom_notification(n: CustomNotification) -> ClientNotification {
+        ClientNotification::CustomNotification(n)
+    }
+}
+
+/// One incoming JSON-RPC message: forwarded methods as they came, responses typed with
+/// their raw result kept in `raw`.
+fn incoming<R: Side>(v: Value, raw: &RawResults) -> Result<RxJsonRpcMessage<R>, serde_json::Error> {
+    let method = v.get("method").and_then(Value::as_str);
+    match (method, v.get("id")) {
+        (Some(m), Some(id)) if !R::TYPED.contains(&m) => {
+            let id: RequestId = serde_json::from_value(id.clone())?;
+            let request: CustomRequest = serde_json::from_value(v)?;
+            Ok(JsonRpcMessage::Request(JsonRpcRequest::new(
+                id,
+                R::custom_request(request),
+            )))
+        }
+        (Some(m), None) if !R::TYPED.contains(&m) => {
+            let n: CustomNotification = serde_json::from_value(v)?;
+            Ok(JsonRpcMessage::Notification(JsonRpcNotification {
+                jsonrpc: JsonRpcVersion2_0,
+                notification: R::custom_notification(n),
+            }))
+        }
+        (None, Some(id)) => {
+            let Some(result) = v.get("result").cloned() else {
+                return serde_json::from_value(v);
+            };
+            let id: RequestId = serde_json::from_value(id.clone())?;
+            let m: RxJsonRpcMessage<R> = serde_json::from_value(v)?;
+            if let JsonRpcMessage::Response(r) = &m
+                && is_initialize_result(&r.result)
+            {
+                *raw.initialize
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = Some(result);
+            } else {
+                raw.put(id, result);
+            }
+            Ok(m)
+        }
+        _ => serde_json::from_value(v),
+    }
+}
+
+/// An error of a raw link.
+#[derive(Debug)]
+pub struct LinkError(std::io::Error);
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// Newline-delimited JSON-RPC over a reader and a writer, the proxy being `R`.
+pub struct Lines<R, I, O> {
+    read: BufReader<I>,
+    /// The part of a line read before a `receive` was dropped.
+    pending: Vec<u8>,
+    write: Arc<tokio::sync::Mutex<Option<O>>>,
+    raw: Arc<RawResults>,
+    /// Upstream's raw answer to `initialize`, given to the host as the proxy's.
+    initialize: Option<Value>,
+    /// The host's raw `initialize` params: its capabilities and client info go to upstream
+    /// in the proxy's own `initialize`.
+    hello: Option<Value>,
+    /// A message read ahead ([`Lines::first_message`]), handed out first.
+    replay: Option<Value>,
+    /// The child process at the other end, if the proxy started it.
+    child: Option<tokio::process::Child>,
+    role: PhantomData<fn() -> R>,
+}
+
+impl<R, I, O> Lines<R, I, O> {
+    /// A link reading `read` and writing `write`; the raw results of responses go in `raw`.
+    pub fn new(read: I, write: O, raw: Arc<RawResults>) -> Self
+    where
+        I: AsyncRead,
+    {
+        Lines {
+            read: BufReader::new(read),
+            pending: Vec::new(),
+            write: Arc::new(tokio::sync::Mutex::new(Some(write))),
+            raw,
+            initialize: None,
+            hello: None,
+            replay: None,
+            child: None,
+            role: PhantomData,
+        }
+    }
+
+    /// Read the first message ahead (the host's `initialize`), to be handed out again by
+    /// the first `receive`; `None` when the other side closed or sent no JSON first.
+    pub async fn first_message(&mut self) -> Option<Value>
+    where
+        I: AsyncRead + Unpin,
+    {
+        loop {
+            self.pending.clear();
+            match self.read.read_until(b'\n', &mut self.pending).await {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {}
+            }
+            let line = std::mem::take(&mut self.pending);
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let v = serde_json::from_slice::<Value>(&line).ok()?;
+            self.replay = Some(v.clone());
+            return Some(v);
+        }
+    }
+
+    /// Keep the raw results of responses in `raw` (the link's, once it exists).
+    #[must_use]
+    pub fn share_results(mut self, raw: Arc<RawResults>) -> Self {
+        self.raw = raw;
+        self
+    }
+
+    /// Send upstream the host's capabilities and client info (`params` of the host's
+    /// `initialize`) in the proxy's `initialize`, as the host sent them.
+    #[must_use]
+    pub fn introduce(mut self, params: Option<Value>) -> Self {
+        self.hello = params;
+        self
+    }
+
+    /// Answer the host's `initialize` with `result` (upstream's raw answer) in place of
+    /// rmcp's typed one.
+    #[must_use]
+    pub fn answer_initialize(mut self, result: Value) -> Self {
+        self.initialize = Some(result);
+        self
+    }
+}
+
+/// A link to `command`, started with its standard input and output piped (its standard
+/// error goes to the proxy's). The child is killed when the link is closed or dropped.
+///
+/// # Errors
+///
+/// The command could not be started.
+pub fn child(
+    command: &str,
+    args: &[String],
+    raw: Arc<RawResults>,
+    hello: Option<Value>,
+) -> std::io::Result<Lines<RoleClient, tokio::process::ChildStdout, tokio::process::ChildStdin>> {
+    let mut child = tokio::process::Command::new(command)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()?;
+    let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        return Err(std::io::Error::other("the child's pipes were not set up"));
+    };
+    let mut link = Lines::new(stdout, stdin, raw).introduce(hello);
+    link.child = Some(child);
+    Ok(link)
+}
+
+impl<R, I, O> Lines<R, I, O>
+where
+    R: ServiceRole,
+{
+    /// The bytes of one outgoing message (a line), with the host's `initialize` answer
+    /// replaced by upstream's raw one.
+    fn line(&self, item: &TxJsonRpcMessage<R>) -> Result<Vec<u8>, serde_json::Error> {
+        let mut v = serde_json::to_value(item)?;
+        if let Some(hello) = &self.hello
+            && v.get("method").and_then(Value::as_str) == Some("initialize")
+            && let Some(params) = v.get_mut("params").and_then(Value::as_object_mut)
+        {
+            for key in ["capabilities", "clientInfo"] {
+                if let Some(value) = hello.get(key) {
+                    params.insert(key.to_owned(), value.clone());
+                }
+            }
+        }
+        if let Some(init) = &self.initialize
+            && let JsonRpcMessage::Response(r) = item
+            && is_initialize_result(&r.result)
+            && let Some(result) = v.get_mut("result")
+        {
+            *result = init.clone();
+        }
+        let mut bytes = serde_json::to_vec(&v)?;
+        bytes.push(b'\n');
+        Ok(bytes)
+    }
+}
+
+/// Whether a result is an answer to `initialize` (a server's result).
+fn is_initialize_result<T: 'static>(result: &T) -> bool {
+    (result as &dyn std::any::Any)
+        .downcast_ref::<ServerResult>()
+        .is_some_and(|r| matches!(r, ServerResult::InitializeResult(_)))
+}
+
+impl<R, I, O> Transport<R> for Lines<R, I, O>
+where
+    R: Side,
+    RxJsonRpcMessage<R>: serde::de::DeserializeOwned,
+    I: AsyncRead + Unpin + Send + 'static,
+    O: AsyncWrite + Unpin + Send + 'static,
+{
+    type Error = LinkError;
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<R>,
+    ) -> impl Future<Output = Result<(), LinkError>> + Send + 'static {
+        let line = self.line(&item);
+        let write = self.write.clone();
+        async move {
+            let line = line.map_err(|e| LinkError(std::io::Error::other(e)))?;
+            let mut guard = write.lock().await;
+            let Some(w) = guard.as_mut() else {
+                return Err(LinkError(std::io::ErrorKind::BrokenPipe.into()));
+            };
+            w.write_all(&line).await.map_err(LinkError)?;
+            w.flush().await.map_err(LinkError)
+        }
+    }
+
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<R>> {
+        if let Some(v) = self.replay.take()
+            && let Ok(message) = incoming::<R>(v, &self.raw)
+        {
+            return Some(message);
+        }
+        loop {
+            // rmcp drops this future when another event comes first: the bytes read so far
+            // stay in `self.pending` (`read_until` appends to it), so a long line read across
+            // several calls is not lost.
+            match self.read.read_until(b'\n', &mut self.pending).await {
+                Ok(0) if self.pending.is_empty() => return None,
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+            let line = std::mem::take(&mut self.pending);
+            // A blank line, or one that is not a JSON-RPC message (a server's stray print),
+            // is skipped, as rmcp's own stdio transport does.
+            let Ok(v) = serde_json::from_slice::<Value>(&line) else {
+                continue;
+            };
+            if let Ok(message) = incoming::<R>(v, &self.raw) {
+                return Some(message);
+            }
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), LinkError> {
+        // Closing the child's standard input asks it to exit; it is killed if it has not
+        // within a second.
+        drop(self.write.lock().await.take());
+        if let Some(mut child) = self.child.take()
+            && tokio::time::timeout(std::time::Duration::from_secs(1), child.wait())
+                .await
+                .is_err()
+        {
+            let _ = child.kill().await;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn forwarded_requests_and_notifications_keep_every_field() {
+        let raw = RawResults::default();
+        let v = json!({"jsonrpc": "2.0", "id": 3, "method": "roots/list",
+                       "params": {"x-unknown": [1], "_meta": {"k": "v"}}});
+        let m = incoming::<RoleClient>(v, &raw).unwrap();
+        let JsonRpcMessage::Request(r) = &m else {
+            panic!("{m:?}")
+        };
+        let ServerRequest::CustomRequest(c) = &r.request else {
+            panic!("{m:?}")
+        };
+        assert_eq!(c.method, "roots/list");
+        let out = serde_json::to_value(&m).unwrap();
+        assert_eq!(out["params"]["x-unknown"], json!([1]));
+        assert_eq!(out["params"]["_meta"]["k"], "v");
+        let n = json!({"jsonrpc": "2.0", "method": "notifications/message",
+                       "params": {"level": "info", "data": "d", "extra": true}});
+        let out = serde_json::to_value(incoming::<RoleClient>(n.clone(), &raw).unwrap()).unwrap();
+        assert_eq!(out, n);
+    }
+
+    #[test]
+    fn a_response_s_raw_result_is_kept_by_its_id() {
+        let raw = RawResults::default();
+        let tool = json!({"name": "t", "inputSchema": {"type": "object"},
+                          "execution": {"taskSupport": "optional"}});
+        let v = json!({"jsonrpc": "2.0", "id": 7, "result": {"tools": [tool]}});
+        let m = incoming::<RoleClient>(v, &raw).unwrap();
+        assert!(matches!(m, JsonRpcMessage::Response(_)));
+        let kept = raw.take(&RequestId::Number(7)).unwrap();
+        assert_eq!(kept["tools"][0]["execution"]["taskSupport"], "optional");
+        assert!(raw.take(&RequestId::Number(7)).is_none());
+    }
+
+    #[tokio::test]
+    async fn a_line_read_across_a_dropped_receive_is_not_lost() {
+        use tokio::io::AsyncWriteExt;
+        let (mut upstream, ours) = tokio::io::duplex(64);
+        let (read, write) = tokio::io::split(ours);
+        let raw = Arc::new(RawResults::default());
+        let mut link: Lines<RoleClient, _, _> = Lines::new(read, write, raw.clone());
+        let text = "x".repeat(10_000);
+        let line = json!({"jsonrpc": "2.0", "id": 1, "result": {"content": [
+            {"type": "text", "text": text}]}})
+        .to_string();
+        let (head, tail) = line.split_at(5_000);
+        let writer = tokio::spawn({
+            let (head, tail) = (head.to_owned(), format!("{tail}\n"));
+            async move {
+                upstream.write_all(head.as_bytes()).await.unwrap();
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                upstream.write_all(tail.as_bytes()).await.unwrap();
+                upstream
+            }
+        });
+        // rmcp drops `receive` when another event comes first: here, a timeout.
+        let early = tokio::time::timeout(std::time::Duration::from_millis(50), link.receive());
+        assert!(early.await.is_err(), "the line is not complete yet");
+        let whole = tokio::time::timeout(std::time::Duration::from_secs(5), link.receive());
+        let message = whole.await.expect("in time").expect("the whole line");
+        assert!(matches!(message, JsonRpcMessage::Response(_)));
+        let kept = raw.take(&RequestId::Number(1)).unwrap();
+        assert_eq!(kept["content"][0]["text"], text);
+        drop(writer.await.unwrap());
+    }
+
+    #[test]
+    fn the_host_s_initialize_and_ping_are_typed() {
+        let raw = RawResults::default();
+        let v = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+        let m = incoming::<RoleServer>(v, &raw).unwrap();
+        let JsonRpcMessage::Request(r) = m else {
+            panic!()
+        };
+        assert!(matches!(r.request, ClientRequest::PingRequest(_)));
+        let v = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                       "params": {"name": "t", "arguments": {}, "task": {"ttl": 5}}});
+        let m = incoming::<RoleServer>(v, &raw).unwrap();
+        let JsonRpcMessage::Request(r) = m else {
+            panic!()
+        };
+        let ClientRequest::CustomRequest(c) = r.request else {
+            panic!()
+        };
+        assert_eq!(c.params.unwrap()["task"]["ttl"], 5);
+    }
+}
