@@ -57,8 +57,8 @@ pub(crate) struct Limit<'a> {
     pub measure: Box<dyn Fn(&str) -> usize + 'a>,
     /// The budget.
     pub budget: usize,
-    /// `"chars"` or `"tokens"`.
-    pub unit: &'static str,
+    /// What the budget counts.
+    pub unit: crate::BudgetUnit,
 }
 
 /// Builds `want` more rows of the result's main table from row `start`: the source's node
@@ -137,7 +137,7 @@ impl<'a> Fitter<'_, 'a> {
     fn may_fit_parts(&self, parts: usize) -> bool {
         self.limits
             .iter()
-            .all(|l| l.unit != "chars" || parts.saturating_sub(1) <= l.budget)
+            .all(|l| l.unit != crate::BudgetUnit::Chars || parts.saturating_sub(1) <= l.budget)
     }
 
     /// Render one candidate.
@@ -622,7 +622,7 @@ pub(crate) fn room(limits: &[Limit<'_>]) -> usize {
     limits
         .iter()
         .map(|l| {
-            if l.unit == "chars" {
+            if l.unit == crate::BudgetUnit::Chars {
                 l.budget
             } else {
                 l.budget.saturating_mul(3)

@@ -160,7 +160,7 @@ impl Formatter {
     /// budget is set).
     ///
     /// Which bounds apply: with a budget ([`max_chars`](Self::max_chars),
-    /// [`max_tokens`](Self::max_tokens), the agent preset's own) the budget is the bound and
+    /// `max_tokens` (feature `tokens`), the agent preset's own) the budget is the bound and
     /// the default cap of 100 does not apply; a `max_lines` or `max_rows` set explicitly
     /// applies with or without a budget. Without any, the default cap of 100 applies.
     ///

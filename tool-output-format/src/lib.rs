@@ -131,7 +131,7 @@ pub use doc::{Field, Kind, MAX_DEPTH, Mark, Node, Record, Table, Text, depth_not
 pub use formatter::Focused;
 pub use formatter::{AGENT_MAX_CHARS, Formatter, to_markdown};
 pub use names::UnknownName;
-pub use notice::{Notice, Strategy};
+pub use notice::{BudgetUnit, Notice, Strategy};
 pub use options::{DEFAULT_MAX_LINES, ToolOptions};
 pub use report::{FocusReport, Formatted, Kept, Report};
 pub use shape::{Convert, Shape, ShapeError};

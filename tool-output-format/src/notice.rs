@@ -89,9 +89,42 @@ pub enum Notice {
         needed: usize,
         /// The budget.
         budget: usize,
-        /// `"chars"` or `"tokens"`.
-        unit: &'static str,
+        /// What the budget counts.
+        unit: BudgetUnit,
     },
+}
+
+/// What a budget counts: characters (`max_chars`) or tokens (`max_tokens`).
+///
+/// ```
+/// use tool_output_format::BudgetUnit;
+/// assert_eq!(BudgetUnit::Chars.to_string(), "chars");
+/// assert_eq!(BudgetUnit::Tokens.as_str(), "tokens");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BudgetUnit {
+    /// Characters (Unicode scalar values), `max_chars`.
+    Chars,
+    /// Tokens of the formatter's tokenizer, `max_tokens`.
+    Tokens,
+}
+
+impl BudgetUnit {
+    /// The unit's word in notices and reports: `chars` or `tokens`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BudgetUnit::Chars => "chars",
+            BudgetUnit::Tokens => "tokens",
+        }
+    }
+}
+
+impl std::fmt::Display for BudgetUnit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// How `kept` lines split between head and tail.

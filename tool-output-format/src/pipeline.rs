@@ -159,7 +159,7 @@ impl Call<'_> {
             for l in &limits {
                 let n = (l.measure)(&written);
                 if n > l.budget {
-                    let b = if l.unit == "chars" {
+                    let b = if l.unit == crate::BudgetUnit::Chars {
                         &mut opts.max_chars
                     } else {
                         &mut opts.max_tokens
@@ -761,7 +761,7 @@ impl Call<'_> {
             limits.push(Limit {
                 measure: Box::new(|t: &str| t.chars().count()),
                 budget,
-                unit: "chars",
+                unit: crate::BudgetUnit::Chars,
             });
         }
         #[cfg(feature = "tokens")]
@@ -769,7 +769,7 @@ impl Call<'_> {
             limits.push(Limit {
                 measure: Box::new(|t: &str| self.count_tokens(t)),
                 budget,
-                unit: "tokens",
+                unit: crate::BudgetUnit::Tokens,
             });
         }
         limits

@@ -338,7 +338,7 @@ pub(crate) fn notice(n: &Notice, path: &str) -> Value {
             put("what", what.into());
             put("needed", needed.into());
             put("budget", budget.into());
-            put("unit", unit.into());
+            put("unit", unit.as_str().into());
         }
     }
     put("text", n.to_string().into());
