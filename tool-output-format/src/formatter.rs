@@ -788,6 +788,24 @@ impl Formatter {
         call.run(result).text()
     }
 
+    /// A page of a stored text as the fetch tool `tool` serves it (see [`crate::passage`]):
+    /// from byte `start`, with the options of `origin` unless `tool` has its own; `next`
+    /// words the call for a cursor.
+    pub(crate) fn format_text_page(
+        &self,
+        tool: &str,
+        origin: Option<&str>,
+        text: &str,
+        start: usize,
+        next: &dyn Fn(&str) -> String,
+    ) -> String {
+        let mut call = self.call(tool, None, false, Target::Text);
+        if let Some(origin) = origin.filter(|_| !self.tools.contains_key(tool)) {
+            call.opts = self.options_for(origin);
+        }
+        call.text_page(text, start, next)
+    }
+
     /// The secret keys of `tool`'s results (the formatter's and the tool's), as every stage
     /// and every path redacts them.
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
@@ -1027,7 +1045,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// let huge = "x".repeat(3_000_000);
 /// let out = Formatter::for_agents().format("read_file", huge.as_str());
 /// assert!(out.chars().count() <= AGENT_MAX_CHARS);
-/// assert!(out.starts_with("[Shortened 1 values to "), "{}", &out[..80]);
+/// assert!(out.starts_with("[Truncated to the first "), "{}", &out[..80]);
 /// ```
 pub const AGENT_MAX_CHARS: usize = 40_000;
 

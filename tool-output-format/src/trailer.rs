@@ -223,7 +223,13 @@ impl<'r> Trailer<'r> {
         } else {
             usize::MAX
         });
-        self.append_lines(text, cut, at, names_chars);
+        self.append_lines(text, cut, at.map(|a| a.to_string()), names_chars);
+    }
+
+    /// Append the lines after a text result cut where `cursor` resumes it (see
+    /// [`crate::passage`]): the stored-result line, or the line saying the store failed.
+    pub fn append_text_cut(&self, text: &mut String, cursor: &str) {
+        self.append_lines(text, true, Some(cursor.to_owned()), self.names_chars);
     }
 
     /// The lines after a text that was cut (no summary): what a registered renderer's text
@@ -238,7 +244,7 @@ impl<'r> Trailer<'r> {
     /// `at`: the cursor where the text stopped.
     /// `names_chars`: the most characters of names the left-out line lists (0: it counts
     /// them).
-    fn append_lines(&self, text: &mut String, cut: bool, at: Option<usize>, names_chars: usize) {
+    fn append_lines(&self, text: &mut String, cut: bool, at: Option<String>, names_chars: usize) {
         let mut first = true;
         let mut line = |text: &mut String, l: &str| {
             text.push_str(if first { "\n\n" } else { "\n" });
@@ -265,7 +271,7 @@ impl<'r> Trailer<'r> {
         {
             let mut next = NextAction::call(t).arg(self.ref_arg, r.as_str());
             if let Some(at) = at {
-                next = next.arg(crate::store::CURSOR_ARG, at.to_string());
+                next = next.arg(crate::store::CURSOR_ARG, at);
             }
             line(text, &next.line());
         }
