@@ -764,7 +764,8 @@ impl Formatter {
 
     /// A stored result as the fetch tool `tool` serves it: with the options of `origin` (the
     /// tool whose result it is) unless `tool` has options of its own, in full detail, without
-    /// budgets or caps when `unbounded` (a row that alone exceeds them).
+    /// a cell cap (the values it cut are the rest), without budgets or caps when `unbounded`
+    /// (a row that alone exceeds them).
     pub(crate) fn format_stored<T: ToolOutput + ?Sized>(
         &self,
         tool: &str,
@@ -777,6 +778,9 @@ impl Formatter {
             call.opts = self.options_for(origin);
         }
         call.opts.detail = Detail::Full;
+        // A value the first text cut by a cell cap is served whole (a budget may still keep
+        // fewer rows for it).
+        call.opts.max_cell_chars = None;
         if unbounded {
             call.opts.max_chars = None;
             call.opts.max_tokens = None;

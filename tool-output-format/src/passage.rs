@@ -334,7 +334,7 @@ impl Span {
     }
 
     /// The notice of a first text cut to this span (from the text's start): `[Truncated to 8
-    /// lines of 60 total]` (section 5's wording) when it stops at a line's end; else
+    /// lines of 60 total]` (the line cap's wording) when it stops at a line's end; else
     /// `[Truncated to 8 lines of 60 total and the first 120 of 5000 characters of line 9]`,
     /// or `[Truncated to the first 1850 of 517430 characters of line 1 of 1]`.
     pub fn first_notice(&self) -> String {

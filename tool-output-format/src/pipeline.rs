@@ -498,7 +498,7 @@ impl Call<'_> {
             let c = cut_owned(node, &caps, opts.strategy);
             // Values shortened in place (a field's or a cell's cap) are a cut too.
             if c.values_shortened > 0 {
-                trailer.set_cut_elsewhere();
+                trailer.set_values_cut(opts.max_cell_chars);
             }
             if trailer.wants_store(&c.node, &c.notices) {
                 put(json());
@@ -542,8 +542,18 @@ impl Call<'_> {
             if trailer.summary_len() > 0 && summary_squeezed(&f.cut.notices) {
                 f = squeeze_summary(&trailer, &fitter, &rebuild, &caps);
             }
-            if f.cut.values_shortened > 0 {
-                trailer.set_cut_elsewhere();
+            // Values shortened by a cap, beside those the budget shortened (its notice).
+            let by_budget: usize = f
+                .cut
+                .notices
+                .iter()
+                .map(|n| match n {
+                    Notice::Shortened { values, .. } => *values,
+                    _ => 0,
+                })
+                .sum();
+            if f.cut.values_shortened > by_budget {
+                trailer.set_values_cut(opts.max_cell_chars);
             }
             let mut unbudgeted = f.whole && budget_free;
             if trailer.wants_store(&f.cut.node, &f.cut.notices) {
@@ -602,7 +612,8 @@ impl Call<'_> {
         }
     }
 
-    /// A string result as text (see [`crate::passage`]), in a fence (section 5); cut, the most whole lines that fit the line cap and the budget (or the
+    /// A string result as text (see [`crate::passage`]), in a fence; cut, the most whole
+    /// lines that fit the line cap and the budget (or the
     /// first characters of a line too long for it), announced first, and ending with the
     /// Next line whose cursor resumes exactly where the text stopped. `None` where the general
     /// path applies: another target or line strategy, a query, an empty text, a cap of no

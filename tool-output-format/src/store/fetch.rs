@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::parts::{cut_parts, piece_end};
+use super::parts::{Short, cut_parts, piece_end};
 use super::{CURSOR_ARG, ResultStore, StoreError, StoreErrorKind};
 use crate::agent::{ErrorKind, NextAction, Page, ToToolError, ToolError};
 use crate::formatter::Formatter;
@@ -44,12 +44,21 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   number: the cut text's Next line gives where it stopped) as a [`Page`]: its footer says
 ///   `has_more`, the `next_cursor` and the next call,
 ///   `Next: call get_stored_result(ref="r_...", cursor="50")`;
-/// - renders with the formatter it was given **minus its store**, in full detail: caps and
-///   budgets still apply to the page, and when they cut it the cursor resumes at the first
-///   row left out (each row carries its own cursor), but the page is never stored again. A
-///   page never shows part of a row: when the budget would shorten a value or a cap would cut
-///   a nested table, it keeps fewer rows, and a row that alone is cut is shown whole, past the
-///   budget and the caps, and said so.
+/// - after the rows, serves **the values the first text shortened**: when the first text of
+///   a table shortened values of the rows it showed (to fit its budget, or by a cell cap),
+///   its Next line's cursor is `"K;K>C"`: the rows from `K` (the first row it did not show,
+///   so no row is served twice), then the values of the rows before `K` that shortening to
+///   `C` characters cut. The last page of rows goes on to them (`cursor="v0;K>C"`): a table
+///   of `row` (its position, from 1), `column` and the `value` whole, page by page
+///   (`"vI;K>C"`: from the `I`-th), and the last of those pages ends with the stored page's
+///   own next call, if any. `"25"` alone: the rows from 25, nothing shortened;
+/// - renders with the formatter it was given **minus its store**, in full detail, without
+///   a cell cap (the values a cell cap cut are the rest): caps and budgets still apply to
+///   the page, and when they cut it the cursor resumes at the first row left out (each row
+///   carries its own cursor), but the page is never stored again. A page never shows part of
+///   a row: when the budget would shorten a value or a cap would cut a nested table, it keeps
+///   fewer rows, and a row that alone is cut is shown whole, past the budget and the caps,
+///   and said so.
 ///
 /// The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
 ///
@@ -430,7 +439,13 @@ impl Fetch {
         let Some(c) = cursor.map(str::trim).filter(|c| !c.is_empty()) else {
             return Ok(Cursor::Row(0));
         };
-        let parsed = if c.starts_with('/') {
+        let parsed = if let Some((at, short)) = c.split_once(';') {
+            let short = Short::parse(short);
+            match at.strip_prefix('v') {
+                Some(i) => i.parse().ok().zip(short).map(|(i, s)| Cursor::Values(i, s)),
+                None => at.parse().ok().zip(short).map(|(r, s)| Cursor::Short(r, s)),
+            }
+        } else if c.starts_with('/') {
             c.rsplit_once('/')
                 .and_then(|(at, row)| Some(Cursor::In(at.to_owned(), row.parse().ok()?)))
         } else if let Some((line, col)) = c.split_once(':') {
@@ -488,6 +503,10 @@ impl Fetch {
         origin: Option<String>,
     ) -> Result<Served, StoreError> {
         let query = query.map(str::trim).filter(|q| !q.is_empty());
+        let at_values = match at {
+            Cursor::Values(i, _) => Some(i),
+            _ => None,
+        };
         match (rows_of(value), at) {
             // A text queried: its matching lines, as rows.
             (Stored::Text(text), Cursor::Row(start)) if query.is_some() => Ok(self.rows_page(
@@ -507,7 +526,7 @@ impl Fetch {
                 let (line, col) = match at {
                     Cursor::Char(l, c) => (l, c),
                     Cursor::Row(l) => (l, 0),
-                    Cursor::In(..) => unreachable!("matched above"),
+                    _ => unreachable!("matched above"),
                 };
                 let passage = crate::passage::Passage::new(&text);
                 let start = if line == 0 && col == 0 {
@@ -526,6 +545,23 @@ impl Fetch {
                 })
             }
             (Stored::Text(_), c) => Err(self.bad_cursor(&c.to_string())),
+            // The rows from the cursor, then the values the first text shortened, then the
+            // stored page's own next call.
+            (Stored::Rows(rows, _), Cursor::Short(start, short)) if start < rows.len() => {
+                let label = |i: usize| short.row_cursor(i);
+                let more = Continue {
+                    then: None,
+                    after: Some(short.value_cursor(0)),
+                };
+                Ok(self.rows_page(rows, start, &label, more, (reference, query, origin)))
+            }
+            (Stored::Rows(rows, then), Cursor::Short(_, short) | Cursor::Values(_, short)) => {
+                let start = at_values.unwrap_or(0);
+                let values = short.values(&rows);
+                let label = |i: usize| short.value_cursor(i);
+                let more = Continue { then, after: None };
+                Ok(self.rows_page(values, start, &label, more, (reference, None, origin)))
+            }
             (Stored::Rows(rows, then), Cursor::Row(start)) => Ok(self.rows_page(
                 rows,
                 start,
@@ -937,6 +973,10 @@ enum Cursor {
     In(String, usize),
     /// A character of a line of a stored text (`"12:300"`).
     Char(usize, usize),
+    /// A row, then the values the first text shortened (`"25;25>34"`).
+    Short(usize, Short),
+    /// The `i`-th value the first text shortened (`"v3;25>34"`).
+    Values(usize, Short),
 }
 
 impl std::fmt::Display for Cursor {
@@ -945,6 +985,8 @@ impl std::fmt::Display for Cursor {
             Cursor::Row(r) => write!(f, "{r}"),
             Cursor::In(at, r) => write!(f, "{at}/{r}"),
             Cursor::Char(l, c) => write!(f, "{l}:{c}"),
+            Cursor::Short(r, s) => f.write_str(&s.row_cursor(*r)),
+            Cursor::Values(i, s) => f.write_str(&s.value_cursor(*i)),
         }
     }
 }
