@@ -187,7 +187,13 @@ impl<'t> Passage<'t> {
                 }
             }
         }
-        let end = start + boundary(ok);
+        let mut end = start + boundary(ok);
+        // A piece does not end in spaces or tabs when it can leave them to the next page
+        // (a code block writes them as `\u{20}` at a line's end).
+        let kept = self.text[start..end].trim_end_matches([' ', '\t']).len();
+        if kept > 0 {
+            end = start + kept;
+        }
         if end > start {
             return Some(end);
         }
@@ -424,6 +430,10 @@ mod tests {
         assert_eq!(joined, text);
         assert_eq!(got[0], ("one\ntwo\n".into(), "2".into()));
         assert_eq!(got[2], ("x".repeat(10), "3:10".into()));
+        // A piece inside a line leaves the spaces it would end with to the next.
+        let got = pages("abcd  efgh ij", 6);
+        assert_eq!(got[0], ("abcd".into(), "0:4".into()));
+        assert_eq!(got[1], ("  efgh".into(), "0:10".into()));
     }
 
     #[test]

@@ -501,3 +501,36 @@ fn a_table_nested_in_a_fetched_row_is_reached_to_its_last_row() {
         }
     }
 }
+
+/// A page of a source (`has_more`, its own next call) whose first text shortened values:
+/// the walk serves its rows from the first not shown, then the shortened values, and only
+/// the last page ends with the page's own next call.
+#[test]
+fn the_shortened_values_come_before_the_pages_own_next_call() {
+    let rows: Vec<Value> = (1..=40)
+        .map(|id| json!({"id": id, "body": format!("body {id}: {}", "text ".repeat(id % 6 * 8 + 2))}))
+        .collect();
+    let page = tool_output_format::Page::new(rows)
+        .has_more(true)
+        .next_cursor("c2")
+        .next_call("list_notes", "cursor");
+    let (store, fmt) = storing(1_500);
+    let first = fmt.format("list_notes", &page);
+    assert!(first.contains("…[+"), "{first}");
+    let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+    let walked = walk_values(&fetch, &first);
+    assert_eq!(walked.rows, (1..=40).collect::<Vec<_>>());
+    let last = walked.pages.last().expect("pages");
+    assert!(
+        last.ends_with("Next: call list_notes(cursor=\"c2\")"),
+        "{last}"
+    );
+    assert!(
+        last.lines().any(|l| l.starts_with("| row ")),
+        "the values come last:\n{last}"
+    );
+    for (i, page) in walked.pages.iter().enumerate() {
+        let own = page.contains("list_notes(cursor=");
+        assert_eq!(own, i + 1 == walked.pages.len(), "{page}");
+    }
+}
