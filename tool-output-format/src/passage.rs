@@ -117,22 +117,40 @@ impl<'t> Passage<'t> {
     }
 
     /// Where a page from byte `start` stops: the end of as many whole lines as fit (at most
-    /// `max_lines`, counting a line the page starts inside), or, when not even the first
-    /// does, the most characters of that line that fit, cut on a grapheme boundary. `fits`
-    /// tells whether the page up to a byte fits; `None` when not one grapheme does.
+    /// `max_lines`, counting a line the page starts inside, and at most `max_chars`
+    /// characters), or, when not even the first does, the most characters of that line that
+    /// fit, cut on a grapheme boundary. `fits` tells whether the page up to a byte fits;
+    /// `None` when not one grapheme does.
     pub fn stop(
         &self,
         start: usize,
         max_lines: usize,
+        max_chars: Option<usize>,
         fits: &dyn Fn(usize) -> bool,
     ) -> Option<usize> {
         if start >= self.text.len() {
             return None;
         }
         let first = self.line_of(start);
-        let most = max_lines.max(1).min(self.lines() - first);
         let end_of = |k: usize| self.line_end(first + k - 1);
-        if fits(end_of(most)) {
+        // A page holds at most `max_chars` characters of the text (its own text is longer):
+        // the lines that end past them are not tried.
+        let limit = max_chars.map_or(self.text.len(), |n| {
+            self.text[start..]
+                .char_indices()
+                .nth(n)
+                .map_or(self.text.len(), |(i, _)| start + i)
+        });
+        let (mut most, mut past) = (0, max_lines.max(1).min(self.lines() - first) + 1);
+        while past - most > 1 {
+            let k = most + (past - most) / 2;
+            if end_of(k) <= limit {
+                most = k;
+            } else {
+                past = k;
+            }
+        }
+        if most > 0 && fits(end_of(most)) {
             return Some(end_of(most));
         }
         // The most whole lines that fit, by bisection (what fits shrinks as lines grow).
@@ -390,7 +408,9 @@ mod tests {
         let p = Passage::new(text);
         let mut at = 0;
         let mut out = Vec::new();
-        while let Some(end) = p.stop(at, usize::MAX, &|e| text[at..e].chars().count() <= room) {
+        while let Some(end) = p.stop(at, usize::MAX, Some(room), &|e| {
+            text[at..e].chars().count() <= room
+        }) {
             out.push((text[at..end].to_owned(), p.cursor(end)));
             at = end;
         }

@@ -659,7 +659,7 @@ impl Call<'_> {
             t
         };
         let fits = |end: usize| within(&render(end));
-        let mut end = text.stop(0, opts.max_lines, &fits)?;
+        let mut end = text.stop(0, opts.max_lines, opts.max_chars, &fits)?;
         let span = text.span(0, end);
         let notices = vec![Notice::Lines {
             kept: span.whole_lines(),
@@ -672,7 +672,7 @@ impl Call<'_> {
         // The stored reference (or the line saying the store failed) may count differently
         // from the stand-in the search measured.
         if !fits(end) {
-            end = text.stop(0, opts.max_lines, &fits)?;
+            end = text.stop(0, opts.max_lines, opts.max_chars, &fits)?;
         }
         let span = text.span(0, end);
         let notices = vec![Notice::Lines {
@@ -716,7 +716,7 @@ impl Call<'_> {
             t
         };
         let fits = |end: usize| limits.iter().all(|l| (l.measure)(&render(end)) <= l.budget);
-        if let Some(end) = text.stop(start, self.opts.max_lines, &fits) {
+        if let Some(end) = text.stop(start, self.opts.max_lines, self.opts.max_chars, &fits) {
             return render(end);
         }
         let end = text.one_grapheme(start);
