@@ -97,8 +97,8 @@ impl<'t> Passage<'t> {
     }
 
     /// The byte a cursor (`"L"` or `"L:C"`) points at, `None` when it is not a position
-    /// inside the text (a line past the last, a character past the line's end, or a cursor
-    /// that does not parse).
+    /// inside the text (a line past the last, a character past the line's end, the end of
+    /// the text, or a cursor that does not parse).
     pub fn position(&self, cursor: &str) -> Option<usize> {
         let (line, col) = match cursor.split_once(':') {
             Some((l, c)) => (l.trim().parse().ok()?, c.trim().parse().ok()?),
@@ -113,7 +113,7 @@ impl<'t> Passage<'t> {
             .char_indices()
             .nth(col)
             .unwrap_or((content.len(), ' '));
-        (content[..i].chars().count() == col).then_some(start + i)
+        (content[..i].chars().count() == col && start + i < self.text.len()).then_some(start + i)
     }
 
     /// Where a page from byte `start` stops: the end of as many whole lines as fit (at most

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::json;
 use tool_output_format::store::Fetch;
-use tool_output_format::{Formatter, MemoryStore, ToolOptions};
+use tool_output_format::{Formatter, MemoryStore, ResultStore, ToolOptions};
 
 /// The reference and cursor of a text's Next line, if any.
 fn next_call(text: &str) -> Option<(String, Option<String>)> {
@@ -261,12 +261,18 @@ fn a_bad_text_cursor_says_how_to_go_on() {
     let first = fmt.format("t", "a\nb\nc");
     let (r, _) = next_call(&first).expect(&first);
     let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
-    for bad in ["9", "1:5", "x:y", "/a/1", "-1"] {
+    for bad in [
+        "9", "3", "2:1", "1:5", "x:y", "/a/1", "-1", "v0;1>2", "1;1>2",
+    ] {
         let page = fetch.call(&r, Some(bad), None);
         assert!(
             page.starts_with("**get_stored_result failed**"),
             "{bad}: {page}"
         );
         assert!(page.contains("leave \"cursor\" out"), "{bad}: {page}");
+        assert_eq!(page.matches("Next:").count(), 0, "{bad}: {page}");
     }
+    // An empty stored text is one empty block.
+    let empty = store.put(&json!("")).unwrap();
+    assert_eq!(fetch.call(&empty, None, None), "```\n```");
 }

@@ -521,6 +521,10 @@ impl Fetch {
                 },
                 (reference, query, origin),
             )),
+            // An empty text: served whole (an empty block).
+            (Stored::Text(text), Cursor::Row(0)) if text.is_empty() => {
+                Ok(Served::Whole(Value::String(text), reference.into(), origin))
+            }
             // A text: from a line, or a character of a line, on.
             (Stored::Text(text), at @ (Cursor::Row(_) | Cursor::Char(..))) if query.is_none() => {
                 let (line, col) = match at {
@@ -529,12 +533,7 @@ impl Fetch {
                     _ => unreachable!("matched above"),
                 };
                 let passage = crate::passage::Passage::new(&text);
-                let start = if line == 0 && col == 0 {
-                    Some(0)
-                } else {
-                    passage.position(&format!("{line}:{col}"))
-                };
-                let Some(start) = start else {
+                let Some(start) = passage.position(&format!("{line}:{col}")) else {
                     return Err(self.bad_text_cursor(line, col, passage.lines()));
                 };
                 Ok(Served::Passage {
