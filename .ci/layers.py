@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "tool-output-format" / "
 STACK = [
     ("face", ["lib", "formatter", "options", "names"]),
     ("call", ["pipeline", "focused", "resolved", "report"]),
-    ("cut", ["caps", "fit", "focus", "summary", "trailer", "arrange"]),
+    ("cut", ["caps", "fit", "focus", "summary", "trailer", "arrange", "passage"]),
     ("walk", ["source", "build"]),
     ("rules", ["shape", "redact", "detail", "salience"]),
     ("model", ["doc", "agent", "envelope", "notice"]),

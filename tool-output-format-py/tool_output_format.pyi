@@ -412,7 +412,11 @@ class Fetch:
     `Next: call get_stored_result(ref="r_...", cursor="25")`; `call` with that reference and
     cursor serves the next rows (within the formatter's options, in full detail, never stored
     again), each page ending with the next such line until the last. A stored page's last
-    page ends with the page's own next call; a stored record is served whole."""
+    page ends with the page's own next call; a stored record is served whole. A table whose
+    first text shortened values resumes at `cursor="25;25>34"`: the rows from 25, then those
+    values whole (`cursor="v0;25>34"`), so no row is served twice. A stored text is served as
+    text: fenced pages that fill the budget, from a line (`"40"`) or a line's character
+    (`"0:1850"`), joined back to the text."""
 
     def __init__(
         self,

@@ -61,7 +61,7 @@ def test_put_and_limits():
     assert big.get(big.put({"a": [1, 2]})) == {"a": [1, 2]}
 
 
-NEXT = re.compile(r'Next: call get_stored_result\(ref="(r_[a-z0-9]{26})"(?:, cursor="(\d+)")?\)')
+NEXT = re.compile(r'Next: call get_stored_result\(ref="(r_[a-z0-9]{26})"(?:, cursor="([^"]+)")?\)')
 
 
 def test_fetch_walks_a_cut_result_to_the_last_row():
@@ -89,3 +89,46 @@ def test_fetch_walks_a_cut_result_to_the_last_row():
     # An int cursor works too; an unknown reference is the tool's error text.
     assert "| 21 " in fetch.call(reference, cursor=20)
     assert fetch.call("r_aaaaaaaaaaaaaaaaaaaaaaaaaa").startswith("**get_stored_result failed**")
+
+
+def test_fetch_after_shortened_values_serves_no_row_twice_and_every_value_whole():
+    """A table whose first text also shortened values: its Next line resumes at the first
+    row not shown, the fetch serves the rows from there, then the shortened values whole."""
+    store = MemoryStore(600)
+    fmt = Formatter(max_chars=900, store=store)
+    bodies = {i: f"body {i}: " + "lorem ipsum " * (i % 5 * 4 + 2) for i in range(1, 31)}
+    text = fmt.format("list_issues", [{"id": i, "body": b} for i, b in bodies.items()])
+    assert "…[+" in text
+    seen = [int(i) for i in re.findall(r"^\| (\d+) ", text, re.M)]
+    next_line = re.search(r'cursor="([^"]+)"\)$', text)
+    assert next_line.group(1).split(";")[0] == str(len(seen))
+    fetch = Fetch(store, "get_stored_result", formatter=fmt)
+    pages = [text]
+    while (m := NEXT.search(text)) is not None:
+        text = fetch.call(m.group(1), cursor=m.group(2))
+        if not re.search(r"^\| row ", text, re.M):
+            seen += [int(i) for i in re.findall(r"^\| (\d+) ", text, re.M)]
+        pages.append(text)
+        assert len(pages) < 60
+    assert seen == list(range(1, 31))
+    served = "\n".join(pages)
+    for body in bodies.values():
+        assert body.strip() in served
+
+
+def test_fetch_serves_a_stored_text_as_text():
+    store = MemoryStore(600)
+    fmt = Formatter(max_chars=400, store=store)
+    original = "".join(f"    line {i} = `code` + 1\n" for i in range(200))
+    text = fmt.format("read_file", original)
+    fetch = Fetch(store, "get_stored_result", formatter=fmt)
+    joined = ""
+    while True:
+        assert len(text) <= 400
+        body = re.search(r"^(`{3,})\n(.*?)^\1$", text, re.M | re.S).group(2)
+        joined += body
+        m = NEXT.search(text)
+        if m is None:
+            break
+        text = fetch.call(m.group(1), cursor=m.group(2))
+    assert joined == original

@@ -764,7 +764,8 @@ impl Formatter {
 
     /// A stored result as the fetch tool `tool` serves it: with the options of `origin` (the
     /// tool whose result it is) unless `tool` has options of its own, in full detail, without
-    /// budgets or caps when `unbounded` (a row that alone exceeds them).
+    /// a cell cap (the values it cut are the rest), without budgets or caps when `unbounded`
+    /// (a row that alone exceeds them).
     pub(crate) fn format_stored<T: ToolOutput + ?Sized>(
         &self,
         tool: &str,
@@ -777,6 +778,9 @@ impl Formatter {
             call.opts = self.options_for(origin);
         }
         call.opts.detail = Detail::Full;
+        // A value the first text cut by a cell cap is served whole (a budget may still keep
+        // fewer rows for it).
+        call.opts.max_cell_chars = None;
         if unbounded {
             call.opts.max_chars = None;
             call.opts.max_tokens = None;
@@ -786,6 +790,24 @@ impl Formatter {
             call.opts.max_cell_chars = None;
         }
         call.run(result).text()
+    }
+
+    /// A page of a stored text as the fetch tool `tool` serves it (see [`crate::passage`]):
+    /// from byte `start`, with the options of `origin` unless `tool` has its own; `next`
+    /// words the call for a cursor.
+    pub(crate) fn format_text_page(
+        &self,
+        tool: &str,
+        origin: Option<&str>,
+        text: &str,
+        start: usize,
+        next: &dyn Fn(&str) -> String,
+    ) -> String {
+        let mut call = self.call(tool, None, false, Target::Text);
+        if let Some(origin) = origin.filter(|_| !self.tools.contains_key(tool)) {
+            call.opts = self.options_for(origin);
+        }
+        call.text_page(text, start, next)
     }
 
     /// The secret keys of `tool`'s results (the formatter's and the tool's), as every stage
@@ -1027,7 +1049,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// let huge = "x".repeat(3_000_000);
 /// let out = Formatter::for_agents().format("read_file", huge.as_str());
 /// assert!(out.chars().count() <= AGENT_MAX_CHARS);
-/// assert!(out.starts_with("[Shortened 1 values to "), "{}", &out[..80]);
+/// assert!(out.starts_with("[Truncated to the first "), "{}", &out[..80]);
 /// ```
 pub const AGENT_MAX_CHARS: usize = 40_000;
 

@@ -106,6 +106,7 @@ mod formatter;
 mod names;
 mod notice;
 mod options;
+mod passage;
 mod pipeline;
 mod redact;
 mod report;

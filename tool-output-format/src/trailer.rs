@@ -25,8 +25,10 @@
 //!   left out, cut or not) and the Next line (whenever the result was cut, or a folding shape
 //!   left fields out, and a store is set: the stored full result has them). The Next line
 //!   carries the cursor where the text stopped (`cursor="25"`: the first row, item or line
-//!   not shown), left out when the text stopped before the first row or cut values inside
-//!   the rows it shows; it is the only Next line of the text (SPEC 19): a page whose own
+//!   not shown; `cursor="25;25>34"` when the table's rows shown had values shortened to 34
+//!   characters: the fetch serves the rows from 25, then those values whole), left out when
+//!   the text stopped before the first row or cut values of a record or list; it is the
+//!   only Next line of the text: a page whose own
 //!   item cursor resumes at the first item cut needs no store and gets none, and a page
 //!   whose rest is stored drops its own Next line (the fetch tool's last page ends with it).
 //!
@@ -65,6 +67,9 @@ pub(crate) struct Trailer<'r> {
     failure: RefCell<Option<String>>,
     /// Cut by a stage the notices do not show (query focus).
     cut_elsewhere: Cell<bool>,
+    /// Values shortened in place (a cell's or a field's cap), and the cell cap when one is
+    /// set (then the cap is the length they were shortened to).
+    values_cut: Cell<Option<Option<usize>>>,
     /// The result's page, when its body is one: its length and how many of its items carry
     /// their own cursor.
     page: Cell<Option<(usize, usize)>>,
@@ -106,6 +111,7 @@ impl<'r> Trailer<'r> {
             stored: Cell::new(false),
             failure: RefCell::new(None),
             cut_elsewhere: Cell::new(false),
+            values_cut: Cell::new(None),
             page: Cell::new(None),
             names_chars: usize::MAX,
             room: usize::MAX,
@@ -161,7 +167,7 @@ impl<'r> Trailer<'r> {
     /// anything but whole rows from the end (values shortened, fields, nested parts,
     /// a focus, the last lines).
     fn resume_at(&self, notices: &[Notice]) -> Option<usize> {
-        if self.cut_elsewhere.get() {
+        if self.cut_elsewhere.get() || self.values_cut.get().is_some() {
             return None;
         }
         let mut at = None;
@@ -184,6 +190,37 @@ impl<'r> Trailer<'r> {
         at.filter(|&k| k > 0)
     }
 
+    /// Where the fetch resumes a table cut with `notices`: the first row not shown (a table
+    /// that kept its last row: the first row it left out); when values of the rows shown
+    /// were shortened to `C` characters, `"K;K>C"` (see [`crate::store::Fetch`]: the rows
+    /// from `K`, then the values over `C` characters of the rows before `K`, whole). `None`
+    /// (from the first row) when it stopped before the first row, or a cut it cannot
+    /// resume after (fields, a focus, values shortened to an unknown length).
+    fn table_resumes_at(&self, t: &crate::doc::Table<'_>, notices: &[Notice]) -> Option<String> {
+        if self.cut_elsewhere.get() {
+            return None;
+        }
+        let mut kept = t.gap;
+        let mut short = None;
+        for n in notices {
+            match *n {
+                Notice::Rows { kept: k, .. } => kept = kept.or(Some(k)),
+                Notice::Shortened { max_chars, .. } => short = Some(max_chars),
+                _ => return None,
+            }
+        }
+        if let Some(cap) = self.values_cut.get() {
+            // Shortened by a field's own cap (a length not known here): from the first row.
+            let cap = cap?;
+            short = Some(short.map_or(cap, |s: usize| s.min(cap)));
+        }
+        let kept = kept.unwrap_or(t.rows());
+        match short {
+            Some(c) => Some(format!("{kept};{kept}>{c}")),
+            None => (kept > 0).then(|| kept.to_string()),
+        }
+    }
+
     /// Append the lines that apply to a candidate `node` cut with `notices`.
     pub fn append(&self, text: &mut String, node: &Node<'_>, notices: &[Notice]) {
         self.append_naming(text, node, notices, None);
@@ -204,10 +241,9 @@ impl<'r> Trailer<'r> {
             text.push_str("\n\n");
             s.write_lines(text, self.summary_lines.get());
         }
-        // A table that kept its last row resumes at the first row it left out.
         let at = match node {
-            Node::Table(t) if t.gap.is_some() && !self.cut_elsewhere.get() => t.gap,
-            _ => self.resume_at(notices),
+            Node::Table(t) => self.table_resumes_at(t, notices),
+            _ => self.resume_at(notices).map(|at| at.to_string()),
         };
         // Whether the result was cut matters only to the stored-result lines (it walks the
         // whole document for nested cuts).
@@ -223,7 +259,13 @@ impl<'r> Trailer<'r> {
         } else {
             usize::MAX
         });
-        self.append_lines(text, cut, at, names_chars);
+        self.append_lines(text, cut, at.map(|a| a.to_string()), names_chars);
+    }
+
+    /// Append the lines after a text result cut where `cursor` resumes it (see
+    /// [`crate::passage`]): the stored-result line, or the line saying the store failed.
+    pub fn append_text_cut(&self, text: &mut String, cursor: &str) {
+        self.append_lines(text, true, Some(cursor.to_owned()), self.names_chars);
     }
 
     /// The lines after a text that was cut (no summary): what a registered renderer's text
@@ -238,7 +280,7 @@ impl<'r> Trailer<'r> {
     /// `at`: the cursor where the text stopped.
     /// `names_chars`: the most characters of names the left-out line lists (under a share of
     /// 60 it counts them).
-    fn append_lines(&self, text: &mut String, cut: bool, at: Option<usize>, names_chars: usize) {
+    fn append_lines(&self, text: &mut String, cut: bool, at: Option<String>, names_chars: usize) {
         let mut first = true;
         let mut line = |text: &mut String, l: &str| {
             text.push_str(if first { "\n\n" } else { "\n" });
@@ -265,7 +307,7 @@ impl<'r> Trailer<'r> {
         {
             let mut next = NextAction::call(t).arg(self.ref_arg, r.as_str());
             if let Some(at) = at {
-                next = next.arg(crate::store::CURSOR_ARG, at.to_string());
+                next = next.arg(crate::store::CURSOR_ARG, at);
             }
             line(text, &next.line());
         }
@@ -283,7 +325,13 @@ impl<'r> Trailer<'r> {
     }
 
     fn cut(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
-        self.cut_elsewhere.get() || is_cut(node, notices)
+        self.cut_elsewhere.get() || self.values_cut.get().is_some() || is_cut(node, notices)
+    }
+
+    /// Values were shortened in place (a cell's or a field's cap); `cell_cap`: the cell cap
+    /// set, if any (the length a cell is shortened to).
+    pub fn set_values_cut(&self, cell_cap: Option<usize>) {
+        self.values_cut.set(Some(cell_cap));
     }
 
     /// Record what the store answered: the reference of the stored result, or why it

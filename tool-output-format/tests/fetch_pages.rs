@@ -212,10 +212,12 @@ fn pages_keep_the_originating_tools_budget() {
     assert!(page.chars().count() <= 600, "{page}");
 }
 
-/// Rows whose long values the first text shortens to fit the budget: its Next line fetches
-/// from the first row (the shortened values are the rest), and the fetch pages show fewer rows
-/// rather than shorten a value again, so every value is read whole on some page; each page
-/// holds the budget unless one row alone is over it (and says so).
+/// Rows whose long values the first text shortens to fit the budget: its Next line resumes
+/// at the first row it did not show, the fetch serves the rows from there to the last, then
+/// the values the first text shortened, whole, each named by its row and column; the pages
+/// show fewer rows rather than shorten a value again, so every value is read whole on some
+/// page and no row is served twice; each page holds the budget unless one row alone is over
+/// it (and says so).
 #[test]
 fn fetch_pages_show_every_value_whole() {
     let body = |id: u64| {
@@ -238,43 +240,121 @@ fn fetch_pages_show_every_value_whole() {
         first.contains("…[+"),
         "the first text shortens values:\n{first}"
     );
-    let (reference, mut cursor) = next_call(&first, "get_stored_result").expect(&first);
-    assert_eq!(cursor, None, "{first}");
     let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
-    let (mut text, mut seen, mut over) = (String::new(), Vec::new(), 0);
-    for calls in 1.. {
-        assert!(calls <= 60, "the walk does not end");
-        let page = fetch.call(&reference, cursor.as_deref(), None);
+    let walked = walk_values(&fetch, &first);
+    assert_eq!(walked.rows, (1..=30).collect::<Vec<_>>(), "every row once");
+    for id in 1..=30 {
+        assert!(
+            walked.text.contains(body(id).trim_end()),
+            "body {id} never whole"
+        );
+    }
+    for page in &walked.pages {
         assert!(
             !page.contains("…[+"),
             "a value shortened on a page:\n{page}"
         );
-        if page.starts_with("[Over the budget: this row alone needs ") {
-            over += 1;
-            assert_eq!(ids(&page).len(), 1, "{page}");
-        } else {
+        if !page.starts_with("[Over the budget: this row alone needs ") {
             assert!(page.chars().count() <= 900, "{page}");
         }
-        seen.extend(ids(&page));
-        text.push_str(&page);
-        cursor = next_call(&page, "get_stored_result").and_then(|(_, c)| c);
-        if cursor.is_none() {
-            break;
-        }
-    }
-    assert_eq!(seen, (1..=30).collect::<Vec<_>>());
-    for id in 1..=30 {
-        assert!(text.contains(body(id).trim_end()), "body {id} never whole");
     }
     // Only rows too long for the budget by themselves come over it.
     let too_long = (1..=30)
         .filter(|&id| body(id).chars().count() > 700)
         .count();
     assert!(
-        over <= too_long,
-        "{over} pages over the budget, {too_long} rows too long"
+        walked.over <= too_long,
+        "{} pages over the budget, {too_long} rows too long",
+        walked.over
     );
-    assert!(over > 0, "the data has rows over the budget alone");
+}
+
+/// What following the Next lines from a first text served.
+struct Walked {
+    /// The ids of the rows shown, the first text's and the row pages', in order.
+    rows: Vec<u64>,
+    /// Every page's text, the first text's included.
+    text: String,
+    /// The fetch pages.
+    pages: Vec<String>,
+    /// Pages over the budget (a row alone too long, said so).
+    over: usize,
+}
+
+/// Follows the Next lines from `first` to the end: the pages of rows (their ids) and then the
+/// pages of the values the first text shortened (a table of `row`, `column`, `value`).
+fn walk_values(fetch: &Fetch, first: &str) -> Walked {
+    let mut walked = Walked {
+        rows: ids(first),
+        text: first.to_owned(),
+        pages: Vec::new(),
+        over: 0,
+    };
+    let Some((reference, mut cursor)) = next_call(first, "get_stored_result") else {
+        return walked;
+    };
+    if let Some(c) = &cursor {
+        let row = c.split(';').next().unwrap();
+        assert_eq!(row, walked.rows.len().to_string(), "{first}");
+    }
+    loop {
+        assert!(walked.pages.len() <= 400, "the walk does not end");
+        let page = fetch.call(&reference, cursor.as_deref(), None);
+        assert!(page.matches("Next:").count() <= 1, "{page}");
+        if page.starts_with("[Over the budget: ") {
+            walked.over += 1;
+        }
+        let values = page
+            .lines()
+            .any(|l| l.starts_with("| row ") && l.contains(" value "));
+        if !values {
+            walked.rows.extend(ids(&page));
+        }
+        walked.text.push_str(&page);
+        cursor = next_call(&page, "get_stored_result").and_then(|(_, c)| c);
+        walked.pages.push(page);
+        if cursor.is_none() {
+            return walked;
+        }
+    }
+}
+
+/// A first text cut by the default 100-row cap, by a cell cap and by a budget: following its
+/// Next lines serves every row once and every value whole.
+#[test]
+fn the_walk_from_a_cut_table_serves_no_row_twice_and_every_value_whole() {
+    let body = |id: u64| format!("body {id}: {}", "word ".repeat(id as usize % 9 * 3 + 1));
+    let data = Value::Array(
+        (1..=250)
+            .map(|id| json!({"id": id, "body": body(id).trim_end()}))
+            .collect(),
+    );
+    type Options = fn(Formatter) -> Formatter;
+    let cases: [(&str, Options); 3] = [
+        ("the default cap", |f| f),
+        ("a cell cap", |f| f.max_cell_chars(40)),
+        ("a budget", |f| f.max_chars(3_000)),
+    ];
+    for (name, options) in cases {
+        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+        let fmt = options(Formatter::new().store(store.clone(), "get_stored_result"));
+        let first = fmt.format("list_notes", &data);
+        let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+        let walked = walk_values(&fetch, &first);
+        assert_eq!(
+            walked.rows,
+            (1..=250).collect::<Vec<_>>(),
+            "{name}: every row once\n{first}"
+        );
+        for id in 1..=250 {
+            let whole = format!(" {} ", body(id).trim_end());
+            assert!(
+                walked.text.contains(&whole)
+                    || walked.text.contains(&format!("|{}|", whole.trim())),
+                "{name}: body {id} never whole"
+            );
+        }
+    }
 }
 
 /// A stored record whose table the budget shortens (a Slack-style page: `ok`, `items`, a
@@ -419,5 +499,38 @@ fn a_table_nested_in_a_fetched_row_is_reached_to_its_last_row() {
                 assert!(text.contains(&v), "{budget:?}: {v} never reached:\n{text}");
             }
         }
+    }
+}
+
+/// A page of a source (`has_more`, its own next call) whose first text shortened values:
+/// the walk serves its rows from the first not shown, then the shortened values, and only
+/// the last page ends with the page's own next call.
+#[test]
+fn the_shortened_values_come_before_the_pages_own_next_call() {
+    let rows: Vec<Value> = (1..=40)
+        .map(|id| json!({"id": id, "body": format!("body {id}: {}", "text ".repeat(id % 6 * 8 + 2))}))
+        .collect();
+    let page = tool_output_format::Page::new(rows)
+        .has_more(true)
+        .next_cursor("c2")
+        .next_call("list_notes", "cursor");
+    let (store, fmt) = storing(1_500);
+    let first = fmt.format("list_notes", &page);
+    assert!(first.contains("…[+"), "{first}");
+    let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+    let walked = walk_values(&fetch, &first);
+    assert_eq!(walked.rows, (1..=40).collect::<Vec<_>>());
+    let last = walked.pages.last().expect("pages");
+    assert!(
+        last.ends_with("Next: call list_notes(cursor=\"c2\")"),
+        "{last}"
+    );
+    assert!(
+        last.lines().any(|l| l.starts_with("| row ")),
+        "the values come last:\n{last}"
+    );
+    for (i, page) in walked.pages.iter().enumerate() {
+        let own = page.contains("list_notes(cursor=");
+        assert_eq!(own, i + 1 == walked.pages.len(), "{page}");
     }
 }

@@ -22,7 +22,7 @@ from libtest import report, run_checks  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
 PORT = 6393
-NEXT = re.compile(r'^Next: call (\w+)\(ref="(r_[0-9a-z]+)"(?:, cursor="(\d+)")?\)$', re.M)
+NEXT = re.compile(r'^Next: call (\w+)\(ref="(r_[0-9a-z]+)"(?:, cursor="([^"]+)")?\)$', re.M)
 
 
 class Inspector:

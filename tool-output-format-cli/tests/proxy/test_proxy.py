@@ -29,7 +29,7 @@ from libtest import report  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
 UPSTREAM = [sys.executable, str(HERE / "upstream_server.py")]
-NEXT = re.compile(r'^Next: call (\w+)\(ref="(r_[0-9a-z]+)"(?:, cursor="(\d+)")?\)$')
+NEXT = re.compile(r'^Next: call (\w+)\(ref="(r_[0-9a-z]+)"(?:, cursor="([^"]+)")?\)$')
 # Rows of `huge_list` that the proxy's default budget (10,000 tokens) cuts: a budget is the
 # bound, with no 100-row cap beside it.
 ROWS = 2000

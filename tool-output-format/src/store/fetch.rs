@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::parts::{cut_parts, piece_end};
+use super::parts::{Short, cut_parts, piece_end};
 use super::{CURSOR_ARG, ResultStore, StoreError, StoreErrorKind};
 use crate::agent::{ErrorKind, NextAction, Page, ToToolError, ToolError};
 use crate::formatter::Formatter;
@@ -22,8 +22,17 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///
 /// - reads the stored value with [`ResultStore::get`] and serves it by what it is: the
 ///   **rows** of an array, of a stored [`Page`]'s items (its last page then ends with the
-///   stored page's own next call, so the model goes on to the next page of the source), of a
-///   [`Reply`](crate::Reply)'s list, or the lines of a string; any other value (a record, a
+///   stored page's own next call, so the model goes on to the next page of the source), or of
+///   a [`Reply`](crate::Reply)'s list; a **text** (a string) is served as text: from the
+///   cursor (`"12"`: line 12, counted from 0; `"12:300"`: after its first 300 characters),
+///   the most whole lines that fit the budget and the line cap, verbatim in one fenced block
+///   under a line saying which lines it holds (`[Lines 13-40 of 900]`), or, when not even
+///   one whole line fits, the first characters of that line that fit, cut on a grapheme
+///   boundary; each page ends with the call for the next, resuming at the exact line and
+///   character where it stopped, so the fenced contents joined are the text (every line
+///   break written `\n`; a page that stops inside a line adds one before its closing
+///   fence, and its cursor `"L:C"` says so). With a query, a text is served as its matching
+///   lines, as rows. Any other value (a record, a
 ///   scalar) is served **whole**, with every field a folding shape left out shown (full
 ///   detail); when the budget still cuts it, its text ends with the call to the first part
 ///   it cut (`cursor="/items/20"`: a table from a row; `cursor="/body/0"`: a long text from a
@@ -35,12 +44,21 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   number: the cut text's Next line gives where it stopped) as a [`Page`]: its footer says
 ///   `has_more`, the `next_cursor` and the next call,
 ///   `Next: call get_stored_result(ref="r_...", cursor="50")`;
-/// - renders with the formatter it was given **minus its store**, in full detail: caps and
-///   budgets still apply to the page, and when they cut it the cursor resumes at the first
-///   row left out (each row carries its own cursor), but the page is never stored again. A
-///   page never shows part of a row: when the budget would shorten a value or a cap would cut
-///   a nested table, it keeps fewer rows, and a row that alone is cut is shown whole, past the
-///   budget and the caps, and said so.
+/// - after the rows, serves **the values the first text shortened**: when the first text of
+///   a table shortened values of the rows it showed (to fit its budget, or by a cell cap),
+///   its Next line's cursor is `"K;K>C"`: the rows from `K` (the first row it did not show,
+///   so no row is served twice), then the values of the rows before `K` that shortening to
+///   `C` characters cut. The last page of rows goes on to them (`cursor="v0;K>C"`): a table
+///   of `row` (its position, from 1), `column` and the `value` whole, page by page
+///   (`"vI;K>C"`: from the `I`-th), and the last of those pages ends with the stored page's
+///   own next call, if any. `"25"` alone: the rows from 25, nothing shortened;
+/// - renders with the formatter it was given **minus its store**, in full detail, without
+///   a cell cap (the values a cell cap cut are the rest): caps and budgets still apply to
+///   the page, and when they cut it the cursor resumes at the first row left out (each row
+///   carries its own cursor), but the page is never stored again. A page never shows part of
+///   a row: when the budget would shorten a value or a cap would cut a nested table, it keeps
+///   fewer rows, and a row that alone is cut is shown whole, past the budget and the caps,
+///   and said so.
 ///
 /// The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
 ///
@@ -183,7 +201,9 @@ impl Fetch {
         self
     }
 
-    /// Rows per page (at least 1).
+    /// Rows per page (at least 1). A stored text's pages are bounded by the budget and the
+    /// line cap instead ([`Fetch::call`]); its structured page ([`Fetch::page`]) holds this
+    /// many lines.
     ///
     /// ```
     /// # use std::sync::Arc;
@@ -222,7 +242,9 @@ impl Fetch {
     /// # Errors
     ///
     /// Fails when the store does (expired, unknown, unavailable) or the cursor is not a row
-    /// position ([`StoreErrorKind::Unknown`], saying how to start over).
+    /// position, or not a line (and character) of a stored text ([`StoreErrorKind::Unknown`],
+    /// saying how to start over). A stored text's page holds its lines from the cursor
+    /// (`page_size` of them, the first from the cursor's character on).
     ///
     /// ```
     /// # use std::sync::Arc;
@@ -242,7 +264,9 @@ impl Fetch {
         cursor: Option<&str>,
         query: Option<&str>,
     ) -> Result<Page<Value>, StoreError> {
-        Ok(self.served(reference, cursor, query)?.into_page())
+        Ok(self
+            .served(reference, cursor, query)?
+            .into_page(self.page_size))
     }
 
     /// What the tool serves for these arguments (sync stores).
@@ -303,7 +327,7 @@ impl Fetch {
         Ok(self
             .served_async(reference, cursor, query)
             .await?
-            .into_page())
+            .into_page(self.page_size))
     }
 
     /// [`Fetch::call`] without blocking (see [`Fetch::page_async`]).
@@ -390,6 +414,20 @@ impl Fetch {
             Ok(Served::Text(part, reference, origin)) => {
                 self.text_part(&part, &reference, origin.as_deref())
             }
+            Ok(Served::Passage {
+                text,
+                start,
+                reference,
+                origin,
+            }) => {
+                let next = |cursor: &str| {
+                    self.call_for(&reference, None)
+                        .arg(&self.cursor_arg, cursor)
+                        .line()
+                };
+                self.formatter
+                    .format_text_page(&self.tool, origin.as_deref(), &text, start, &next)
+            }
             Err(e) => self
                 .formatter
                 .format(&self.tool, &Err::<Value, ToolError>(e)),
@@ -401,9 +439,20 @@ impl Fetch {
         let Some(c) = cursor.map(str::trim).filter(|c| !c.is_empty()) else {
             return Ok(Cursor::Row(0));
         };
-        let parsed = if c.starts_with('/') {
+        let parsed = if let Some((at, short)) = c.split_once(';') {
+            let short = Short::parse(short);
+            match at.strip_prefix('v') {
+                Some(i) => i.parse().ok().zip(short).map(|(i, s)| Cursor::Values(i, s)),
+                None => at.parse().ok().zip(short).map(|(r, s)| Cursor::Short(r, s)),
+            }
+        } else if c.starts_with('/') {
             c.rsplit_once('/')
                 .and_then(|(at, row)| Some(Cursor::In(at.to_owned(), row.parse().ok()?)))
+        } else if let Some((line, col)) = c.split_once(':') {
+            line.parse()
+                .ok()
+                .zip(col.parse().ok())
+                .map(|(l, c)| Cursor::Char(l, c))
         } else {
             c.parse().ok().map(Cursor::Row)
         };
@@ -453,7 +502,65 @@ impl Fetch {
         query: Option<&str>,
         origin: Option<String>,
     ) -> Result<Served, StoreError> {
+        let query = query.map(str::trim).filter(|q| !q.is_empty());
+        let at_values = match at {
+            Cursor::Values(i, _) => Some(i),
+            _ => None,
+        };
         match (rows_of(value), at) {
+            // A text queried: its matching lines, as rows.
+            (Stored::Text(text), Cursor::Row(start)) if query.is_some() => Ok(self.rows_page(
+                crate::text::lines(&text)
+                    .map(|l| Value::String(l.to_owned()))
+                    .collect(),
+                start,
+                &|i| i.to_string(),
+                Continue {
+                    then: None,
+                    after: None,
+                },
+                (reference, query, origin),
+            )),
+            // An empty text: served whole (an empty block).
+            (Stored::Text(text), Cursor::Row(0)) if text.is_empty() => {
+                Ok(Served::Whole(Value::String(text), reference.into(), origin))
+            }
+            // A text: from a line, or a character of a line, on.
+            (Stored::Text(text), at @ (Cursor::Row(_) | Cursor::Char(..))) if query.is_none() => {
+                let (line, col) = match at {
+                    Cursor::Char(l, c) => (l, c),
+                    Cursor::Row(l) => (l, 0),
+                    _ => unreachable!("matched above"),
+                };
+                let passage = crate::passage::Passage::new(&text);
+                let Some(start) = passage.position(&format!("{line}:{col}")) else {
+                    return Err(self.bad_text_cursor(line, col, passage.lines()));
+                };
+                Ok(Served::Passage {
+                    text,
+                    start,
+                    reference: reference.into(),
+                    origin,
+                })
+            }
+            (Stored::Text(_), c) => Err(self.bad_cursor(&c.to_string())),
+            // The rows from the cursor, then the values the first text shortened, then the
+            // stored page's own next call.
+            (Stored::Rows(rows, _), Cursor::Short(start, short)) if start < rows.len() => {
+                let label = |i: usize| short.row_cursor(i);
+                let more = Continue {
+                    then: None,
+                    after: Some(short.value_cursor(0)),
+                };
+                Ok(self.rows_page(rows, start, &label, more, (reference, query, origin)))
+            }
+            (Stored::Rows(rows, then), Cursor::Short(_, short) | Cursor::Values(_, short)) => {
+                let start = at_values.unwrap_or(0);
+                let values = short.values(&rows);
+                let label = |i: usize| short.value_cursor(i);
+                let more = Continue { then, after: None };
+                Ok(self.rows_page(values, start, &label, more, (reference, None, origin)))
+            }
             (Stored::Rows(rows, then), Cursor::Row(start)) => Ok(self.rows_page(
                 rows,
                 start,
@@ -495,9 +602,7 @@ impl Fetch {
                     )),
                 }
             }
-            (Stored::Rows(..), Cursor::In(at, start)) => {
-                Err(self.bad_cursor(&format!("{at}/{start}")))
-            }
+            (Stored::Rows(..) | Stored::Whole(_), c) => Err(self.bad_cursor(&c.to_string())),
         }
     }
 
@@ -719,7 +824,7 @@ impl Fetch {
     /// An `invalid_input` [`ToolError`] when the reference argument is missing, and the
     /// errors of [`Fetch::result`].
     pub fn result_args(&self, args: &Map<String, Value>) -> Result<Page<Value>, ToolError> {
-        self.served_args(args).map(Served::into_page)
+        self.served_args(args).map(|s| s.into_page(self.page_size))
     }
 
     /// The result the tool returns: the page, or the error.
@@ -742,6 +847,18 @@ impl Fetch {
     #[must_use]
     pub fn get_formatter(&self) -> &Formatter {
         &self.formatter
+    }
+
+    fn bad_text_cursor(&self, line: usize, col: usize, lines: usize) -> StoreError {
+        StoreError::new(
+            StoreErrorKind::Unknown,
+            format!(
+                "cursor \"{line}:{col}\" is not a position in this text of {lines} lines: pass \
+                 the cursor of the previous page's Next line (\"L\" for line L from 0, \"L:C\" \
+                 for its character C), or leave \"{}\" out to start from the first line",
+                self.cursor_arg
+            ),
+        )
     }
 
     fn bad_cursor(&self, cursor: &str) -> StoreError {
@@ -827,6 +944,13 @@ pub(crate) enum Served {
     Whole(Value, String, Option<String>),
     /// A text of a stored record, from a character on; the reference; the tool.
     Text(TextPart, String, Option<String>),
+    /// A stored text served as text from byte `start` (see [`crate::passage`]).
+    Passage {
+        text: String,
+        start: usize,
+        reference: String,
+        origin: Option<String>,
+    },
 }
 
 /// A text of a stored record served from a character on.
@@ -846,6 +970,24 @@ pub(crate) struct TextPart {
 enum Cursor {
     Row(usize),
     In(String, usize),
+    /// A character of a line of a stored text (`"12:300"`).
+    Char(usize, usize),
+    /// A row, then the values the first text shortened (`"25;25>34"`).
+    Short(usize, Short),
+    /// The `i`-th value the first text shortened (`"v3;25>34"`).
+    Values(usize, Short),
+}
+
+impl std::fmt::Display for Cursor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cursor::Row(r) => write!(f, "{r}"),
+            Cursor::In(at, r) => write!(f, "{at}/{r}"),
+            Cursor::Char(l, c) => write!(f, "{l}:{c}"),
+            Cursor::Short(r, s) => f.write_str(&s.row_cursor(*r)),
+            Cursor::Values(i, s) => f.write_str(&s.value_cursor(*i)),
+        }
+    }
 }
 
 /// What follows the last row of a page of rows: a stored page's own next call (`then`), or
@@ -856,14 +998,18 @@ struct Continue {
 }
 
 impl Served {
-    /// As a page ([`Fetch::page`]): a whole value is a page of one item.
-    fn into_page(self) -> Page<Value> {
+    /// As a page ([`Fetch::page`]): a whole value is a page of one item, a text the lines
+    /// from the cursor (`page_size` of them).
+    fn into_page(self, page_size: usize) -> Page<Value> {
         match self {
             Served::Rows { page, .. } => page,
             Served::Whole(value, ..) => Page::new(vec![value]).total(1),
             Served::Text(part, ..) => {
                 let rest: String = part.text.chars().skip(part.start).collect();
                 Page::new(vec![Value::String(rest)]).total(1)
+            }
+            Served::Passage { text, start, .. } => {
+                crate::passage::Passage::new(&text).lines_page(start, page_size)
             }
         }
     }
@@ -873,6 +1019,7 @@ impl Served {
 /// a value served whole.
 enum Stored {
     Rows(Vec<Value>, Option<Then>),
+    Text(String),
     Whole(Value),
 }
 
@@ -887,10 +1034,7 @@ struct Then {
 fn rows_of(value: Value) -> Stored {
     match value {
         Value::Array(items) => Stored::Rows(items, None),
-        Value::String(s) => Stored::Rows(
-            s.lines().map(|l| Value::String(l.to_owned())).collect(),
-            None,
-        ),
+        Value::String(s) => Stored::Text(s),
         Value::Object(mut map) => {
             // A stored page (the JSON form `Page` writes): its items, then its next call.
             if matches!(map.get("has_more"), Some(Value::Bool(_)))
@@ -974,6 +1118,7 @@ mod tests {
         match rows_of(v) {
             Stored::Rows(rows, _) => rows,
             Stored::Whole(v) => panic!("served whole: {v}"),
+            Stored::Text(t) => panic!("served as text: {t}"),
         }
     }
 
@@ -981,13 +1126,14 @@ mod tests {
         match rows_of(v) {
             Stored::Whole(v) => v,
             Stored::Rows(rows, _) => panic!("served as rows: {rows:?}"),
+            Stored::Text(t) => panic!("served as text: {t}"),
         }
     }
 
     #[test]
     fn rows_of_each_kind_of_value() {
         assert_eq!(rows(json!([1, 2])), [json!(1), json!(2)]);
-        assert_eq!(rows(json!("a\nb")), [json!("a"), json!("b")]);
+        assert!(matches!(rows_of(json!("a\nb")), Stored::Text(t) if t == "a\nb"));
         // A record is served whole, its arrays included (not its largest array alone).
         let record = json!({"total": 3, "a": [1], "b": [1, 2], "c": [3, 4]});
         assert_eq!(whole(record.clone()), record);

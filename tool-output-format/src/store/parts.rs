@@ -142,6 +142,67 @@ pub(super) fn piece_end(text: &str, start: usize, chars: usize) -> usize {
     start + piece.len()
 }
 
+/// The values the first text of a table shortened: those over `over` characters in the rows
+/// before `before` (the cursor `"K;K>C"`: the rows from `K`, then the values over `C`
+/// characters of the rows before `K`, see [`super::Fetch`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Short {
+    pub before: usize,
+    pub over: usize,
+}
+
+impl Short {
+    /// Reads `"K>C"`.
+    pub fn parse(s: &str) -> Option<Self> {
+        let (before, over) = s.split_once('>')?;
+        Some(Short {
+            before: before.parse().ok()?,
+            over: over.parse().ok()?,
+        })
+    }
+
+    /// The cursor of row `row`, then these values.
+    pub fn row_cursor(self, row: usize) -> String {
+        format!("{row};{}>{}", self.before, self.over)
+    }
+
+    /// The cursor of the `i`-th of these values.
+    pub fn value_cursor(self, i: usize) -> String {
+        format!("v{i};{}>{}", self.before, self.over)
+    }
+
+    /// These values of `rows`, in row order, each a record naming its row (from 1) and its
+    /// column: a text that shortening to `over` characters cuts, or an object or array whose
+    /// JSON it cuts.
+    pub fn values(self, rows: &[Value]) -> Vec<Value> {
+        let mut out = Vec::new();
+        for (i, row) in rows.iter().take(self.before).enumerate() {
+            let Value::Object(fields) = row else {
+                if long_value(row, self.over) {
+                    out.push(serde_json::json!({"row": i + 1, "value": row}));
+                }
+                continue;
+            };
+            for (column, value) in fields {
+                if long_value(value, self.over) {
+                    out.push(serde_json::json!({"row": i + 1, "column": column, "value": value}));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether a table cell shortened to `max` characters is cut: a text, or an object or array
+/// by its JSON (a value is cut only when the cut form, marker included, is shorter).
+fn long_value(v: &Value, max: usize) -> bool {
+    match v {
+        Value::String(s) => crate::text::shorten(s, max).is_some(),
+        Value::Array(_) | Value::Object(_) => crate::text::shorten(&v.to_string(), max).is_some(),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -160,6 +221,29 @@ mod tests {
         let mut out = Vec::new();
         long_parts(&v, 32, &mut String::new(), 0, &mut out);
         assert_eq!(out, ["/id", "/user/bio", "/rows"]);
+    }
+
+    #[test]
+    fn shortened_values_are_named_by_row_and_column() {
+        let short = Short::parse("2>5").unwrap();
+        assert_eq!(short, Short { before: 2, over: 5 });
+        assert_eq!(short.row_cursor(7), "7;2>5");
+        assert_eq!(short.value_cursor(0), "v0;2>5");
+        let long = "abcdefg".repeat(3);
+        let rows = [
+            json!({"id": 1, "body": long, "tags": ["aaaaaaaaaa", "bbbbbbbbbb"]}),
+            // Not cut: the cut form, marker included, would not be shorter.
+            json!({"id": 2, "body": "abcdefghijklmn"}),
+            json!({"id": 3, "body": "not shown before"}),
+        ];
+        assert_eq!(
+            short.values(&rows),
+            [
+                json!({"row": 1, "column": "body", "value": long}),
+                json!({"row": 1, "column": "tags", "value": ["aaaaaaaaaa", "bbbbbbbbbb"]}),
+            ]
+        );
+        assert_eq!(Short::parse("2>"), None);
     }
 
     #[test]

@@ -1,0 +1,124 @@
+//! Text results page by page: a source file of about 100 KB, a diff, and one line of 517,430
+//! characters, each formatted under a 2,000-character budget with a store, then walked to
+//! the end through the fetch tool by following only the Next lines. Prints, for each, the
+//! calls, the largest page and whether the pages' fenced contents join back to the text (the
+//! spaces a code block writes `\u{20}` at a line's end read back).
+//!
+//! Run with `cargo run --example text_pages`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::json;
+use tool_output_format::store::Fetch;
+use tool_output_format::{Formatter, MemoryStore};
+
+/// The reference and cursor of a page's Next line.
+fn next_call(text: &str) -> Option<(String, Option<String>)> {
+    let line = text.lines().find(|l| l.starts_with("Next: call "))?;
+    let arg = |name: &str| {
+        let rest = line.split(&format!("{name}=\"")).nth(1)?;
+        Some(rest.split('"').next()?.to_owned())
+    };
+    Some((arg("ref")?, arg("cursor")))
+}
+
+/// The fenced content of a page (its line break before the closing fence included).
+fn fenced(page: &str) -> &str {
+    let Some(open) = page
+        .split('\n')
+        .find(|l| l.len() >= 3 && l.bytes().all(|b| b == b'`'))
+    else {
+        return "";
+    };
+    let start = page
+        .find(&format!("{open}\n"))
+        .map_or(0, |i| i + open.len() + 1);
+    let rest = &page[start..];
+    let end = rest
+        .rfind(&format!("\n{open}"))
+        .map_or(rest.len(), |i| i + 1);
+    &rest[..end]
+}
+
+/// `content` with the spaces and tabs a code block writes as `\u{20}` and `\u{9}` at a
+/// line's end read back (no output line ends in white space).
+fn spaces_at_line_ends(content: &str) -> String {
+    let mut out = String::with_capacity(content.len());
+    for line in content.split_inclusive('\n') {
+        let (body, brk) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        let mut body = body.to_owned();
+        let mut tail = String::new();
+        loop {
+            if let Some(b) = body.strip_suffix("\\u{20}") {
+                tail.insert(0, ' ');
+                body = b.to_owned();
+            } else if let Some(b) = body.strip_suffix("\\u{9}") {
+                tail.insert(0, '\t');
+                body = b.to_owned();
+            } else {
+                break;
+            }
+        }
+        out.push_str(&body);
+        out.push_str(&tail);
+        out.push_str(brk);
+    }
+    out
+}
+
+fn walk(name: &str, text: &str, budget: usize) {
+    let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
+    let fmt = Formatter::new()
+        .max_chars(budget)
+        .store(store.clone(), "get_stored_result");
+    let fetch = Fetch::new(store, "get_stored_result").formatter(&fmt);
+    let mut page = fmt.format("read", &json!(text));
+    let (mut calls, mut largest, mut joined) = (0, 0, String::new());
+    loop {
+        largest = largest.max(page.chars().count());
+        let next = next_call(&page);
+        let mut content = fenced(&page);
+        let mid_line = next
+            .as_ref()
+            .and_then(|(_, c)| c.as_deref())
+            .is_some_and(|c| c.contains(':'));
+        if mid_line || (next.is_none() && !text.ends_with('\n')) {
+            content = content.strip_suffix('\n').unwrap_or(content);
+        }
+        joined.push_str(&spaces_at_line_ends(content));
+        let Some((reference, cursor)) = next else {
+            break;
+        };
+        page = fetch.call(&reference, cursor.as_deref(), None);
+        calls += 1;
+    }
+    println!(
+        "{name}: {} chars, budget {budget}: first text + {calls} fetch calls, largest page {largest} chars, joined back: {}",
+        text.chars().count(),
+        joined == text
+    );
+}
+
+fn main() {
+    let source = include_str!("../tool-output-format/src/pipeline.rs");
+    let file: String = source.chars().cycle().take(102_312).collect();
+    let diff: String = source
+        .lines()
+        .cycle()
+        .take(5_000)
+        .enumerate()
+        .map(|(i, l)| match i % 3 {
+            0 => format!("-{l}\n"),
+            1 => format!("+{l}\n"),
+            _ => format!(" {l}\n"),
+        })
+        .collect();
+    let one_line = "commit 3f2a9c1 Author: A. Dev <dev@example.com> ".repeat(10_800);
+    let one_line: String = one_line.chars().take(517_430).collect();
+    for budget in [2_000, 10_000] {
+        walk("read_text_file (102 KB)", &file, budget);
+        walk("git_diff", &diff, budget);
+        walk("one line", &one_line, budget);
+    }
+}
