@@ -14,6 +14,7 @@
 mod cli;
 mod error;
 mod input;
+mod notation;
 #[cfg(feature = "proxy")]
 mod proxy;
 mod render;

@@ -46,10 +46,8 @@ pub async fn render(
         let Some(Value::String(text)) = block.get_mut("text") else {
             continue;
         };
-        let json = match serde_json::from_str::<Value>(text) {
-            Ok(v @ (Value::Object(_) | Value::Array(_))) => Some(v),
-            _ => None,
-        };
+        // Data as JSON, NDJSON or a Python literal is rendered as the data it is.
+        let json = crate::notation::parse(text);
         let out = match (query, &json) {
             (Some(q), Some(v)) => fmt.focus(q).format_async(tool, v).await,
             (Some(q), None) => fmt.focus(q).format_async(tool, text.as_str()).await,
@@ -267,6 +265,36 @@ mod tests {
         // A redacting tool: no structuredContent.
         let out = render(&fmt, "t", None, upstream, true).await;
         assert_eq!(out.structured_content, None);
+    }
+
+    #[tokio::test]
+    async fn a_python_literal_text_is_rendered_as_the_data_it_is() {
+        let rows: Vec<String> = (1..=300)
+            .map(|i| format!("{{'order_id': {i}, 'amount': {i}.5, 'paid': True, 'note': None}}"))
+            .collect();
+        let upstream =
+            json!({"content": [{"type": "text", "text": format!("[{}]", rows.join(", "))}]});
+        let budget = Budget {
+            chars: Some(2000),
+            tokens: None,
+        };
+        let fmt = Formatter::for_agents().max_chars(2000);
+        let out = super::render(
+            &fmt,
+            "read_query",
+            None,
+            upstream,
+            (StructuredContent::Fit, budget),
+        );
+        let text = out.await["content"][0]["text"].as_str().unwrap().to_owned();
+        assert!(text.chars().count() <= 2000, "{text}");
+        assert!(text.contains("300 total"), "{text}");
+        assert!(text.contains("|order_id|"), "{text}");
+        assert!(
+            text.contains("|1|1.5|") && text.contains("|300|300.5|"),
+            "{text}"
+        );
+        assert!(!text.contains("'order_id'"), "{text}");
     }
 
     #[tokio::test]
