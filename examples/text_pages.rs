@@ -10,62 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
+use tof_support::pages::{fenced, next_call, spaces_at_line_ends};
 use tool_output_format::store::Fetch;
 use tool_output_format::{Formatter, MemoryStore};
-
-/// The reference and cursor of a page's Next line.
-fn next_call(text: &str) -> Option<(String, Option<String>)> {
-    let line = text.lines().find(|l| l.starts_with("Next: call "))?;
-    let arg = |name: &str| {
-        let rest = line.split(&format!("{name}=\"")).nth(1)?;
-        Some(rest.split('"').next()?.to_owned())
-    };
-    Some((arg("ref")?, arg("cursor")))
-}
-
-/// The fenced content of a page (its line break before the closing fence included).
-fn fenced(page: &str) -> &str {
-    let Some(open) = page
-        .split('\n')
-        .find(|l| l.len() >= 3 && l.bytes().all(|b| b == b'`'))
-    else {
-        return "";
-    };
-    let start = page
-        .find(&format!("{open}\n"))
-        .map_or(0, |i| i + open.len() + 1);
-    let rest = &page[start..];
-    let end = rest
-        .rfind(&format!("\n{open}"))
-        .map_or(rest.len(), |i| i + 1);
-    &rest[..end]
-}
-
-/// `content` with the spaces and tabs a code block writes as `\u{20}` and `\u{9}` at a
-/// line's end read back (no output line ends in white space).
-fn spaces_at_line_ends(content: &str) -> String {
-    let mut out = String::with_capacity(content.len());
-    for line in content.split_inclusive('\n') {
-        let (body, brk) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
-        let mut body = body.to_owned();
-        let mut tail = String::new();
-        loop {
-            if let Some(b) = body.strip_suffix("\\u{20}") {
-                tail.insert(0, ' ');
-                body = b.to_owned();
-            } else if let Some(b) = body.strip_suffix("\\u{9}") {
-                tail.insert(0, '\t');
-                body = b.to_owned();
-            } else {
-                break;
-            }
-        }
-        out.push_str(&body);
-        out.push_str(&tail);
-        out.push_str(brk);
-    }
-    out
-}
 
 fn walk(name: &str, text: &str, budget: usize) {
     let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));

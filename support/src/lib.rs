@@ -8,6 +8,7 @@
 //! - [`shapes`]: the three order systems' shapes (one source with the runtime's unit tests).
 //! - [`compose`]: the composition harness (every wrapper x an option set x both entry
 //!   points, and the promises each feature makes alone).
+//! - [`pages`]: a text page's Next line and fenced content.
 //! - [`answerability`]: the answerability benchmark (questions over recorded API responses,
 //!   scored at budgets for the agent preset, `Formatter::new()`, cut JSON and cut TOON).
 
@@ -16,6 +17,7 @@ pub mod check;
 pub mod compose;
 pub mod data;
 pub mod gfm;
+pub mod pages;
 pub mod shapes;
 
 /// The lines of a string as the contract counts them (SPEC section 5): like `str::lines`,

@@ -7,38 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
+use tof_support::pages::{fenced, next_call};
 use tool_output_format::store::Fetch;
 use tool_output_format::{Formatter, MemoryStore, ResultStore, ToolOptions};
-
-/// The reference and cursor of a text's Next line, if any.
-fn next_call(text: &str) -> Option<(String, Option<String>)> {
-    let line = text.lines().find(|l| l.starts_with("Next: call "))?;
-    let arg = |name: &str| {
-        let rest = line.split(&format!("{name}=\"")).nth(1)?;
-        Some(rest.split('"').next()?.to_owned())
-    };
-    Some((arg("ref")?, arg("cursor")))
-}
-
-/// The content of the page's fenced block: from after the opening fence's line to the line
-/// break before the closing fence (included).
-fn fenced(page: &str) -> &str {
-    let open = page
-        .split('\n')
-        .find(|l| l.len() >= 3 && l.bytes().all(|b| b == b'`'))
-        .unwrap_or_else(|| panic!("no fence:\n{page}"));
-    let start = page.find(&format!("{open}\n")).expect("opening fence") + open.len() + 1;
-    let rest = &page[start..];
-    let close = rest
-        .match_indices(&format!("\n{open}"))
-        .map(|(i, _)| i)
-        .find(|&i| {
-            let after = &rest[i + 1 + open.len()..];
-            after.is_empty() || after.starts_with('\n')
-        })
-        .unwrap_or_else(|| panic!("no closing fence:\n{page}"));
-    &rest[..=close]
-}
 
 /// Every page of `text` (the first text, then each fetch page by its Next line) under
 /// `fmt`, checked against `within`, and the contents joined.
@@ -137,7 +108,6 @@ fn every_text_page_is_within_its_budget_and_the_pages_join_to_the_text() {
     }
 }
 
-#[cfg(feature = "tokens")]
 #[test]
 fn a_token_budget_bounds_every_text_page_too() {
     use tool_output_format::{O200k, TokenCounter};
