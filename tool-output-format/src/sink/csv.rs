@@ -39,10 +39,8 @@
 //!
 //! # TSV
 //!
-//! A tab-separated variant was measured and not kept. o200k tokens on the uniform bundled
-//! tables, CSV -> TSV: `team` 24 -> 20, `employees_100` 2,185 -> 2,151, `orders_legacy`
-//! 659 -> 659, `orders_v2` 1,315 -> 1,289, `orders_v3` 1,360 -> 1,346; 5,543 -> 5,465 in
-//! all (1.4% fewer). The win is small and TSV is not unambiguous on its own: the common TSV
+//! A tab-separated variant was measured (BENCHMARKS.md, "CSV and TSV") and not kept. The
+//! win is small and TSV is not unambiguous on its own: the common TSV
 //! convention (IANA `text/tab-separated-values`) has no quoting, so a cell holding a tab or
 //! a line break needs an escape of our invention or CSV-style quotes that TSV readers do
 //! not expect, and a tab is invisible where a comma is not.

@@ -16,17 +16,9 @@ use crate::text::{self, Place, escape_text};
 /// Cells wider than this many display columns do not widen their column: they overflow it
 /// instead, so one long cell cannot add its width in spaces to every other row.
 ///
-/// Chosen by measurement on the bundled datasets (o200k tokens / characters, aligned layout):
-///
-/// | cap | `repos_100` | `rows_1000` |
-/// |---|---|---|
-/// | 16 | 5,798 / 20,190 | 48,879 / 135,633 |
-/// | **32** | 5,836 / 21,596 | 49,457 / 148,735 |
-/// | 64 | 5,854 / 22,050 | 49,962 / 167,421 |
-/// | none | 5,963 / 28,049 | 49,962 / 167,421 |
-///
-/// Runs of spaces are cheap in tokens but not in characters; 32 keeps typical short columns
-/// (ids, names, e-mails, ISO timestamps) aligned while prose columns overflow.
+/// Chosen by measurement on the bundled datasets (BENCHMARKS.md, "Measurements behind the
+/// defaults"): runs of spaces are cheap in tokens but not in characters; 32 keeps typical
+/// short columns (ids, names, e-mails, ISO timestamps) aligned while prose columns overflow.
 pub const PAD_CAP: usize = 32;
 
 /// How a markdown table is written (the one thing the two markdown layouts differ in).

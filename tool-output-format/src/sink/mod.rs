@@ -43,11 +43,9 @@ pub enum Layout {
     /// No padding, no spaces around `|`, one-hyphen separators (`|a|b|`, `|-|-|`): the
     /// fewest tokens among the GFM forms measured that keep the outer pipes.
     ///
-    /// o200k tokens on the bundled datasets, aligned -> compact: `employees_100` 3,152 ->
-    /// 2,590 (0.82x), `rows_1000` 49,651 -> 39,039 (0.79x), `repos_100` 5,841 -> 5,174
-    /// (0.89x). `| a | b |` with spaces measured 2,648 / 44,540 / 5,490, and `|---|`
-    /// separators cost 8-22 tokens more per table than `|-|`. Dropping the outer pipes saves
-    /// another 3% but makes a row with an empty first cell ambiguous, so they stay.
+    /// Dropping the outer pipes saves a little more but makes a row with an empty first cell
+    /// ambiguous, so they stay (the measurements: BENCHMARKS.md, "Measurements behind the
+    /// defaults", in the repository).
     ///
     /// Records are written lean, dropping nothing: two or more null or empty-string fields
     /// (each `- key:` with nothing after it) are named on one last `(empty)` line, and a
@@ -59,9 +57,7 @@ pub enum Layout {
     /// `committer` beside its `author`). Never when a cut could hide a difference (a value
     /// holding a cut, or a result with a cut notice), and never naming a key that holds a
     /// comma. A key named `(empty)` and a string value of the form `(same as …)` are written
-    /// with their `(` as `\u{28}`. On a GitHub repository this takes the record from 1,909
-    /// to 1,624 o200k tokens (its compact JSON: 1,785), a Stripe charge from 551 to 522
-    /// (JSON: 519), an npm packument from 1,814 to 1,277 (JSON: 1,593).
+    /// with their `(` as `\u{28}`.
     ///
     /// ```
     /// use tool_output_format::{Formatter, Layout};
@@ -94,14 +90,10 @@ pub enum Layout {
     /// assert_eq!(csv, "id,note\n1,\"a, b\"\n2,");
     /// ```
     ///
-    /// o200k tokens, compact markdown -> CSV (TOON for reference; `cargo run --release
-    /// --example token_report`): `employees_100` 2,590 -> 2,185 (TOON 2,389: 0.91x),
-    /// `orders_legacy` 718 -> 659 (0.86x), `orders_v2` 1,374 -> 1,315 (0.96x), `orders_v3`
-    /// 1,428 -> 1,360 (0.92x), `rows_1000` 39,039 -> 36,626 (0.49x); the uniform tables
-    /// together 6,143 -> 5,543, 0.92x TOON. Cells of nested JSON cost more in CSV (every
-    /// quote doubled: `contacts_raw` 6,874 -> 7,731). A tab-separated variant saved 1.4%
-    /// more on the uniform tables (5,465) and was not kept: plain TSV has no quoting
-    /// (BENCHMARKS.md, "CSV and TSV", in the repository).
+    /// Fewer tokens than compact markdown on uniform tables; cells of nested JSON cost more
+    /// (every quote doubled). A tab-separated variant was not kept: plain TSV has no quoting
+    /// (the measurements: BENCHMARKS.md, "CSV and TSV" and "Measurements behind the
+    /// defaults", in the repository).
     Csv,
 }
 
