@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
-use tof_support::pages::{fenced, next_call, spaces_at_line_ends};
+use tof_support::pages::{joined_part, next_call, spaces_at_line_ends};
 use tool_output_format::store::Fetch;
 use tool_output_format::{Formatter, MemoryStore};
 
@@ -25,15 +25,11 @@ fn walk(name: &str, text: &str, budget: usize) {
     loop {
         largest = largest.max(page.chars().count());
         let next = next_call(&page);
-        let mut content = fenced(&page);
-        let mid_line = next
-            .as_ref()
-            .and_then(|(_, c)| c.as_deref())
-            .is_some_and(|c| c.contains(':'));
-        if mid_line || (next.is_none() && !text.ends_with('\n')) {
-            content = content.strip_suffix('\n').unwrap_or(content);
-        }
-        joined.push_str(&spaces_at_line_ends(content));
+        joined.push_str(&spaces_at_line_ends(joined_part(
+            &page,
+            next.as_ref(),
+            text,
+        )));
         let Some((reference, cursor)) = next else {
             break;
         };

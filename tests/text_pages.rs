@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
-use tof_support::pages::{fenced, next_call};
+use tof_support::pages::{joined_part, next_call};
 use tool_output_format::store::Fetch;
 use tool_output_format::{Formatter, MemoryStore, ResultStore, ToolOptions};
 
@@ -34,18 +34,7 @@ fn walk(
         assert!(page.matches("Next:").count() <= 1, "{page}");
         assert!(!page.contains("shown whole"), "{page}");
         let next = next_call(&page);
-        let mut content = fenced(&page);
-        let mid_line = next
-            .as_ref()
-            .and_then(|(_, c)| c.as_deref())
-            .is_some_and(|c| c.contains(':'));
-        let last = next.is_none();
-        if mid_line || (last && !text.ends_with(['\n', '\r'])) {
-            content = content
-                .strip_suffix('\n')
-                .expect("a line break before the fence");
-        }
-        joined.push_str(content);
+        joined.push_str(joined_part(&page, next.as_ref(), text));
         let Some((reference, cursor)) = next else {
             return (joined, pages);
         };

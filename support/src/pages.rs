@@ -56,3 +56,25 @@ pub fn spaces_at_line_ends(content: &str) -> String {
     }
     out
 }
+
+/// What a text page adds to the pages joined: its fenced content, without the line break
+/// before the closing fence when the page stops inside a line (its cursor `"L:C"`) or is
+/// the last page of a `text` that does not end with a line break. `next`: the page's Next
+/// call ([`next_call`]). Panics when that line break is missing.
+pub fn joined_part<'p>(
+    page: &'p str,
+    next: Option<&(String, Option<String>)>,
+    text: &str,
+) -> &'p str {
+    let content = fenced(page);
+    let mid_line = next
+        .and_then(|(_, c)| c.as_deref())
+        .is_some_and(|c| c.contains(':'));
+    if mid_line || (next.is_none() && !text.ends_with(['\n', '\r'])) {
+        content
+            .strip_suffix('\n')
+            .expect("a line break before the fence")
+    } else {
+        content
+    }
+}
