@@ -251,7 +251,8 @@ fn left_out_line(names: &Once, tool: &str) -> String {
 /// get_repo(detail="full") for them]`. Each kind lists at most [`MAX_NAMES`] names, then
 /// `and N more`. With a stored full result the line ends `They are in the stored full
 /// result` (the Next line follows); without a tool name, `Full detail shows them`. With
-/// `max_chars` 0 each kind is counted, not named (`14 machine-only; 2 empty`).
+/// `max_chars` under [`COUNT_BELOW`] each kind is counted, not named (`14 machine-only; 2
+/// empty`).
 fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> String {
     let mut out = String::from("[Left out in summary detail: ");
     let end = out.len().saturating_add(max_chars);
