@@ -31,9 +31,7 @@ fn empty_fields_are_grouped_and_repeats_named() {
            - login: octo\n  \
            - id: 1\n\
          - organization: (same as owner)\n\
-         - topics: []\n\
-         - extra: {}\n\
-         - (empty): description, homepage"
+         - (empty): description, homepage, topics, extra"
     );
     // The aligned layout keeps every field in place, written out.
     assert_eq!(
@@ -346,5 +344,71 @@ fn the_packument_s_second_version_is_its_difference() {
              - time:\n"
         ),
         "{md}"
+    );
+}
+
+/// A record that holds no data (its fields null, empty or such records) is named on the
+/// `(empty)` line as itself, not by its fields.
+#[test]
+fn a_record_that_holds_no_data_is_named_as_empty() {
+    let v = json!({
+        "id": "ch_1",
+        "billing": {"address": {"city": null, "line1": ""}, "email": null},
+        "metadata": {},
+        "outcome": {"type": "authorized", "reason": null}
+    });
+    assert_eq!(
+        compact().format("", &v),
+        "- id: ch_1\n\
+         - outcome:\n  \
+           - type: authorized\n  \
+           - reason:\n\
+         - (empty): billing, metadata"
+    );
+}
+
+/// A nested record's fields equal to the top-level record's fields of the same names (two
+/// or more, text or blocks) are named on one line; a scalar that is not text stays.
+#[test]
+fn fields_equal_to_the_top_level_are_named_once() {
+    let v = json!({
+        "name": "is-number",
+        "license": "MIT",
+        "author": {"name": "Jon", "url": "https://github.com/jon"},
+        "private": false,
+        "versions": {
+            "7.0.0": {
+                "version": "7.0.0",
+                "license": "MIT",
+                "author": {"name": "Jon", "url": "https://github.com/jon"},
+                "private": false
+            }
+        }
+    });
+    assert_eq!(
+        compact().format("", &v),
+        "- name: is-number\n\
+         - license: MIT\n\
+         - author:\n  \
+           - name: Jon\n  \
+           - url: https://github.com/jon\n\
+         - private: false\n\
+         - versions:\n  \
+           - 7.0.0:\n    \
+             - version: 7.0.0\n    \
+             - private: false\n    \
+             - (same as the top level): license, author"
+    );
+    // One equal field is written out (the line would cost as much).
+    let one = json!({"license": "MIT", "v": {"license": "MIT", "version": "1"}});
+    assert_eq!(
+        compact().format("", &one),
+        "- license: MIT\n- v:\n  - license: MIT\n  - version: 1"
+    );
+    // A literal key that reads as the line is escaped.
+    let literal = json!({"a": {"(same as the top level)": "x"}});
+    assert_eq!(
+        compact().format("", &literal),
+        "- a:\n  - \\u{28}same as the top level): x"
     );
 }

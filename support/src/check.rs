@@ -203,6 +203,9 @@ pub fn check(v: &Value, o: &Opts, md: &str) -> Result<(), String> {
                 &body[title.len()..]
             };
             ensure!(body.starts_with("- "), "record fields must start the body");
+            if want.lean && want.uncut(v, 0) {
+                want.top = Some(map.clone());
+            }
             want.record(map, 0, 0);
         }
         _ => unreachable!("scalars are checked above"),
@@ -493,6 +496,9 @@ struct Expected {
     depth_cuts: Vec<String>,
     /// Records are written lean (the compact layout).
     lean: bool,
+    /// Lean records: the top-level record, when it holds no cut (its fields are what nested
+    /// records' equal fields are named after).
+    top: Option<serde_json::Map<String, Value>>,
 }
 
 impl Expected {
@@ -545,12 +551,35 @@ impl Expected {
         reference: Option<&[&Value]>,
     ) {
         let groupable = |k: &str, v: &Value| {
-            matches!(v, Value::Null) || v.as_str() == Some("")
-        } && !k.is_empty() && !k.contains(',') && k != "(empty)";
+            no_data(v, depth + 1) && !k.is_empty() && !k.contains(',') && k != "(empty)"
+        };
         let grouped = self.lean && fields.iter().filter(|(k, v)| groupable(k, v)).count() >= 2;
+        // A nested record's fields (text or blocks) equal to the top-level record's of the
+        // same name, two or more, are one `(same as the top level)` item.
+        let as_top = |k: &str, v: &Value| {
+            let worth = match v {
+                Value::String(s) => !s.is_empty(),
+                _ => self.is_block(v, depth + 1),
+            };
+            depth > 0
+                && reference.is_none()
+                && worth
+                && !k.is_empty()
+                && !k.contains(',')
+                && !k.starts_with('(')
+                && self.top.as_ref().is_some_and(|t| t.get(k) == Some(v))
+        };
+        let on_top: Vec<bool> = fields
+            .iter()
+            .map(|&(k, v)| self.lean && !(grouped && groupable(k, v)) && as_top(k, v))
+            .collect();
+        let topped = on_top.iter().filter(|&&t| t).count() >= 2;
         let mut candidates: Vec<&Value> = Vec::new();
         for (i, &(k, f)) in fields.iter().enumerate() {
             if grouped && groupable(k, f) {
+                continue;
+            }
+            if topped && on_top[i] {
                 continue;
             }
             self.shape.items.push(level + 1);
@@ -582,6 +611,9 @@ impl Expected {
                 }
             }
             self.value(f, depth + 1, level + 1);
+        }
+        if topped {
+            self.shape.items.push(level + 1);
         }
         if grouped {
             self.shape.items.push(level + 1);
@@ -676,6 +708,18 @@ fn differing<'v>(a: &'v Value, b: &'v Value) -> Option<Difference<'v>> {
         .map(|((k, y), x)| ((k.as_str(), y), x))
         .unzip();
     (!fields.is_empty() && fields.len() * 2 <= b.len()).then_some((fields, reference))
+}
+
+/// A value at nesting `depth` that holds no data: null, `""`, or, above the depth limit,
+/// `[]`, `{}` or an object whose every field holds none.
+fn no_data(v: &Value, depth: usize) -> bool {
+    match v {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty() && depth < MAX_DEPTH,
+        Value::Object(m) => depth < MAX_DEPTH && m.values().all(|x| no_data(x, depth + 1)),
+        _ => false,
+    }
 }
 
 /// Items a list inside a record or list may hold to print joined on one line.

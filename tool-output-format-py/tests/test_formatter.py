@@ -128,7 +128,7 @@ def test_for_agents_preset():
             "owner": {"login": "ada", "avatar_url": "https://avatars.githubusercontent.com/u/1?v=4"}}
     assert Formatter.for_agents().format("get_repo", repo) == (
         "**get_repo result**\n\n- name: hello\n- id: 1\n- owner:\n  - login: ada\n\n"
-        "[Left out in summary detail: machine-only: url, hooks_url, node_id, avatar_url; empty: homepage. "
+        "[Left out in summary detail: machine-only: url, hooks_url, avatar_url, node_id; empty: homepage. "
         'Call get_repo(detail="full") for them]'
     )
     # detail="full" (how a tool serves its detail argument) shows every field.

@@ -23,6 +23,7 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 
 use crate::distinct::NameIndex;
+use crate::salience;
 use crate::text::escape_inline;
 
 /// How much of a derived record to show.
@@ -145,6 +146,17 @@ impl Once {
         self.spans.iter().map(|&(a, b)| &self.text[a..b])
     }
 
+    /// The names most needed first ([`salience::name_rank`]), in first-seen order within a
+    /// rank.
+    fn ranked(&self) -> impl Iterator<Item = &str> {
+        let mut names: Vec<(crate::salience::Key, &str)> = self
+            .names()
+            .map(|name| (salience::name_rank(name).key(), name))
+            .collect();
+        names.sort_by_key(|&(key, _)| key);
+        names.into_iter().map(|(_, name)| name)
+    }
+
     fn is_empty(&self) -> bool {
         self.spans.is_empty()
     }
@@ -233,6 +245,12 @@ const COUNT_BELOW: usize = 60;
 /// The most names one kind lists; the rest are counted (`and 7 more`).
 pub(crate) const MAX_NAMES: usize = 24;
 
+/// The most names the empty kind lists. An empty field tells one thing, that it is empty,
+/// and its name costs more tokens than that is worth past a few: the first eight in rank
+/// order are named (`description` and `customer` before `application_fee`), the rest
+/// counted, and the full detail shows them all.
+pub(crate) const MAX_EMPTY_NAMES: usize = 8;
+
 /// The line naming the fields left out and the call that shows them (see the module docs).
 fn left_out_line(names: &Once, tool: &str) -> String {
     let mut out = String::from("[Left out in summary detail: ");
@@ -257,10 +275,10 @@ fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> Str
     let mut out = String::from("[Left out in summary detail: ");
     let end = out.len().saturating_add(max_chars);
     let mut first = true;
-    for (label, list_of) in [
-        ("", &names.detail),
-        ("machine-only: ", &names.machine),
-        ("empty: ", &names.empty),
+    for (label, list_of, max) in [
+        ("", &names.detail, MAX_NAMES),
+        ("machine-only: ", &names.machine, MAX_NAMES),
+        ("empty: ", &names.empty, MAX_EMPTY_NAMES),
     ] {
         if list_of.is_empty() {
             continue;
@@ -281,7 +299,7 @@ fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> Str
             continue;
         }
         out.push_str(label);
-        list_within(list_of, MAX_NAMES, end, &mut out);
+        list_within(list_of, max, end, &mut out);
     }
     if stored {
         out.push_str(". They are in the stored full result");
@@ -300,7 +318,7 @@ fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> Str
 /// name is listed).
 fn list_within(names: &Once, max: usize, end: usize, out: &mut String) {
     let len = names.spans.len();
-    let escaped = names.names().take(max).map(|name| {
+    let escaped = names.ranked().take(max).map(|name| {
         let mut n = String::new();
         escape_inline(name, false, &mut n);
         n
@@ -372,6 +390,25 @@ mod tests {
     }
 
     #[test]
+    fn left_out_names_are_listed_most_needed_first() {
+        let l = LeftOut::default();
+        for name in [
+            "application_fee",
+            "node_id",
+            "customer",
+            "description",
+            "id",
+        ] {
+            l.add_empty(name);
+        }
+        assert_eq!(
+            l.line("get", false).unwrap(),
+            "[Left out in summary detail: empty: id, description, customer, application_fee, \
+             node_id. Call get(detail=\"full\") for them]"
+        );
+    }
+
+    #[test]
     fn the_folded_line_names_each_kind_and_counts_the_rest() {
         let l = LeftOut::default();
         assert_eq!(l.line("t", false), None);
@@ -385,7 +422,12 @@ mod tests {
         assert!(line.starts_with(
             "[Left out in summary detail: machine-only: url, node_id; empty: e0, e1, "
         ));
-        assert!(line.ends_with(", e23 and 3 more. Call get_repo(detail=\"full\") for them]"));
+        // The empty kind names fewer: its names tell only that the fields are empty.
+        let more = MAX_NAMES + 3 - MAX_EMPTY_NAMES;
+        assert!(line.ends_with(&format!(
+            ", e7 and {more} more. Call get_repo(detail=\"full\") for them]"
+        )));
+
         assert!(
             l.line("", false)
                 .unwrap()

@@ -98,22 +98,25 @@ impl Formatter {
     ///    `web_url` (GitLab) and `permalink_url` are shown (the link a model gives the user),
     ///    and so is any URL that is a page a person opens rather than an API endpoint or an
     ///    image, whatever its key (a release page under `url`, a Stripe `receipt_url`).
-    /// 2. **Empty fields fold out**: null, `""`, `[]` and `{}` values of a record; in a
-    ///    table, columns empty in every row. Each is named by its dotted path
-    ///    (`empty: homepage, license.spdx_id`).
+    /// 2. **Empty fields fold out**: null, `""`, `[]` and `{}` values of a record, and
+    ///    objects whose every field is empty (named as the object); in a table, columns
+    ///    empty in every row. Each is named by its dotted path (`empty: homepage,
+    ///    license.spdx_id`).
     /// 3. **Nested objects in tables flatten** into dotted columns where that reads in fewer
     ///    tokens (see [`Shape::flatten`]); records keep their nested bullets.
     /// 4. **Compact layout** ([`Layout::Compact`]): unpadded tables, the fewest tokens of
-    ///    the markdown forms, and lean records (null and empty-string fields named on one
+    ///    the markdown forms, and lean records (fields that hold no data named on one
     ///    `(empty)` line, a nested value that repeats an earlier sibling's written
     ///    `(same as KEY)`, one that differs from it in at most half its fields
-    ///    `(same as KEY, except:)` above them; see [`Layout::Compact`]).
+    ///    `(same as KEY, except:)` above them, a nested record's fields equal to the top
+    ///    level's named on one `(same as the top level)` line; see [`Layout::Compact`]).
     /// 5. **The left-out line says how to get them**: `Call TOOL(detail="full") for them`
     ///    (the tool should accept a `detail` argument and render with
     ///    `.detail(Detail::Full)`, which turns rules 1 and 2 off); with a
     ///    [`store`](Self::store), the full result is stored whenever something was left out,
     ///    the line says `They are in the stored full result` and the Next line that fetches it
-    ///    follows. Each kind lists at most 24 names, then `and N more`.
+    ///    follows. Each kind lists its names most needed first, at most 24 (the empty
+    ///    kind 8: an empty field says only that it is empty), then `and N more`.
     /// 6. **Folding pays or is undone**: when a small result (a text of at most 1,000
     ///    characters, no store, within its budget) is no shorter with its fields folded and the
     ///    left-out line than with nothing folded, nothing is folded (a GitHub 422 error
@@ -140,7 +143,7 @@ impl Formatter {
     /// assert_eq!(
     ///     Formatter::for_agents().format("get_repo", &repo),
     ///     "**get_repo result**\n\n- name: hello\n- id: 1\n- owner:\n  - login: ada\n\n\
-    ///      [Left out in summary detail: machine-only: url, hooks_url, node_id, avatar_url; empty: homepage. \
+    ///      [Left out in summary detail: machine-only: url, hooks_url, avatar_url, node_id; empty: homepage. \
     ///      Call get_repo(detail=\"full\") for them]"
     /// );
     /// // Full detail shows every field.

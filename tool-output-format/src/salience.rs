@@ -204,8 +204,33 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
         }
         return tier(Tier::Page, "a page for people");
     }
-    let (t, clue) = by_name(&words);
-    if t == Tier::Identity && is_machine_id(&words) {
+    named(&words)
+}
+
+/// The rank a field's name alone gives, its value left out (the order in which the line
+/// naming left-out fields lists them): rules 2 and 3 on the name.
+pub(crate) fn name_rank(name: &str) -> Rank {
+    let words = Words::of(leaf(name));
+    match internal(&words) {
+        Some(clue) => Rank {
+            tier: Tier::Internal,
+            sub: Tier::Internal,
+            clue,
+        },
+        None => named(&words),
+    }
+}
+
+/// The rank the words of a name give, for a value that is not blank or a URL (rule 3, with
+/// a system's ids and a state's counts after the rest of their tier).
+fn named(words: &Words) -> Rank {
+    let tier = |tier, clue| Rank {
+        tier,
+        sub: tier,
+        clue,
+    };
+    let (t, clue) = by_name(words);
+    if t == Tier::Identity && is_machine_id(words) {
         // A number a system assigns says less than the name, title or number people use:
         // after them in the tier.
         return Rank {
@@ -214,7 +239,7 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
             clue,
         };
     }
-    if t == Tier::State && !is_state_itself(&words) {
+    if t == Tier::State && !is_state_itself(words) {
         // A count, an amount or a flag says less than the state itself: after it in the
         // tier.
         return Rank {

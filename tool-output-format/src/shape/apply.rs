@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::{Convert, MAX_SHAPE_DEPTH, Shape, ShapeStats, is_empty_value, is_table};
+use super::{Convert, MAX_SHAPE_DEPTH, Shape, ShapeStats, holds_no_data, is_empty_value, is_table};
 use crate::detail::LeftOut;
 use crate::distinct::NameIndex;
 use crate::redact::{REDACTED, Secrets};
@@ -248,15 +248,21 @@ impl<'s> Apply<'s> {
                     }
                 }
             } else {
-                let value = if self.secrets.matches(key) {
+                let secret = self.secrets.matches(key);
+                // A field that holds no data (an object included whose every field holds
+                // none) is named as itself, not by its fields.
+                let no_data = !row && self.shape.drop_empty && !secret && holds_no_data(input);
+                let value = if no_data {
+                    Shaped::Value(Cow::Borrowed(input))
+                } else if secret {
                     Shaped::Value(Cow::Owned(Value::String(REDACTED.to_owned())))
                 } else {
                     self.member(input, at)
                 };
-                let empty = !row && self.shape.drop_empty && value.is_empty();
+                let empty = no_data || (!row && self.shape.drop_empty && value.is_empty());
                 // A container emptied by the rules is not named: what it held is.
                 if empty
-                    && is_empty_value(input)
+                    && (no_data || is_empty_value(input))
                     && let Some(names) = self.names
                 {
                     self.path.clear();

@@ -755,6 +755,19 @@ fn is_table(items: &[Value]) -> bool {
     !items.is_empty() && items.iter().all(Value::is_object)
 }
 
+/// True for a value that holds no data: null, `""`, `[]`, `{}`, or an object whose every
+/// field holds no data (`{"address": {"city": null}, "email": ""}`), nested at most
+/// [`MAX_SHAPE_DEPTH`] deep (deeper is taken as data).
+pub(crate) fn holds_no_data(value: &Value) -> bool {
+    fn within(value: &Value, depth: usize) -> bool {
+        match value {
+            Value::Object(o) if depth < MAX_SHAPE_DEPTH => o.values().all(|v| within(v, depth + 1)),
+            _ => is_empty_value(value),
+        }
+    }
+    within(value, 0)
+}
+
 /// True for null, `""`, `[]` and `{}`.
 pub(crate) fn is_empty_value(value: &Value) -> bool {
     match value {

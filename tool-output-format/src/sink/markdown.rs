@@ -44,11 +44,17 @@ pub(crate) struct Compact;
 
 impl<S: TableStyle> Sink for Markdown<S> {
     fn render(&self, doc: &Document<'_, '_>) -> String {
+        let cut = !doc.notices.is_empty();
+        let top = match doc.body {
+            Node::Record(r) if self.0.lean_records() && !cut => Some(lean::Top::of(&r.fields)),
+            _ => None,
+        };
         let mut w = Writer {
             out: String::new(),
             style: &self.0,
-            cut: !doc.notices.is_empty(),
+            cut,
             uncut: false,
+            top,
         };
         let mut above = false;
         for n in doc.notices {
@@ -68,7 +74,7 @@ impl<S: TableStyle> Sink for Markdown<S> {
     }
 }
 
-struct Writer<'s, S> {
+struct Writer<'s, 'd, S> {
     out: String,
     style: &'s S,
     /// The result carries a cut notice (lean records name no repeated value then).
@@ -76,9 +82,12 @@ struct Writer<'s, S> {
     /// What is being written is inside a value known to hold no cut (lean records below it
     /// do not look for one again: each subtree is searched once, not once per level).
     uncut: bool,
+    /// Lean records: the top-level record's fields, that nested records' fields equal to
+    /// them are named after (none when the result carries a cut notice).
+    top: Option<lean::Top<'d>>,
 }
 
-impl<S: TableStyle> Writer<'_, S> {
+impl<S: TableStyle> Writer<'_, '_, S> {
     /// The result at the top level: a record under its title, a table, a list, a code
     /// block, a scalar, or an envelope around one of them.
     fn root(&mut self, body: &Node<'_>, title: Option<&str>) {
@@ -163,11 +172,13 @@ impl<S: TableStyle> Writer<'_, S> {
         indent: &str,
         within: Option<(&'r str, &[&'r Field<'r>])>,
     ) {
-        let plan = lean::Plan::of(r, self.cut, within, self.uncut);
+        // The top-level record's own fields (written unindented) are not compared with it.
+        let top = self.top.as_ref().filter(|_| !indent.is_empty());
+        let plan = lean::Plan::of(r, self.cut, within, self.uncut, top);
         let outer = self.uncut;
         for (f, instead) in r.iter().zip(&plan.fields) {
             match instead {
-                lean::Instead::Grouped => {}
+                lean::Instead::Grouped | lean::Instead::AsTop => {}
                 lean::Instead::SameAs(j) => {
                     self.key(&f.name, indent);
                     self.out.push_str(" (same as ");
@@ -190,9 +201,12 @@ impl<S: TableStyle> Writer<'_, S> {
                 }
                 lean::Instead::Itself(uncut) => {
                     self.uncut = *uncut;
-                    if &*f.name == lean::EMPTY_KEY {
+                    if &*f.name == lean::EMPTY_KEY || &*f.name == lean::TOP_KEY {
+                        // Written as the line it would read as, with its `(` escaped.
                         self.out.push_str(indent);
-                        self.out.push_str("- \\u{28}empty):");
+                        self.out.push_str("- \\u{28}");
+                        escape_text(&f.name[1..], Place::Inline, &mut self.out);
+                        self.out.push(':');
                     } else {
                         self.key(&f.name, indent);
                     }
@@ -208,18 +222,25 @@ impl<S: TableStyle> Writer<'_, S> {
             }
         }
         self.uncut = outer;
-        let mut grouped = plan.grouped().peekable();
-        if grouped.peek().is_some() {
-            self.out.push_str(indent);
-            self.out.push_str("- ");
-            self.out.push_str(lean::EMPTY_KEY);
-            self.out.push(':');
-            for (n, i) in grouped.enumerate() {
-                self.out.push_str(if n == 0 { " " } else { ", " });
-                escape_text(&r[i].name, Place::Inline, &mut self.out);
-            }
-            self.out.push('\n');
+        self.named_line(lean::TOP_KEY, indent, plan.as_top().map(|i| &*r[i].name));
+        self.named_line(lean::EMPTY_KEY, indent, plan.grouped().map(|i| &*r[i].name));
+    }
+
+    /// `- KEY: a, b, c` (nothing when there are no names).
+    fn named_line<'n>(&mut self, key: &str, indent: &str, names: impl Iterator<Item = &'n str>) {
+        let mut names = names.peekable();
+        if names.peek().is_none() {
+            return;
         }
+        self.out.push_str(indent);
+        self.out.push_str("- ");
+        self.out.push_str(key);
+        self.out.push(':');
+        for (n, name) in names.enumerate() {
+            self.out.push_str(if n == 0 { " " } else { ", " });
+            escape_text(name, Place::Inline, &mut self.out);
+        }
+        self.out.push('\n');
     }
 
     /// List items, one per node.

@@ -47,17 +47,19 @@ pub enum Layout {
     /// ambiguous, so they stay (the measurements: BENCHMARKS.md, "Measurements behind the
     /// defaults", in the repository).
     ///
-    /// Records are written lean, dropping nothing: two or more null or empty-string fields
-    /// (each `- key:` with nothing after it) are named on one last `(empty)` line, and a
-    /// nested record, table or list equal to an earlier sibling's value is written
-    /// `(same as KEY)`. A nested record with the same keys in the same order as such an
+    /// Records are written lean, dropping no value: two or more fields that hold no data
+    /// (null, an empty string, list or record, or a record whose every field holds none,
+    /// named as itself) are named on one last `(empty)` line, and a nested record, table or
+    /// list equal to an earlier sibling's value is written `(same as KEY)`. Two or more
+    /// fields of a nested record equal to the top-level fields of the same names (text or
+    /// blocks) are named on one `(same as the top level)` line. A nested record with the same keys in the same order as such an
     /// earlier sibling (three or more), at most half of them different, is written
     /// `(same as KEY, except:)` with only the differing fields below, a nested record among
     /// those as `(same as in KEY, except:)` the same way (npm's versions, a commit's
     /// `committer` beside its `author`). Never when a cut could hide a difference (a value
     /// holding a cut, or a result with a cut notice), and never naming a key that holds a
-    /// comma. A key named `(empty)` and a string value of the form `(same as …)` are written
-    /// with their `(` as `\u{28}`.
+    /// comma. A key named `(empty)` or `(same as the top level)` and a string value of the
+    /// form `(same as …)` are written with their `(` as `\u{28}`.
     ///
     /// ```
     /// use tool_output_format::{Formatter, Layout};

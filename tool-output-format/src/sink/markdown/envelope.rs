@@ -24,7 +24,7 @@ fn error_record(e: &ToolError) -> Record<'_> {
 /// The title of an error when the tool has no name.
 const UNNAMED_FAILURE: &str = "failed";
 
-impl<S: TableStyle> Writer<'_, S> {
+impl<S: TableStyle> Writer<'_, '_, S> {
     /// An envelope at the top level: `title` is the formatter's (`{tool} failed` for an
     /// error), printed above an error's bullets or a record body.
     pub(super) fn envelope_root(&mut self, e: &Envelope<'_>, title: Option<&str>) {

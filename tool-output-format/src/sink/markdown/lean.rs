@@ -1,11 +1,18 @@
-//! Lean records: the two rules the compact layout adds to records, decided here and written
-//! by the markdown writer. Neither drops anything: each writes the same information in fewer
-//! tokens, in a form that names every key.
+//! Lean records: the rules the compact layout adds to records, decided here and written by
+//! the markdown writer. None drops a value: each writes the same information in fewer
+//! tokens.
 //!
-//! - **Empty fields grouped.** When a record has two or more fields whose value is null or
-//!   an empty string (each would be written `- key:` with nothing after it), they are written
-//!   once, as the record's last line: `- (empty): fax, homepage, mirror_url`. A key that holds
-//!   a comma stays in place (it could not be told apart in the list).
+//! - **Empty fields grouped.** When a record has two or more fields that hold no data (null,
+//!   an empty string, list or record, or a record whose every field holds none), they are
+//!   written once, as the record's last line: `- (empty): fax, homepage, billing_details`.
+//!   A record that holds no data is named as itself, not by its fields. A key that holds a
+//!   comma stays in place (it could not be told apart in the list).
+//! - **Fields equal to the top level named.** When two or more fields of a record nested in
+//!   the top-level record (text, or values written as blocks) equal the top-level record's
+//!   fields of the same names, they are written on one line after the others:
+//!   `- (same as the top level): description, license, author` (an npm packument's versions
+//!   repeat the package's). Not when the result carries a cut notice, nor for a value that
+//!   holds a cut.
 //! - **Repeated values named.** A nested record, table or list identical to an earlier
 //!   sibling's value is written `- organization: (same as owner)` instead of a second copy
 //!   (GitHub repeats `owner` as `organization`, a commit's `author` as its `committer`).
@@ -25,10 +32,10 @@
 //!   on down. When several earlier values qualify, the one with the fewest differences is
 //!   named (the first of those).
 //!
-//! A key that holds a comma is never named by either form (`(same as a, except:)` could not
+//! A key that holds a comma is never named by these forms (`(same as a, except:)` could not
 //! be told apart from a key `a, except:`). The literal texts that would read as these forms
-//! are escaped, so the mapping stays invertible: a key named `(empty)` and a string value of
-//! the form `(same as …)` are written with their `(` as `\u{28}`.
+//! are escaped: a key named `(empty)` or `(same as the top level)` and a string value of the
+//! form `(same as …)` are written with their `(` as `\u{28}`.
 
 use std::hash::{BuildHasher, Hash, Hasher};
 
@@ -47,6 +54,49 @@ pub(super) const MIN_FIELDS: usize = 3;
 
 /// The group line's key.
 pub(super) const EMPTY_KEY: &str = "(empty)";
+
+/// The key of the line naming a nested record's fields equal to the top-level record's
+/// fields of the same names.
+pub(super) const TOP_KEY: &str = "(same as the top level)";
+
+/// The fields of the top-level record, by name, that nested records' fields are compared
+/// with (see [`Plan::of`]).
+pub(super) struct Top<'r> {
+    /// `(name, field)`, sorted by name.
+    by_name: Vec<(&'r str, &'r Field<'r>)>,
+}
+
+impl<'r> Top<'r> {
+    /// The index of a top-level record's fields whose values can be named from below: nested
+    /// blocks and text, never a value that holds a cut (the caller passes none when the
+    /// result carries a cut notice).
+    pub(super) fn of(fields: &'r [Field<'r>]) -> Top<'r> {
+        let mut by_name: Vec<(&'r str, &'r Field<'r>)> = fields
+            .iter()
+            .filter(|f| is_nameable(f) && !holds_cut(&f.value))
+            .map(|f| (&*f.name, f))
+            .collect();
+        by_name.sort_by_key(|&(name, _)| name);
+        Top { by_name }
+    }
+
+    /// Whether the top-level record has a field named like `f` with the same value.
+    fn has(&self, f: &Field<'_>) -> bool {
+        self.by_name
+            .binary_search_by_key(&&*f.name, |&(name, _)| name)
+            .is_ok_and(|i| self.by_name[i].1.value == f.value)
+    }
+}
+
+/// A field worth naming on the top line: a value written as a block, or text, whose key can
+/// sit in a `, ` list.
+fn is_nameable(f: &Field<'_>) -> bool {
+    let worth = match &f.value {
+        Node::Str(s) => !s.is_empty(),
+        v => is_block(v),
+    };
+    worth && !f.name.is_empty() && !f.name.contains(',') && !f.name.starts_with('(')
+}
 
 /// What the lean rules decided for one record: which fields are grouped and which repeat an
 /// earlier sibling.
@@ -68,6 +118,8 @@ pub(super) enum Instead<'r> {
     /// `(same as NAME, except:)` or `(same as in NAME, except:)`, the differing fields
     /// below.
     Except(Except<'r>),
+    /// Named on the `(same as the top level)` line.
+    AsTop,
 }
 
 /// A nested record written as its difference from another.
@@ -90,11 +142,16 @@ impl<'r> Plan<'r> {
     /// compared with that field only (a difference is written `(same as in NAME,
     /// except:)`), never with its siblings. `uncut`: the record is inside a value known to
     /// hold no cut (so none of its fields does).
+    ///
+    /// `top`: the record is nested in the top-level record (and not in an except-list);
+    /// when two or more of its fields (text or blocks) equal the top-level fields of the
+    /// same names, they are named on one `(same as the top level)` line instead.
     pub(super) fn of(
         r: &[&'r Field<'r>],
         cut: bool,
         within: Option<(&'r str, &[&'r Field<'r>])>,
         uncut: bool,
+        top: Option<&Top<'_>>,
     ) -> Plan<'r> {
         let mut fields: Vec<Instead<'r>> = r.iter().map(|_| Instead::Itself(uncut)).collect();
         let groupable: Vec<usize> = (0..r.len()).filter(|&i| is_groupable(r[i])).collect();
@@ -103,13 +160,29 @@ impl<'r> Plan<'r> {
                 fields[i] = Instead::Grouped;
             }
         }
+        if let Some(top) = top.filter(|_| !cut && within.is_none()) {
+            let same: Vec<usize> = (0..r.len())
+                .filter(|&i| {
+                    is_nameable(r[i]) && (uncut || !holds_cut(&r[i].value)) && top.has(r[i])
+                })
+                .collect();
+            if same.len() >= 2 {
+                for &i in &same {
+                    fields[i] = Instead::AsTop;
+                }
+            }
+        }
         let mut candidates: Vec<usize> = Vec::new();
         // With many nested values, each is hashed (see `Hashes`) and walked once, not once per
         // earlier sibling it is compared with; a few are compared value by value.
         let mut hashes = (r.iter().filter(|f| is_block(&f.value)).count() >= HASHED_FROM)
             .then(|| Hashes::new(r.len()));
         for (i, f) in r.iter().enumerate() {
-            if cut || !is_block(&f.value) || (!uncut && holds_cut(&f.value)) {
+            if cut
+                || !is_block(&f.value)
+                || matches!(fields[i], Instead::Grouped | Instead::AsTop)
+                || (!uncut && holds_cut(&f.value))
+            {
                 continue;
             }
             fields[i] = Instead::Itself(true);
@@ -157,6 +230,11 @@ impl<'r> Plan<'r> {
     /// The fields named on the `(empty)` line, in record order.
     pub(super) fn grouped(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.fields.len()).filter(|&i| matches!(self.fields[i], Instead::Grouped))
+    }
+
+    /// The fields named on the `(same as the top level)` line, in record order.
+    pub(super) fn as_top(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.fields.len()).filter(|&i| matches!(self.fields[i], Instead::AsTop))
     }
 }
 
@@ -368,14 +446,22 @@ fn differing_count(a: &Record<'_>, b: &Record<'_>) -> Option<usize> {
     (count > 0).then_some(count)
 }
 
-/// A field written `- key:` with nothing after it, whose key can sit in a `, ` list.
+/// A field that holds no data, whose key can sit in a `, ` list.
 fn is_groupable(f: &Field<'_>) -> bool {
-    let empty = match &f.value {
+    holds_no_data(&f.value) && !f.name.is_empty() && !f.name.contains(',') && &*f.name != EMPTY_KEY
+}
+
+/// Null, an empty string, an empty list or record, or a record whose every field holds no
+/// data (a document is at most [`MAX_DEPTH`](crate::doc::MAX_DEPTH) deep, so the
+/// recursion is bounded).
+fn holds_no_data(v: &Node<'_>) -> bool {
+    match v {
         Node::Null => true,
         Node::Str(s) => s.is_empty(),
+        Node::List(l) => l.is_empty(),
+        Node::Record(r) => r.fields.iter().all(|f| holds_no_data(&f.value)),
         _ => false,
-    };
-    empty && !f.name.is_empty() && !f.name.contains(',') && &*f.name != EMPTY_KEY
+    }
 }
 
 /// A value written as a nested block below its key (the values worth naming once).
