@@ -121,7 +121,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
     )?;
     let out = match input {
         Input::Document(v) => render::document(&opts, &v, form, cli.report),
-        Input::Records(r) => render::records(&opts, r, form, cli.report),
+        Input::Records(r) => render::records(&opts, &r, form, cli.report),
     };
     write_stdout(&out.text)?;
     if let Some(report) = out.report {

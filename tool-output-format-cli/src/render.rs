@@ -17,8 +17,6 @@ use tool_output_format::{
     Strategy, TokenCounter,
 };
 
-use crate::input::Records;
-
 /// Rendering options from the command line.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -187,17 +185,8 @@ pub fn document(opts: &Options, v: &Value, form: Form, report: bool) -> Rendered
 
 /// Render records as one table: the kept records with the true total (see the
 /// [module docs](self)).
-pub fn records(opts: &Options, records: Records, form: Form, report: bool) -> Rendered {
-    let Records {
-        rows,
-        total,
-        late_keys,
-        late_values,
-    } = records;
-    let rows = Rows::new(rows, total)
-        .with_columns(late_keys)
-        .with_values(late_values);
-    render(opts, &rows, form, report)
+pub fn records(opts: &Options, records: &Rows, form: Form, report: bool) -> Rendered {
+    render(opts, records, form, report)
 }
 
 fn render<T: tool_output_format::ToolOutput + ?Sized>(
@@ -293,7 +282,7 @@ mod tests {
 
     /// Records as the reader gives them: `keep` of `n` rows, late keys noted (the reader's
     /// own collector).
-    fn cut(all: &[Value], keep: usize) -> Records {
+    fn cut(all: &[Value], keep: usize) -> Rows {
         let src = crate::input::Source {
             name: "<test>".into(),
             path: None,
@@ -331,10 +320,10 @@ mod tests {
             },
         ] {
             let whole = opts.formatter().format("", &Value::Array(all.clone()));
-            let got = records(&opts, cut(&all, opts.keep()), Form::Text, false).text;
+            let got = records(&opts, &cut(&all, opts.keep()), Form::Text, false).text;
             assert_eq!(got, whole, "{opts:?}");
             let whole = opts.formatter().format_json("", &Value::Array(all.clone()));
-            let got = records(&opts, cut(&all, opts.keep()), Form::Json, false).text;
+            let got = records(&opts, &cut(&all, opts.keep()), Form::Json, false).text;
             assert_eq!(got, whole.to_string(), "{opts:?}");
         }
     }
@@ -346,7 +335,7 @@ mod tests {
             max_chars: Some(120),
             ..Options::default()
         };
-        let out = records(&opts, cut(&all, opts.keep()), Form::Text, true);
+        let out = records(&opts, &cut(&all, opts.keep()), Form::Text, true);
         assert!(out.text.chars().count() <= 120, "{}", out.text);
         assert!(
             out.text
