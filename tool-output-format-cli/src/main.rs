@@ -86,6 +86,10 @@ fn run(cli: &Cli) -> Result<(), Error> {
         shape,
         agent: cli.agent,
         detail: cli.detail,
+        redact_keys: cli.redact_keys.clone(),
+        summarize: cli.summarize,
+        sum: cli.sum.clone(),
+        salience: cli.salience,
     };
 
     let (reader, src): (Box<dyn BufRead>, Source) = match &cli.file {

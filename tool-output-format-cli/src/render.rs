@@ -14,7 +14,7 @@ use std::fmt;
 use serde_json::Value;
 use tool_output_format::{
     AGENT_MAX_CHARS, DEFAULT_MAX_LINES, Detail, Formatter, Layout, O200k, Report, Rows, Shape,
-    Strategy, TokenCounter,
+    Strategy, TokenCounter, ToolOptions,
 };
 
 /// Rendering options from the command line.
@@ -42,11 +42,23 @@ pub struct Options {
     pub agent: bool,
     /// `--detail`.
     pub detail: Detail,
+    /// `--redact-keys`.
+    pub redact_keys: Vec<String>,
+    /// `--summarize`: a summary over all rows, so every row is kept.
+    pub summarize: bool,
+    /// `--sum`.
+    pub sum: Vec<String>,
+    /// `--salience`.
+    pub salience: bool,
 }
 
 impl Options {
-    /// How many records the reader should keep: the rows the cap can show.
+    /// How many records the reader should keep: the rows the cap can show (every row under
+    /// `--summarize`: the summary is over all of them, as `Formatter::collect_rows` keeps).
     pub fn keep(&self) -> usize {
+        if self.summarize {
+            return usize::MAX;
+        }
         self.row_cap()
     }
 
@@ -83,35 +95,52 @@ impl Options {
     }
 
     fn formatter(&self) -> Formatter {
-        let (max_chars, max_tokens) = (self.max_chars, self.max_tokens);
         let base = if self.agent {
             Formatter::for_agents()
         } else {
             Formatter::new()
         };
-        let mut f = base
+        base.defaults(self.tool_options())
+    }
+
+    /// The flags as the library's options (set ones only: the agent preset's stay unless a
+    /// flag replaces them).
+    fn tool_options(&self) -> ToolOptions {
+        let mut o = ToolOptions::new()
             .layout(self.layout)
             .strategy(self.strategy)
             .detail(self.detail);
-        if let Some(n) = self.max_lines {
-            f = f.max_lines(n);
-        }
-        if let Some(n) = self.max_rows {
-            f = f.max_rows(n);
-        }
-        if let Some(n) = self.max_cell_chars {
-            f = f.max_cell_chars(n);
-        }
-        if let Some(n) = max_chars {
-            f = f.max_chars(n);
-        }
-        if let Some(n) = max_tokens {
-            f = f.max_tokens(n);
+        let counts = [
+            (
+                self.max_lines,
+                ToolOptions::max_lines as fn(ToolOptions, usize) -> ToolOptions,
+            ),
+            (self.max_rows, ToolOptions::max_rows),
+            (self.max_cell_chars, ToolOptions::max_cell_chars),
+            (self.max_chars, ToolOptions::max_chars),
+            (self.max_tokens, ToolOptions::max_tokens),
+        ];
+        for (n, set) in counts {
+            if let Some(n) = n {
+                o = set(o, n);
+            }
         }
         if let Some(shape) = &self.shape {
-            f = f.shape(shape.clone());
+            o = o.shape(shape.clone());
         }
-        f
+        if !self.redact_keys.is_empty() {
+            o = o.redact_keys(self.redact_keys.iter().cloned());
+        }
+        if self.summarize {
+            o = o.summarize(true);
+        }
+        if !self.sum.is_empty() {
+            o = o.sum(self.sum.iter().cloned());
+        }
+        if self.salience {
+            o = o.salience(true);
+        }
+        o
     }
 }
 
