@@ -95,6 +95,9 @@ class _ToolOptions(TypedDict, total=False):
     detail: Optional[Detail]
     """`"summary"` (default) or `"full"`: with `for_agents()`, `"full"` shows the fields the
     preset folds out (serve a tool's `detail="full"` argument with it)."""
+    salience: Optional[bool]
+    """Keep what an agent needs under a budget: fields and columns ranked by their name and
+    value, the least needed left out first (on in `for_agents()`)."""
 
 class _FormatterOptions(_ToolOptions, total=False):
     """The options of `Formatter(...)` and `Formatter.for_agents(...)`: one tool's, and the

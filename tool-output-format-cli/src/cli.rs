@@ -109,6 +109,24 @@ pub struct Cli {
           value_parser = Named::<Detail>::new(Detail::NAMES))]
     pub detail: Detail,
 
+    /// Keys whose values render as [redacted], wherever they occur (case-insensitive, nested
+    /// too); comma-separated or the flag repeated.
+    #[arg(long, value_name = "KEYS", value_delimiter = ',')]
+    pub redact_keys: Vec<String>,
+
+    /// Add a summary over all rows when the table is cut (every row is read for it).
+    #[arg(long)]
+    pub summarize: bool,
+
+    /// Columns whose numbers the summary also sums; comma-separated or the flag repeated.
+    #[arg(long, value_name = "COLUMNS", value_delimiter = ',')]
+    pub sum: Vec<String>,
+
+    /// Keep what an agent needs under a budget: fields and columns ranked by their name and
+    /// value, the least needed left out first (on with --agent).
+    #[arg(long)]
+    pub salience: bool,
+
     /// Write the structured JSON form instead of text: the same capped result with every cut
     /// recorded in `notices` (for MCP structuredContent).
     #[arg(long)]
@@ -210,8 +228,9 @@ pub struct ProxyArgs {
     pub command: Vec<String>,
 }
 
-/// A flag value named as the library names it (its `FromStr`, one table in the library);
-/// a `-` reads as `_` (`--strategy head-tail`, as the command line has always taken it).
+/// A flag value named as the library names it: its `FromStr`, the one place names are read
+/// (a `-` reads as `_` there: `--strategy head-tail`, as the command line has always taken
+/// it).
 #[derive(Clone)]
 pub struct Named<T> {
     names: &'static [&'static str],
@@ -235,7 +254,7 @@ where
 
     fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<T, clap::Error> {
         let text = value.to_string_lossy();
-        text.replace('-', "_").parse::<T>().map_err(|_| {
+        text.parse::<T>().map_err(|_| {
             let mut e = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
             if let Some(arg) = arg {
                 e.insert(
@@ -266,6 +285,37 @@ mod tests {
     #[test]
     fn the_command_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// Every option of the library's table is a flag of `tof`, named `--max-rows` for
+    /// `max_rows`, taking the value its kind says (a name of the library's list, or none for
+    /// a flag that turns it on).
+    #[test]
+    fn every_option_of_the_table_is_a_flag() {
+        use tool_output_format::{OPTION_KEYS, OptionKind};
+        let mut cmd = Cli::command();
+        cmd.build();
+        for key in OPTION_KEYS {
+            let flag = key.name.replace('_', "-");
+            let arg = cmd
+                .get_arguments()
+                .find(|a| a.get_long() == Some(flag.as_str()))
+                .unwrap_or_else(|| panic!("tof has no flag --{flag} for the option {}", key.name));
+            assert!(arg.get_help().is_some(), "--{flag} has no help");
+            let takes_value = arg.get_action().takes_values();
+            match key.kind {
+                OptionKind::Flag => assert!(!takes_value, "--{flag} takes no value"),
+                OptionKind::OneOf(names) => {
+                    let values: Vec<String> = arg
+                        .get_possible_values()
+                        .iter()
+                        .map(|v| v.get_name().to_owned())
+                        .collect();
+                    assert_eq!(values, names, "--{flag}'s values");
+                }
+                _ => assert!(takes_value, "--{flag} takes a value"),
+            }
+        }
     }
 
     #[test]

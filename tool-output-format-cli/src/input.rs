@@ -16,11 +16,12 @@
 //!
 //! # Bounded memory
 //!
-//! Records go to a [`Collector`]: it keeps the first `keep` records (the rows the cap can
-//! show, plus one so the renderer sees that rows were cut) and, for every later record, only
-//! counts it and notes keys it has not seen yet (the table's columns come from all rows),
-//! checking its syntax without building a value. Memory is the kept rows plus the distinct
-//! keys (at most [`MAX_TRACKED_KEYS`]), whatever the number of lines. Line by line reading
+//! Records go to a [`Collector`], the library's [`Rows`]: it keeps the first `keep` records
+//! (the rows the cap can show, plus one so the renderer sees that rows were cut) and, for
+//! every later record, only counts it and notes keys it has not seen yet (the table's columns
+//! come from all rows), checking its syntax without building a value. Memory is the kept rows
+//! plus the distinct keys (at most one more than a table's columns,
+//! [`MAX_COLUMNS`](tool_output_format::MAX_COLUMNS)), whatever the number of lines. Line by line reading
 //! needs one record per line; an array is read element by element; the whole-input form
 //! keeps the input text in memory.
 
@@ -30,15 +31,11 @@ use std::collections::HashSet;
 use std::fmt;
 use std::io::{BufRead, IsTerminal, Write};
 
-use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
-use serde_json::{Map, Value};
+use serde::de::IgnoredAny;
+use serde_json::Value;
+use tool_output_format::Rows;
 
 use crate::error::{Error, position};
-
-/// The most distinct column names tracked across records not kept. Past it, new keys of
-/// dropped rows are no longer noted (the library lists records with more than 65,535
-/// columns as records anyway; this bounds memory on hostile streams).
-pub const MAX_TRACKED_KEYS: usize = 65_536;
 
 /// Progress is reported every this many lines (on a terminal only).
 pub const PROGRESS_EVERY: usize = 100_000;
@@ -48,23 +45,9 @@ pub const PROGRESS_EVERY: usize = 100_000;
 pub enum Input {
     /// One JSON value.
     Document(Value),
-    /// Records (NDJSON or several values), rendered as one table.
-    Records(Records),
-}
-
-/// Records kept from a stream, with the count and the columns of those not kept.
-#[derive(Debug, Default)]
-pub struct Records {
-    /// The first records (JSON objects), at most the collector's `keep`.
-    pub rows: Vec<Value>,
-    /// Every record read.
-    pub total: usize,
-    /// Keys first seen in records after the kept ones, in first-seen order.
-    pub late_keys: Vec<String>,
-    /// A value seen under each late key: the first that is not empty (null, `""`, `[]`,
-    /// `{}`), else the first. A shape decides a late column by it (`--agent` folds a column
-    /// empty in every row and names it), as it would over the whole array.
-    pub late_values: Map<String, Value>,
+    /// Records (NDJSON or several values), rendered as one table: the kept ones, the count
+    /// and the columns of those not kept.
+    Records(Rows),
 }
 
 /// Where the input comes from, for messages (`data.json`, `<stdin>`).
@@ -195,12 +178,13 @@ fn empty(src: &Source) -> Error {
     }
 }
 
-/// Keeps the first records, counts the rest and notes their new keys.
+/// Keeps the first records, counts the rest and notes their new keys: the library's
+/// [`Rows`] (its late-key rule), fed line by line or value by value with the reader's
+/// positions for errors.
 #[derive(Debug)]
 pub struct Collector {
     keep: usize,
-    records: Records,
-    keys: HashSet<String>,
+    rows: Rows,
 }
 
 impl Collector {
@@ -208,61 +192,49 @@ impl Collector {
     pub fn new(keep: usize) -> Collector {
         Collector {
             keep,
-            records: Records::default(),
-            keys: HashSet::new(),
+            rows: Rows::default(),
         }
     }
 
     /// Whether it keeps no more records: the next are only counted and probed.
     fn is_full(&self) -> bool {
-        self.records.rows.len() >= self.keep
+        self.rows.kept().len() >= self.keep
     }
 
     /// Keep a record (an object) while not [full](Self::is_full).
     fn keep_object(&mut self, v: Value) {
         debug_assert!(v.is_object() && !self.is_full());
-        self.records.total += 1;
-        if let Value::Object(m) = &v {
-            for k in m.keys() {
-                if !self.keys.contains(k.as_str()) {
-                    self.keys.insert(k.clone());
-                }
-            }
-        }
-        self.records.rows.push(v);
+        self.rows.push(v, self.keep);
     }
 
     /// Count a record that is not kept and note its new keys, from `d` without building it
-    /// (see [`KeyProbe`]). A value that is not an object is an error.
+    /// ([`Rows::push_from`]). A value that is not an object is an error.
     fn probe<'de, D: serde::Deserializer<'de>>(&mut self, d: D) -> Result<(), D::Error> {
-        KeyProbe {
-            keys: &mut self.keys,
-            late: &mut self.records.late_keys,
-            values: &mut self.records.late_values,
-        }
-        .deserialize(d)?;
-        self.records.total += 1;
-        Ok(())
+        self.rows.push_from(d, self.keep)
+    }
+
+    /// How many distinct keys the records have (the kept ones' and the late ones).
+    fn keys(&self) -> usize {
+        let kept: HashSet<&str> = self
+            .rows
+            .kept()
+            .iter()
+            .filter_map(Value::as_object)
+            .flat_map(|m| m.keys().map(String::as_str))
+            .collect();
+        kept.len() + self.rows.late_keys().len()
     }
 
     /// One NDJSON line (without blank lines), line number `line` (1-based).
     pub fn push_line(&mut self, bytes: &[u8], line: usize, src: &Source) -> Result<(), Error> {
-        if self.records.rows.len() < self.keep {
+        if !self.is_full() {
             let v = serde_json::from_slice::<Value>(bytes)
                 .map_err(|e| Error::json(&src.name, bytes, line - 1, &e))?;
             return self.push_value(v, src, || (line, first_column(bytes)));
         }
         let mut de = serde_json::Deserializer::from_slice(bytes);
-        let probe = KeyProbe {
-            keys: &mut self.keys,
-            late: &mut self.records.late_keys,
-            values: &mut self.records.late_values,
-        };
-        match probe.deserialize(&mut de).and_then(|()| de.end()) {
-            Ok(()) => {
-                self.records.total += 1;
-                Ok(())
-            }
+        match self.probe(&mut de).and_then(|()| de.end()) {
+            Ok(()) => Ok(()),
             // Valid JSON that is not an object: the same message as for a kept record.
             Err(e) if e.classify() == serde_json::error::Category::Data => {
                 match serde_json::from_slice::<Value>(bytes) {
@@ -282,33 +254,17 @@ impl Collector {
         src: &Source,
         at: impl FnOnce() -> (usize, usize),
     ) -> Result<(), Error> {
-        let Value::Object(m) = v else {
+        if !v.is_object() {
             let (line, column) = at();
             return Err(not_object(&v, src, line, column));
-        };
-        self.records.total += 1;
-        if self.records.rows.len() < self.keep {
-            for k in m.keys() {
-                if !self.keys.contains(k.as_str()) {
-                    self.keys.insert(k.clone());
-                }
-            }
-            self.records.rows.push(Value::Object(m));
-        } else {
-            for (k, v) in &m {
-                if note_key(&mut self.keys, &mut self.records.late_keys, k)
-                    || wants_value(&self.records.late_values, k)
-                {
-                    note_value(&mut self.records.late_values, k, v);
-                }
-            }
         }
+        self.rows.push(v, self.keep);
         Ok(())
     }
 
     /// The records read.
-    pub fn finish(self) -> Records {
-        self.records
+    pub fn finish(self) -> Rows {
+        self.rows
     }
 }
 
@@ -323,116 +279,6 @@ fn not_object(v: &Value, src: &Source, line: usize, column: usize) -> Error {
              the table (wrap a list of values in a JSON array instead)",
             Kind(v)
         ),
-    }
-}
-
-/// Note a key of a record that is not kept: remembered when new (up to the limit). Whether
-/// it was new.
-fn note_key(keys: &mut HashSet<String>, late: &mut Vec<String>, k: &str) -> bool {
-    if !keys.contains(k) && keys.len() < MAX_TRACKED_KEYS {
-        keys.insert(k.to_owned());
-        late.push(k.to_owned());
-        return true;
-    }
-    false
-}
-
-/// Whether the late key `k` still wants a value (it has only an empty one so far).
-fn wants_value(values: &Map<String, Value>, k: &str) -> bool {
-    values.get(k).is_some_and(is_empty)
-}
-
-/// Keep `v` as the value seen under the late key `k` unless a non-empty one is kept.
-fn note_value(values: &mut Map<String, Value>, k: &str, v: &Value) {
-    match values.get_mut(k) {
-        Some(seen) if is_empty(seen) && !is_empty(v) => v.clone_into(seen),
-        Some(_) => {}
-        None => {
-            values.insert(k.to_owned(), v.clone());
-        }
-    }
-}
-
-/// Null, `""`, `[]` or `{}`: what a shape's `drop_empty` takes out.
-fn is_empty(v: &Value) -> bool {
-    match v {
-        Value::Null => true,
-        Value::String(s) => s.is_empty(),
-        Value::Array(a) => a.is_empty(),
-        Value::Object(m) => m.is_empty(),
-        _ => false,
-    }
-}
-
-/// Deserializes one record that is not kept: checks that it is a JSON object, notes its
-/// keys, and skips its values without building them, but for the late keys that still want
-/// a value (see [`Records::late_values`]).
-struct KeyProbe<'a> {
-    keys: &'a mut HashSet<String>,
-    late: &'a mut Vec<String>,
-    values: &'a mut Map<String, Value>,
-}
-
-impl<'de> DeserializeSeed<'de> for KeyProbe<'_> {
-    type Value = ();
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for KeyProbe<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON object (a record: each NDJSON line is one row of the table)")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(wanted) = map.next_key_seed(KeySeed {
-            keys: &mut *self.keys,
-            late: &mut *self.late,
-            values: &*self.values,
-        })? {
-            match wanted {
-                Some(k) => {
-                    let v: Value = map.next_value()?;
-                    note_value(self.values, &k, &v);
-                }
-                None => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// One key of a record that is not kept: the key when its value is wanted.
-struct KeySeed<'a> {
-    keys: &'a mut HashSet<String>,
-    late: &'a mut Vec<String>,
-    values: &'a Map<String, Value>,
-}
-
-impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
-    type Value = Option<String>;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl Visitor<'_> for KeySeed<'_> {
-    type Value = Option<String>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a key")
-    }
-
-    fn visit_str<E: serde::de::Error>(self, k: &str) -> Result<Option<String>, E> {
-        let new = note_key(self.keys, self.late, k);
-        Ok((new || wants_value(self.values, k)).then(|| k.to_owned()))
     }
 }
 
@@ -561,7 +407,7 @@ mod tests {
         )
     }
 
-    fn records(s: &str, keep: usize) -> Records {
+    fn records(s: &str, keep: usize) -> Rows {
         match read_str(s, keep, false).unwrap() {
             Input::Records(r) => r,
             Input::Document(d) => panic!("a document: {d}"),
@@ -589,23 +435,23 @@ mod tests {
             "{\"a\":1}\n\n{\"a\":2,\"b\":3}\n{\"c\":4,\"a\":5}\n{\"d\":\"\\u0041\"}\n",
             2,
         );
-        assert_eq!(r.rows, vec![json!({"a": 1}), json!({"a": 2, "b": 3})]);
-        assert_eq!(r.total, 4);
-        assert_eq!(r.late_keys, ["c", "d"]);
+        assert_eq!(r.kept(), [json!({"a": 1}), json!({"a": 2, "b": 3})]);
+        assert_eq!(r.total(), 4);
+        assert_eq!(r.late_keys(), ["c", "d"]);
     }
 
     #[test]
     fn several_pretty_values_are_records() {
         let r = records("{\n \"a\": 1\n}\n{\n \"b\": 2\n}\n", 10);
-        assert_eq!(r.rows, vec![json!({"a": 1}), json!({"b": 2})]);
-        assert_eq!(r.total, 2);
+        assert_eq!(r.kept(), [json!({"a": 1}), json!({"b": 2})]);
+        assert_eq!(r.total(), 2);
         let r = records("{\"a\":1} {\"a\":2}\n{\"a\":3}\n", 10);
-        assert_eq!(r.total, 3);
+        assert_eq!(r.total(), 3);
     }
 
     #[test]
     fn the_flag_makes_one_line_a_record() {
-        assert!(matches!(read_str("{\"a\":1}", 10, true), Ok(Input::Records(r)) if r.total == 1));
+        assert!(matches!(read_str("{\"a\":1}", 10, true), Ok(Input::Records(r)) if r.total() == 1));
     }
 
     #[test]
@@ -689,18 +535,5 @@ mod tests {
             let got = read_str(input, keep, false).unwrap_err().to_string();
             assert_eq!(got, want, "{input:?}");
         }
-    }
-
-    #[test]
-    fn late_keys_stop_at_the_limit() {
-        let mut c = Collector::new(0);
-        let s = src();
-        for i in 0..MAX_TRACKED_KEYS + 10 {
-            c.push_line(format!("{{\"k{i}\":1}}").as_bytes(), i + 1, &s)
-                .unwrap();
-        }
-        let r = c.finish();
-        assert_eq!(r.total, MAX_TRACKED_KEYS + 10);
-        assert_eq!(r.late_keys.len(), MAX_TRACKED_KEYS);
     }
 }

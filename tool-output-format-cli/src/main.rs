@@ -86,6 +86,10 @@ fn run(cli: &Cli) -> Result<(), Error> {
         shape,
         agent: cli.agent,
         detail: cli.detail,
+        redact_keys: cli.redact_keys.clone(),
+        summarize: cli.summarize,
+        sum: cli.sum.clone(),
+        salience: cli.salience,
     };
 
     let (reader, src): (Box<dyn BufRead>, Source) = match &cli.file {
@@ -121,7 +125,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
     )?;
     let out = match input {
         Input::Document(v) => render::document(&opts, &v, form, cli.report),
-        Input::Records(r) => render::records(&opts, r, form, cli.report),
+        Input::Records(r) => render::records(&opts, &r, form, cli.report),
     };
     write_stdout(&out.text)?;
     if let Some(report) = out.report {

@@ -14,10 +14,8 @@ use std::fmt;
 use serde_json::Value;
 use tool_output_format::{
     AGENT_MAX_CHARS, DEFAULT_MAX_LINES, Detail, Formatter, Layout, O200k, Report, Rows, Shape,
-    Strategy, TokenCounter,
+    Strategy, TokenCounter, ToolOptions,
 };
-
-use crate::input::Records;
 
 /// Rendering options from the command line.
 #[derive(Debug, Clone, Default)]
@@ -44,11 +42,23 @@ pub struct Options {
     pub agent: bool,
     /// `--detail`.
     pub detail: Detail,
+    /// `--redact-keys`.
+    pub redact_keys: Vec<String>,
+    /// `--summarize`: a summary over all rows, so every row is kept.
+    pub summarize: bool,
+    /// `--sum`.
+    pub sum: Vec<String>,
+    /// `--salience`.
+    pub salience: bool,
 }
 
 impl Options {
-    /// How many records the reader should keep: the rows the cap can show.
+    /// How many records the reader should keep: the rows the cap can show (every row under
+    /// `--summarize`: the summary is over all of them, as `Formatter::collect_rows` keeps).
     pub fn keep(&self) -> usize {
+        if self.summarize {
+            return usize::MAX;
+        }
         self.row_cap()
     }
 
@@ -85,35 +95,52 @@ impl Options {
     }
 
     fn formatter(&self) -> Formatter {
-        let (max_chars, max_tokens) = (self.max_chars, self.max_tokens);
         let base = if self.agent {
             Formatter::for_agents()
         } else {
             Formatter::new()
         };
-        let mut f = base
+        base.defaults(self.tool_options())
+    }
+
+    /// The flags as the library's options (set ones only: the agent preset's stay unless a
+    /// flag replaces them).
+    fn tool_options(&self) -> ToolOptions {
+        let mut o = ToolOptions::new()
             .layout(self.layout)
             .strategy(self.strategy)
             .detail(self.detail);
-        if let Some(n) = self.max_lines {
-            f = f.max_lines(n);
-        }
-        if let Some(n) = self.max_rows {
-            f = f.max_rows(n);
-        }
-        if let Some(n) = self.max_cell_chars {
-            f = f.max_cell_chars(n);
-        }
-        if let Some(n) = max_chars {
-            f = f.max_chars(n);
-        }
-        if let Some(n) = max_tokens {
-            f = f.max_tokens(n);
+        let counts = [
+            (
+                self.max_lines,
+                ToolOptions::max_lines as fn(ToolOptions, usize) -> ToolOptions,
+            ),
+            (self.max_rows, ToolOptions::max_rows),
+            (self.max_cell_chars, ToolOptions::max_cell_chars),
+            (self.max_chars, ToolOptions::max_chars),
+            (self.max_tokens, ToolOptions::max_tokens),
+        ];
+        for (n, set) in counts {
+            if let Some(n) = n {
+                o = set(o, n);
+            }
         }
         if let Some(shape) = &self.shape {
-            f = f.shape(shape.clone());
+            o = o.shape(shape.clone());
         }
-        f
+        if !self.redact_keys.is_empty() {
+            o = o.redact_keys(self.redact_keys.iter().cloned());
+        }
+        if self.summarize {
+            o = o.summarize(true);
+        }
+        if !self.sum.is_empty() {
+            o = o.sum(self.sum.iter().cloned());
+        }
+        if self.salience {
+            o = o.salience(true);
+        }
+        o
     }
 }
 
@@ -187,17 +214,8 @@ pub fn document(opts: &Options, v: &Value, form: Form, report: bool) -> Rendered
 
 /// Render records as one table: the kept records with the true total (see the
 /// [module docs](self)).
-pub fn records(opts: &Options, records: Records, form: Form, report: bool) -> Rendered {
-    let Records {
-        rows,
-        total,
-        late_keys,
-        late_values,
-    } = records;
-    let rows = Rows::new(rows, total)
-        .with_columns(late_keys)
-        .with_values(late_values);
-    render(opts, &rows, form, report)
+pub fn records(opts: &Options, records: &Rows, form: Form, report: bool) -> Rendered {
+    render(opts, records, form, report)
 }
 
 fn render<T: tool_output_format::ToolOutput + ?Sized>(
@@ -293,7 +311,7 @@ mod tests {
 
     /// Records as the reader gives them: `keep` of `n` rows, late keys noted (the reader's
     /// own collector).
-    fn cut(all: &[Value], keep: usize) -> Records {
+    fn cut(all: &[Value], keep: usize) -> Rows {
         let src = crate::input::Source {
             name: "<test>".into(),
             path: None,
@@ -331,10 +349,10 @@ mod tests {
             },
         ] {
             let whole = opts.formatter().format("", &Value::Array(all.clone()));
-            let got = records(&opts, cut(&all, opts.keep()), Form::Text, false).text;
+            let got = records(&opts, &cut(&all, opts.keep()), Form::Text, false).text;
             assert_eq!(got, whole, "{opts:?}");
             let whole = opts.formatter().format_json("", &Value::Array(all.clone()));
-            let got = records(&opts, cut(&all, opts.keep()), Form::Json, false).text;
+            let got = records(&opts, &cut(&all, opts.keep()), Form::Json, false).text;
             assert_eq!(got, whole.to_string(), "{opts:?}");
         }
     }
@@ -346,7 +364,7 @@ mod tests {
             max_chars: Some(120),
             ..Options::default()
         };
-        let out = records(&opts, cut(&all, opts.keep()), Form::Text, true);
+        let out = records(&opts, &cut(&all, opts.keep()), Form::Text, true);
         assert!(out.text.chars().count() <= 120, "{}", out.text);
         assert!(
             out.text

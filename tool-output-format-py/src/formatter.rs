@@ -1,16 +1,19 @@
 //! `Formatter`, its per-call `Focus` view and the `Formatted` text-with-report.
 //!
-//! Options are keyword-only parameters (so `inspect.signature` and `help()` list them), read
-//! once into the Rust `Formatter` (global) or a `ToolOptions` (per tool) through the Rust
-//! builders and the Rust types' `FromStr`; rendering releases the GIL.
+//! Options are keyword-only parameters (so `inspect.signature` and `help()` list them), one
+//! per key of the Rust options table (`OPTION_KEYS`, same names), read once into the Rust
+//! `Formatter` (global) or a `ToolOptions` (per tool) by `ToolOptions::set`, the one place
+//! option values are read: this file only turns Python objects into the kind of value the
+//! table names (a `TypeError` for a wrong type); rendering releases the GIL.
 
 use std::cell::RefCell;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use serde_json::Value;
 use tool_output_format::focus::RowOrder;
-use tool_output_format::{Detail, Formatted, Formatter, Layout, Strategy, ToolOptions};
+use tool_output_format::{Formatted, Formatter, OptionKey, OptionKind, ToolOptions};
 
 use crate::agent::to_result;
 use crate::convert::{item_value, to_py};
@@ -28,19 +31,6 @@ fn count(key: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {
     usize::try_from(n).map_err(|_| PyValueError::new_err(format!("{key} is >= 0, got {n}")))
 }
 
-/// The value a `str` option names, read with the type's `FromStr` (the Rust names, one table
-/// in the core): `unknown layout "grid"; expected one of "aligned", "compact", "csv"`.
-fn named<T: std::str::FromStr<Err = tool_output_format::UnknownName>>(
-    key: &str,
-    v: &Bound<'_, PyAny>,
-) -> PyResult<T> {
-    let s: String = v
-        .extract()
-        .map_err(|_| PyTypeError::new_err(format!("{key} is a str")))?;
-    s.parse::<T>()
-        .map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
 /// A list-of-str option (one `str` is refused: it would read as a list of letters).
 fn strings(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if v.is_instance_of::<PyString>() {
@@ -53,73 +43,32 @@ fn strings(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 }
 
 /// The options of one tool (`Formatter.tool(...)`, and the global ones of `Formatter(...)`),
-/// as Python gave them. Each is read into the Rust `ToolOptions` builder by [`Self::read`].
-struct Options<'py> {
-    max_lines: Opt<'py>,
-    max_rows: Opt<'py>,
-    max_cell_chars: Opt<'py>,
-    max_chars: Opt<'py>,
-    max_tokens: Opt<'py>,
-    layout: Opt<'py>,
-    strategy: Opt<'py>,
-    redact_keys: Opt<'py>,
-    shape: Opt<'py>,
-    summarize: Opt<'py>,
-    sum: Opt<'py>,
-    detail: Opt<'py>,
+/// as Python gave them: each keyword by its name in the Rust options table.
+struct Options<'py>(Vec<(&'static str, Opt<'py>)>);
+
+/// The options of a Python call, each keyword under its own name (`options!(max_lines, ...)`).
+macro_rules! options {
+    ($($name:ident),* $(,)?) => {
+        Options(vec![$((stringify!($name), $name)),*])
+    };
 }
 
 impl Options<'_> {
-    /// These options as the Rust `ToolOptions`.
+    /// These options as the Rust `ToolOptions`: each value as the kind of value its key
+    /// takes, read by `ToolOptions::set`.
     fn read(self) -> PyResult<ToolOptions> {
         let mut t = ToolOptions::new();
-        if let Some(v) = self.max_lines {
-            t = t.max_lines(count("max_lines", &v)?);
-        }
-        if let Some(v) = self.max_rows {
-            t = t.max_rows(count("max_rows", &v)?);
-        }
-        if let Some(v) = self.max_cell_chars {
-            t = t.max_cell_chars(count("max_cell_chars", &v)?);
-        }
-        if let Some(v) = self.max_chars {
-            t = t.max_chars(count("max_chars", &v)?);
-        }
-        if let Some(v) = self.max_tokens {
-            t = t.max_tokens(count("max_tokens", &v)?);
-        }
-        if let Some(v) = self.layout {
-            t = t.layout(named::<Layout>("layout", &v)?);
-        }
-        if let Some(v) = self.strategy {
-            t = t.strategy(named::<Strategy>("strategy", &v)?);
-        }
-        if let Some(v) = self.redact_keys {
-            t = t.redact_keys(strings("redact_keys", &v)?);
-        }
-        if let Some(v) = self.shape {
-            let shape = match v.cast::<PyShape>() {
-                Ok(s) => s.get().0.clone(),
-                Err(_) if v.is_instance_of::<PyDict>() => PyShape::from_dict_value(&v)?.0,
-                Err(_) => {
-                    return Err(PyTypeError::new_err(
-                        "shape is a Shape (or a shape file's dict)",
-                    ));
-                }
-            };
-            t = t.shape(shape);
-        }
-        if let Some(v) = self.summarize {
-            let on = v
-                .extract()
-                .map_err(|_| PyTypeError::new_err("summarize is a bool"))?;
-            t = t.summarize(on);
-        }
-        if let Some(v) = self.sum {
-            t = t.sum(strings("sum", &v)?);
-        }
-        if let Some(v) = self.detail {
-            t = t.detail(named::<Detail>("detail", &v)?);
+        for (name, v) in self.0 {
+            let Some(v) = v else { continue };
+            let key = OptionKey::find(name)
+                .unwrap_or_else(|| panic!("the keyword {name} is not in the options table"));
+            if key.kind == OptionKind::Shape {
+                t = t.shape(shape(&v)?);
+                continue;
+            }
+            t = t
+                .set(name, value(key, &v)?)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
         }
         Ok(t)
     }
@@ -151,6 +100,35 @@ impl Options<'_> {
             (None, None) => {}
         }
         Ok(f)
+    }
+}
+
+/// A Python option value as the kind of value its key takes (`TypeError` for another type).
+fn value(key: &OptionKey, v: &Bound<'_, PyAny>) -> PyResult<Value> {
+    let name = key.name;
+    Ok(match key.kind {
+        OptionKind::Count => Value::from(count(name, v)?),
+        OptionKind::Flag => Value::Bool(
+            v.extract()
+                .map_err(|_| PyTypeError::new_err(format!("{name} is a bool")))?,
+        ),
+        OptionKind::OneOf(_) => Value::String(
+            v.extract()
+                .map_err(|_| PyTypeError::new_err(format!("{name} is a str")))?,
+        ),
+        OptionKind::List => Value::from(strings(name, v)?),
+        other => panic!("the options table's kind {other:?} has no Python form"),
+    })
+}
+
+/// A `shape` option: a `Shape`, or a shape file's dict.
+fn shape(v: &Bound<'_, PyAny>) -> PyResult<tool_output_format::Shape> {
+    match v.cast::<PyShape>() {
+        Ok(s) => Ok(s.get().0.clone()),
+        Err(_) if v.is_instance_of::<PyDict>() => Ok(PyShape::from_dict_value(v)?.0),
+        Err(_) => Err(PyTypeError::new_err(
+            "shape is a Shape (or a shape file's dict)",
+        )),
     }
 }
 
@@ -218,6 +196,8 @@ fn python_renderer(render: Py<PyAny>) -> impl Fn(&serde_json::Value) -> String +
 /// - `summarize`: add a summary over all rows when a table is cut; `sum`: columns it sums.
 /// - `detail`: `"summary"` (default) or `"full"`: with `for_agents()`, `"full"` shows the
 ///   fields the preset folds out.
+/// - `salience`: keep what an agent needs under a budget (fields ranked by their name and
+///   value, the least needed left out first; on in `for_agents()`).
 /// - `store`: a `MemoryStore` or `RedisStore` that keeps the full result of a cut output;
 ///   the output then ends with `Next: call FETCH_TOOL(ref="r_...")`, `fetch_tool` (default
 ///   `"get_stored_result"`) naming your fetch tool. The formatter's only (not per tool).
@@ -232,7 +212,7 @@ impl PyFormatter {
     #[pyo3(signature = (
         *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None, max_tokens=None,
         layout=None, strategy=None, redact_keys=None, shape=None, summarize=None, sum=None,
-        detail=None, store=None, fetch_tool=None,
+        detail=None, salience=None, store=None, fetch_tool=None,
     ))]
     #[allow(clippy::too_many_arguments)] // one per Python keyword option
     fn new<'py>(
@@ -248,10 +228,11 @@ impl PyFormatter {
         summarize: Opt<'py>,
         sum: Opt<'py>,
         detail: Opt<'py>,
+        salience: Opt<'py>,
         store: Option<&Bound<'py, PyAny>>,
         fetch_tool: Opt<'py>,
     ) -> PyResult<Self> {
-        let o = Options {
+        let o = options!(
             max_lines,
             max_rows,
             max_cell_chars,
@@ -264,7 +245,8 @@ impl PyFormatter {
             summarize,
             sum,
             detail,
-        };
+            salience,
+        );
         Ok(PyFormatter(o.global(
             Formatter::new(),
             store,
@@ -281,7 +263,7 @@ impl PyFormatter {
     #[pyo3(signature = (
         *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None, max_tokens=None,
         layout=None, strategy=None, redact_keys=None, shape=None, summarize=None, sum=None,
-        detail=None, store=None, fetch_tool=None,
+        detail=None, salience=None, store=None, fetch_tool=None,
     ))]
     #[allow(clippy::too_many_arguments)] // one per Python keyword option
     fn for_agents<'py>(
@@ -297,10 +279,11 @@ impl PyFormatter {
         summarize: Opt<'py>,
         sum: Opt<'py>,
         detail: Opt<'py>,
+        salience: Opt<'py>,
         store: Option<&Bound<'py, PyAny>>,
         fetch_tool: Opt<'py>,
     ) -> PyResult<Self> {
-        let o = Options {
+        let o = options!(
             max_lines,
             max_rows,
             max_cell_chars,
@@ -313,7 +296,8 @@ impl PyFormatter {
             summarize,
             sum,
             detail,
-        };
+            salience,
+        );
         Ok(PyFormatter(o.global(
             Formatter::for_agents(),
             store,
@@ -328,7 +312,7 @@ impl PyFormatter {
     #[pyo3(signature = (
         name, *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None,
         max_tokens=None, layout=None, strategy=None, redact_keys=None, shape=None,
-        summarize=None, sum=None, detail=None,
+        summarize=None, sum=None, detail=None, salience=None,
     ))]
     #[allow(clippy::too_many_arguments)] // one per Python keyword option
     fn tool<'py>(
@@ -346,8 +330,9 @@ impl PyFormatter {
         summarize: Opt<'py>,
         sum: Opt<'py>,
         detail: Opt<'py>,
+        salience: Opt<'py>,
     ) -> PyResult<Self> {
-        let o = Options {
+        let o = options!(
             max_lines,
             max_rows,
             max_cell_chars,
@@ -360,7 +345,8 @@ impl PyFormatter {
             summarize,
             sum,
             detail,
-        };
+            salience,
+        );
         Ok(PyFormatter(self.0.clone().tool(name, o.read()?)))
     }
 

@@ -48,5 +48,12 @@ fn tool_output_format(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ShapeError", m.py().get_type::<ShapeError>())?;
     m.add("StoreError", m.py().get_type::<StoreError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The Rust options table's names, for the test that every one is a keyword (private:
+    // the keywords themselves are the API).
+    let keys: Vec<&str> = ::tool_output_format::OPTION_KEYS
+        .iter()
+        .map(|k| k.name)
+        .collect();
+    m.add("_OPTION_KEYS", pyo3::types::PyTuple::new(m.py(), keys)?)?;
     Ok(())
 }

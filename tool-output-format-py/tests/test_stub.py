@@ -177,8 +177,9 @@ def test_classes_without_a_stub_constructor_have_none():
 def test_formatter_options_are_listed_and_documented():
     options = [n for n, _ in typed_dict_fields("_FormatterOptions")]
     tool_options = [n for n, _ in typed_dict_fields("_ToolOptions")]
-    assert len(options) == 14 and options[:12] == tool_options
-    assert options[12:] == ["store", "fetch_tool"]
+    # The tool options are the Rust options table, in its order; the formatter's add the store.
+    assert tool_options == list(tool_output_format._OPTION_KEYS)
+    assert options == tool_options + ["store", "fetch_tool"]
     keyword_only = lambda f: [p.name for p in inspect.signature(f).parameters.values() if p.kind == P.KEYWORD_ONLY]
     Formatter = tool_output_format.Formatter
     assert keyword_only(Formatter) == options

@@ -133,7 +133,7 @@ pub use formatter::Focused;
 pub use formatter::{AGENT_MAX_CHARS, Formatter, to_markdown};
 pub use names::UnknownName;
 pub use notice::{BudgetUnit, Notice, Strategy};
-pub use options::{DEFAULT_MAX_LINES, ToolOptions};
+pub use options::{DEFAULT_MAX_LINES, OPTION_KEYS, OptionKey, OptionKind, ToolOptions};
 pub use report::{FocusReport, Formatted, Kept, Report};
 pub use shape::{Convert, Shape, ShapeError};
 pub use sink::Layout;

@@ -18,6 +18,8 @@ use crate::sink::Layout;
 /// use tool_output_format::{Layout, Strategy};
 /// assert_eq!("compact".parse::<Layout>(), Ok(Layout::Compact));
 /// assert_eq!("head_tail".parse::<Strategy>(), Ok(Strategy::HeadTail));
+/// // An option's name reads a `-` as `_`, as command lines write it.
+/// assert_eq!("head-tail".parse::<Strategy>(), Ok(Strategy::HeadTail));
 /// let err = "wide".parse::<Layout>().unwrap_err();
 /// assert_eq!(err.to_string(), r#"unknown layout "wide"; expected one of "aligned", "compact", "csv""#);
 /// ```
@@ -72,6 +74,22 @@ fn lookup<T: Copy>(
             name: name.to_owned(),
             expected: table.iter().map(|(n, _)| *n).collect(),
         })
+}
+
+/// The value of an option's `table` named `name`, where a `-` reads as `_` (`head-tail`, as
+/// command lines write it): the one place option names are read, for every face.
+fn lookup_option<T: Copy>(
+    what: &'static str,
+    table: &[(&'static str, T)],
+    name: &str,
+) -> Result<T, UnknownName> {
+    if name.contains('-') {
+        return lookup(what, table, &name.replace('-', "_")).map_err(|mut e| {
+            name.clone_into(&mut e.name);
+            e
+        });
+    }
+    lookup(what, table, name)
 }
 
 const LAYOUTS: [(&str, Layout); 3] = [
@@ -151,7 +169,7 @@ impl FromStr for Layout {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        lookup("layout", &LAYOUTS, s)
+        lookup_option("layout", &LAYOUTS, s)
     }
 }
 
@@ -159,7 +177,7 @@ impl FromStr for Strategy {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        lookup("strategy", &STRATEGIES, s)
+        lookup_option("strategy", &STRATEGIES, s)
     }
 }
 
@@ -172,7 +190,7 @@ impl Detail {
     pub const NAMES: &'static [&'static str] = &names(DETAILS);
 }
 
-/// `"summary"` or `"full"`, exactly ([`Detail::from_arg`] also ignores ASCII case).
+/// `"summary"` or `"full"` ([`Detail::from_arg`] also ignores ASCII case).
 ///
 /// ```
 /// use tool_output_format::Detail;
@@ -183,7 +201,7 @@ impl FromStr for Detail {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        lookup("detail", &DETAILS, s)
+        lookup_option("detail", &DETAILS, s)
     }
 }
 

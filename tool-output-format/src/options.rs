@@ -1,8 +1,14 @@
 //! Rendering options, set globally on a [`Formatter`](crate::Formatter) or per tool.
 
+use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::Value;
+
 use crate::detail::Detail;
+use crate::names::UnknownName;
 pub use crate::notice::Strategy;
 use crate::redact::Secrets;
 use crate::resolved::Resolved;
@@ -279,6 +285,280 @@ impl ToolOptions {
             detail: tool.detail.or(global.detail).unwrap_or_default(),
             salience: tool.salience.or(global.salience).unwrap_or(false),
         }
+    }
+}
+
+/// What kind of value an option takes (see [`OptionKey`]).
+///
+/// ```
+/// use tool_output_format::{OptionKey, OptionKind};
+/// assert_eq!(OptionKey::find("summarize").unwrap().kind, OptionKind::Flag);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OptionKind {
+    /// A count: a non-negative integer (`max_rows = 20`).
+    Count,
+    /// On or off (`summarize = true`).
+    Flag,
+    /// One of these names (`layout = "compact"`); `-` reads as `_` (`head-tail`).
+    OneOf(&'static [&'static str]),
+    /// A list of strings (`redact_keys = ["token"]`).
+    List,
+    /// A shape: a shape file's object (see [`Shape::from_value`]).
+    Shape,
+}
+
+/// One option of [`ToolOptions`]: its `snake_case` name (the same in every face: the
+/// `Formatter` setter, the CLI flag `--max-rows`, the proxy's TOML key, Python's keyword
+/// argument), the kind of value it takes and one line of doc. [`OPTION_KEYS`] lists them all.
+///
+/// ```
+/// use tool_output_format::{OptionKey, OptionKind, Strategy};
+/// let key = OptionKey::find("strategy").unwrap();
+/// assert_eq!(key.kind, OptionKind::OneOf(Strategy::NAMES));
+/// assert!(OptionKey::find("max_row").is_none());
+/// ```
+#[derive(Clone, Copy)]
+#[non_exhaustive]
+pub struct OptionKey {
+    /// The option's name, as every face spells it (`max_rows`; the CLI's flag `--max-rows`).
+    pub name: &'static str,
+    /// What value it takes.
+    pub kind: OptionKind,
+    /// What it does, in one line.
+    pub doc: &'static str,
+    /// Sets the option from its value (parsed as `kind` says).
+    apply: fn(ToolOptions, Value) -> Result<ToolOptions, String>,
+}
+
+impl fmt::Debug for OptionKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OptionKey")
+            .field("name", &self.name)
+            .field("kind", &self.kind)
+            .field("doc", &self.doc)
+            .finish()
+    }
+}
+
+impl PartialEq for OptionKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for OptionKey {}
+
+impl OptionKey {
+    /// The option named `name` (exactly, `snake_case`).
+    ///
+    /// ```
+    /// use tool_output_format::OptionKey;
+    /// assert_eq!(OptionKey::find("max_chars").unwrap().name, "max_chars");
+    /// ```
+    #[must_use]
+    pub fn find(name: &str) -> Option<&'static OptionKey> {
+        OPTION_KEYS.iter().find(|k| k.name == name)
+    }
+}
+
+/// Every option of [`ToolOptions`], in one table: the faces (the CLI's flags, the proxy's
+/// TOML, Python's keyword arguments) come from it and a test checks each against it;
+/// [`ToolOptions`] deserializes from a map of these keys (and refuses any other).
+///
+/// ```
+/// use tool_output_format::OPTION_KEYS;
+/// let names: Vec<&str> = OPTION_KEYS.iter().map(|k| k.name).collect();
+/// assert!(names.contains(&"max_rows") && names.contains(&"redact_keys"));
+/// ```
+pub const OPTION_KEYS: &[OptionKey] = &[
+    OptionKey {
+        name: "max_lines",
+        kind: OptionKind::Count,
+        doc: "Cap on string lines, and on table rows unless max_rows is set",
+        apply: |o, v| Ok(o.max_lines(count(v)?)),
+    },
+    OptionKey {
+        name: "max_rows",
+        kind: OptionKind::Count,
+        doc: "Cap on table rows",
+        apply: |o, v| Ok(o.max_rows(count(v)?)),
+    },
+    OptionKey {
+        name: "max_cell_chars",
+        kind: OptionKind::Count,
+        doc: "Cap on the characters of one table cell or record value",
+        apply: |o, v| Ok(o.max_cell_chars(count(v)?)),
+    },
+    OptionKey {
+        name: "max_chars",
+        kind: OptionKind::Count,
+        doc: "Budget for the whole output in characters",
+        apply: |o, v| Ok(o.max_chars(count(v)?)),
+    },
+    OptionKey {
+        name: "max_tokens",
+        kind: OptionKind::Count,
+        doc: "Budget for the whole output in o200k tokens (feature tokens)",
+        apply: |mut o, v| {
+            o.max_tokens = Some(count(v)?);
+            Ok(o)
+        },
+    },
+    OptionKey {
+        name: "layout",
+        kind: OptionKind::OneOf(Layout::NAMES),
+        doc: "Table layout",
+        apply: |o, v| Ok(o.layout(named(v)?)),
+    },
+    OptionKey {
+        name: "strategy",
+        kind: OptionKind::OneOf(Strategy::NAMES),
+        doc: "Which lines of a long string to keep",
+        apply: |o, v| Ok(o.strategy(named(v)?)),
+    },
+    OptionKey {
+        name: "redact_keys",
+        kind: OptionKind::List,
+        doc: "Keys whose values render as [redacted] (a tool's add to the global ones)",
+        apply: |o, v| Ok(o.redact_keys(list(v)?)),
+    },
+    OptionKey {
+        name: "shape",
+        kind: OptionKind::Shape,
+        doc: "Keep, drop, rename, convert and flatten fields before the model reads them",
+        apply: |o, v| {
+            let shape = Shape::from_value(&v).map_err(|e| e.to_string())?;
+            Ok(o.shape(shape))
+        },
+    },
+    OptionKey {
+        name: "summarize",
+        kind: OptionKind::Flag,
+        doc: "Add a summary over all rows when a table is cut",
+        apply: |o, v| Ok(o.summarize(flag(v)?)),
+    },
+    OptionKey {
+        name: "sum",
+        kind: OptionKind::List,
+        doc: "Columns whose numbers the summary also sums",
+        apply: |o, v| Ok(o.sum(list(v)?)),
+    },
+    OptionKey {
+        name: "detail",
+        kind: OptionKind::OneOf(Detail::NAMES),
+        doc: "The detail level of derived records and of the agent preset's folding",
+        apply: |o, v| Ok(o.detail(named(v)?)),
+    },
+    OptionKey {
+        name: "salience",
+        kind: OptionKind::Flag,
+        doc: "Keep what an agent needs under a budget (fields ranked by salience)",
+        apply: |o, v| Ok(o.salience(flag(v)?)),
+    },
+];
+
+/// The option names, for serde's unknown-key message.
+const OPTION_NAMES: [&str; OPTION_KEYS.len()] = {
+    let mut out = [""; OPTION_KEYS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = OPTION_KEYS[i].name;
+        i += 1;
+    }
+    out
+};
+
+fn count(v: Value) -> Result<usize, String> {
+    usize::deserialize(v).map_err(|e| e.to_string())
+}
+
+fn flag(v: Value) -> Result<bool, String> {
+    bool::deserialize(v).map_err(|e| e.to_string())
+}
+
+fn list(v: Value) -> Result<Vec<String>, String> {
+    Vec::<String>::deserialize(v).map_err(|e| e.to_string())
+}
+
+fn named<T: FromStr<Err = UnknownName>>(v: Value) -> Result<T, String> {
+    let name = String::deserialize(v).map_err(|e| e.to_string())?;
+    name.parse().map_err(|e: UnknownName| e.to_string())
+}
+
+impl ToolOptions {
+    /// Set the option named `key` (one of [`OPTION_KEYS`]) from its value in any serde
+    /// format: the one place option values are read, for every face. Names read as their
+    /// `FromStr` reads them (`"head-tail"` and `"head_tail"` alike).
+    ///
+    /// # Errors
+    ///
+    /// An unknown key (naming the known ones) or a value of the wrong kind.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_output_format::{Strategy, ToolOptions};
+    /// let o = ToolOptions::new().set("strategy", json!("head-tail")).unwrap();
+    /// assert_eq!(o, ToolOptions::new().strategy(Strategy::HeadTail));
+    /// let err = ToolOptions::new().set("layout", json!("wide")).unwrap_err();
+    /// assert_eq!(err.to_string(), r#"unknown layout "wide"; expected one of "aligned", "compact", "csv""#);
+    /// assert!(ToolOptions::new().set("max_row", json!(3)).is_err());
+    /// ```
+    pub fn set<'de, D: Deserializer<'de>>(self, key: &str, value: D) -> Result<Self, D::Error> {
+        let Some(option) = OptionKey::find(key) else {
+            return Err(de::Error::unknown_field(key, &OPTION_NAMES));
+        };
+        let value = Value::deserialize(value)?;
+        (option.apply)(self, value).map_err(de::Error::custom)
+    }
+}
+
+/// A map of [`OPTION_KEYS`] to their values (a TOML table, a JSON object); any other key is
+/// an error that names the known ones.
+///
+/// ```
+/// use tool_output_format::{Layout, ToolOptions};
+/// let o: ToolOptions = serde_json::from_str(r#"{"max_rows": 2, "layout": "compact"}"#).unwrap();
+/// assert_eq!(o, ToolOptions::new().max_rows(2).layout(Layout::Compact));
+/// let err = serde_json::from_str::<ToolOptions>(r#"{"max_row": 2}"#).unwrap_err();
+/// assert!(err.to_string().starts_with("unknown field `max_row`, expected one of `max_lines`, `max_rows`"));
+/// ```
+impl<'de> Deserialize<'de> for ToolOptions {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(OptionsVisitor)
+    }
+}
+
+struct OptionsVisitor;
+
+impl<'de> Visitor<'de> for OptionsVisitor {
+    type Value = ToolOptions;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map of options")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ToolOptions, A::Error> {
+        let mut o = ToolOptions::new();
+        while let Some(key) = map.next_key_seed(KnownKey)? {
+            let value: Value = map.next_value()?;
+            o = (key.apply)(o, value)
+                .map_err(|e| de::Error::custom(format_args!("{}: {e}", key.name)))?;
+        }
+        Ok(o)
+    }
+}
+
+/// A key of [`OPTION_KEYS`] (an unknown one fails where it is, naming the known ones).
+struct KnownKey;
+
+impl<'de> de::DeserializeSeed<'de> for KnownKey {
+    type Value = &'static OptionKey;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        let name = String::deserialize(d)?;
+        OptionKey::find(&name).ok_or_else(|| de::Error::unknown_field(&name, &OPTION_NAMES))
     }
 }
 

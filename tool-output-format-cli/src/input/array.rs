@@ -55,10 +55,9 @@ pub(super) fn read(
             .and_then(|()| de.end())
             .is_ok()
     };
-    let rows = &c.records;
-    let keys = c.keys.len();
-    if streamed && rows.total <= keep {
-        return Ok(Input::Document(Value::Array(c.finish().rows)));
+    let keys = c.keys();
+    if streamed && c.rows.total() <= keep {
+        return Ok(Input::Document(Value::Array(c.finish().kept().to_vec())));
     }
     // No key at all: a list of empty objects. More keys than a table has columns (the
     // collector notes at most one more): a list too.
@@ -372,7 +371,7 @@ mod tests {
     fn rendered(input: Input, opts: &Options, form: Form, report: bool) -> render::Rendered {
         match input {
             Input::Document(v) => render::document(opts, &v, form, report),
-            Input::Records(r) => render::records(opts, r, form, report),
+            Input::Records(r) => render::records(opts, &r, form, report),
         }
     }
 
@@ -453,10 +452,10 @@ mod tests {
         let text = "\n [{\"a\":1},\n{\"a\":2},{\"b\":\"\"},{\"c\":3}]\n\n";
         match read_as(text, 2, true) {
             Input::Records(r) => {
-                assert_eq!(r.rows, vec![json!({"a": 1}), json!({"a": 2})]);
+                assert_eq!(r.kept(), [json!({"a": 1}), json!({"a": 2})]);
                 assert_eq!(
-                    (r.total, r.late_keys),
-                    (4, vec!["b".to_owned(), "c".to_owned()])
+                    (r.total(), r.late_keys()),
+                    (4, &["b".to_owned(), "c".to_owned()][..])
                 );
             }
             Input::Document(v) => panic!("a document: {v}"),

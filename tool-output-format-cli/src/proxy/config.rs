@@ -14,24 +14,26 @@
 //! shape = { keep = ["number", "title", "state", "user.login"] }   # or shape = "shapes/issues.toml"
 //! ```
 //!
-//! Option keys, in `[defaults]` and in a `[tools.NAME]` table: `max_lines`, `max_rows`,
-//! `max_cell_chars`, `max_chars`, `max_tokens`, `layout`, `strategy`, `detail` (named as the
-//! library names them: their `FromStr`), `redact_keys`, `shape` (an inline table or a shape
-//! file's path, relative to the config file), `summarize`, `sum`, `query_arg` (the name of the
-//! tool's argument whose text focuses the result, `Formatter::focus`; `""` turns it off for a
-//! tool), `structured_content` (`"fit"`, default; `"keep"`; `"drop"`: what becomes of
+//! Option keys, in `[defaults]` and in a `[tools.NAME]` table: every key of the library's
+//! options table ([`OPTION_KEYS`]: `max_lines`, `max_rows`, `max_cell_chars`, `max_chars`,
+//! `max_tokens`, `layout`, `strategy`, `redact_keys`, `shape`, `summarize`, `sum`, `detail`,
+//! `salience`), each value read by the library ([`ToolOptions::set`]); `shape` is an inline
+//! table or a shape file's path, relative to the config file. The proxy's own: `query_arg`
+//! (the name of the tool's argument whose text focuses the result, `Formatter::focus`; `""`
+//! turns it off for a tool), `structured_content` (`"fit"`, default; `"keep"`; `"drop"`: what becomes of
 //! upstream's `structuredContent`, [`StructuredContent`]). Only in `[defaults]`:
 //! `agent` (default true), `store` (`"memory"`, default; `"none"`; or a `redis://` URL),
 //! `fetch_tool` (default `get_stored_result`) and `timeout` (seconds per upstream call,
 //! default 60). Flags win over `[defaults]`; a tool's table wins over both.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::Duration;
 
 use serde::Deserialize;
-use tool_output_format::{Detail, Formatter, Layout, Shape, Strategy, ToolOptions, UnknownName};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use tool_output_format::{Formatter, OPTION_KEYS, OptionKey, OptionKind, Shape, ToolOptions};
 
 /// The fetch tool's name unless `--fetch-tool` or `fetch_tool` names another (SPEC 19, 21).
 pub const DEFAULT_FETCH_TOOL: &str = "get_stored_result";
@@ -227,28 +229,120 @@ impl Redacting {
     }
 }
 
-/// One table of the file: `[defaults]` or `[tools.NAME]`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One table of the file: `[defaults]` or `[tools.NAME]`: the proxy's own keys, and the
+/// options of the library's table as written (the library reads them, in [`options`]).
+#[derive(Debug, Default)]
 struct Table {
     agent: Option<bool>,
     store: Option<String>,
     fetch_tool: Option<String>,
     timeout: Option<u64>,
-    max_lines: Option<usize>,
-    max_rows: Option<usize>,
-    max_cell_chars: Option<usize>,
-    max_chars: Option<usize>,
-    max_tokens: Option<usize>,
-    layout: Option<String>,
-    strategy: Option<String>,
-    detail: Option<String>,
-    redact_keys: Option<Vec<String>>,
-    shape: Option<toml::Value>,
-    summarize: Option<bool>,
-    sum: Option<Vec<String>>,
     query_arg: Option<String>,
     structured_content: Option<String>,
+    options: Vec<(&'static OptionKey, toml::Value)>,
+}
+
+/// The proxy's own keys of a table (the others are [`OPTION_KEYS`]).
+const PROXY_KEYS: [&str; 6] = [
+    "agent",
+    "store",
+    "fetch_tool",
+    "timeout",
+    "query_arg",
+    "structured_content",
+];
+
+/// Every key a table takes, for the unknown-key message.
+const TABLE_KEYS: [&str; PROXY_KEYS.len() + OPTION_KEYS.len()] = {
+    let mut out = [""; PROXY_KEYS.len() + OPTION_KEYS.len()];
+    let mut i = 0;
+    while i < PROXY_KEYS.len() {
+        out[i] = PROXY_KEYS[i];
+        i += 1;
+    }
+    while i < out.len() {
+        out[i] = OPTION_KEYS[i - PROXY_KEYS.len()].name;
+        i += 1;
+    }
+    out
+};
+
+impl Table {
+    /// A count option of this table, once [`options`] has read it.
+    fn count(&self, name: &str) -> Option<usize> {
+        self.value(name)
+            .and_then(|v| usize::deserialize(v.clone()).ok())
+    }
+
+    /// Whether the list option `name` is set and not empty.
+    fn has_items(&self, name: &str) -> bool {
+        self.value(name)
+            .and_then(toml::Value::as_array)
+            .is_some_and(|a| !a.is_empty())
+    }
+
+    fn value(&self, name: &str) -> Option<&toml::Value> {
+        self.options
+            .iter()
+            .rev()
+            .find(|(k, _)| k.name == name)
+            .map(|(_, v)| v)
+    }
+}
+
+impl<'de> Deserialize<'de> for Table {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(TableVisitor)
+    }
+}
+
+struct TableVisitor;
+
+impl<'de> Visitor<'de> for TableVisitor {
+    type Value = Table;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a table of options")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Table, A::Error> {
+        let mut t = Table::default();
+        while let Some(key) = map.next_key_seed(TableKey)? {
+            match key {
+                Key::Option(option) => t.options.push((option, map.next_value()?)),
+                Key::Proxy("agent") => t.agent = Some(map.next_value()?),
+                Key::Proxy("store") => t.store = Some(map.next_value()?),
+                Key::Proxy("fetch_tool") => t.fetch_tool = Some(map.next_value()?),
+                Key::Proxy("timeout") => t.timeout = Some(map.next_value()?),
+                Key::Proxy("query_arg") => t.query_arg = Some(map.next_value()?),
+                Key::Proxy(_) => t.structured_content = Some(map.next_value()?),
+            }
+        }
+        Ok(t)
+    }
+}
+
+/// A key of a table: the proxy's own or an option.
+enum Key {
+    Proxy(&'static str),
+    Option(&'static OptionKey),
+}
+
+/// Reads a key of a table; an unknown one fails at its place, naming the known ones.
+struct TableKey;
+
+impl<'de> DeserializeSeed<'de> for TableKey {
+    type Value = Key;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
+        let name = String::deserialize(d)?;
+        if let Some(k) = PROXY_KEYS.iter().find(|k| **k == name) {
+            return Ok(Key::Proxy(k));
+        }
+        OptionKey::find(&name)
+            .map(Key::Option)
+            .ok_or_else(|| de::Error::unknown_field(&name, &TABLE_KEYS))
+    }
 }
 
 /// The whole file.
@@ -291,21 +385,22 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
     if let Some(n) = flags.max_tokens {
         defaults = defaults.max_tokens(n);
     }
+    let (d_chars, d_tokens) = (d.count("max_chars"), d.count("max_tokens"));
     let budget_set =
-        flags.max_chars.or(flags.max_tokens).is_some() || d.max_chars.or(d.max_tokens).is_some();
+        flags.max_chars.or(flags.max_tokens).is_some() || d_chars.or(d_tokens).is_some();
     if agent && !budget_set {
         defaults = defaults.max_tokens(DEFAULT_MAX_TOKENS);
     }
     let budget = Budget {
-        chars: flags.max_chars.or(d.max_chars),
+        chars: flags.max_chars.or(d_chars),
         tokens: flags
             .max_tokens
-            .or(d.max_tokens)
+            .or(d_tokens)
             .or((agent && !budget_set).then_some(DEFAULT_MAX_TOKENS)),
     };
     formatter = formatter.defaults(defaults);
     let mut redacting = Redacting {
-        all: d.redact_keys.as_ref().is_some_and(|k| !k.is_empty()),
+        all: d.has_items("redact_keys"),
         tools: Vec::new(),
     };
     let mut query_args = QueryArgs {
@@ -335,7 +430,8 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
                 ));
             }
         }
-        if table.redact_keys.as_ref().is_some_and(|k| !k.is_empty()) {
+        let tool_options = options(table, name, &at, &dir)?;
+        if table.has_items("redact_keys") {
             redacting.tools.push(tool.clone());
         }
         if let Some(arg) = &table.query_arg {
@@ -345,14 +441,15 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
             let sc = StructuredContent::parse(sc, name, &at)?;
             structured.tools.insert(tool.clone(), sc);
         }
-        if table.max_chars.or(table.max_tokens).is_some() {
+        let (chars, tokens) = (table.count("max_chars"), table.count("max_tokens"));
+        if chars.or(tokens).is_some() {
             let b = Budget {
-                chars: table.max_chars.or(budget.chars),
-                tokens: table.max_tokens.or(budget.tokens),
+                chars: chars.or(budget.chars),
+                tokens: tokens.or(budget.tokens),
             };
             structured.budgets.insert(tool.clone(), b);
         }
-        formatter = formatter.tool(tool.clone(), options(table, name, &at, &dir)?);
+        formatter = formatter.tool(tool.clone(), tool_options);
     }
     let store = match flags.store.as_deref().or(d.store.as_deref()) {
         None | Some("memory") => StoreChoice::Memory,
@@ -407,62 +504,27 @@ fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> String {
     }
 }
 
-/// One table's options as the library's [`ToolOptions`].
+/// One table's options as the library's [`ToolOptions`], each value read by the library
+/// ([`ToolOptions::set`]); a `shape` may also be a shape file's path ([`shape_of`]).
 fn options(t: &Table, file: &str, at: &str, dir: &Path) -> Result<ToolOptions, String> {
     let mut o = ToolOptions::new();
-    if let Some(n) = t.max_lines {
-        o = o.max_lines(n);
-    }
-    if let Some(n) = t.max_rows {
-        o = o.max_rows(n);
-    }
-    if let Some(n) = t.max_cell_chars {
-        o = o.max_cell_chars(n);
-    }
-    if let Some(n) = t.max_chars {
-        o = o.max_chars(n);
-    }
-    if let Some(n) = t.max_tokens {
-        o = o.max_tokens(n);
-    }
-    if let Some(l) = &t.layout {
-        o = o.layout(named::<Layout>(l, Layout::NAMES, file, at, "layout")?);
-    }
-    if let Some(s) = &t.strategy {
-        o = o.strategy(named::<Strategy>(s, Strategy::NAMES, file, at, "strategy")?);
-    }
-    if let Some(d) = &t.detail {
-        o = o.detail(named::<Detail>(d, Detail::NAMES, file, at, "detail")?);
-    }
-    if let Some(keys) = &t.redact_keys {
-        o = o.redact_keys(keys.iter().cloned());
-    }
-    if let Some(shape) = &t.shape {
-        o = o.shape(shape_of(shape, file, at, dir)?);
-    }
-    if let Some(on) = t.summarize {
-        o = o.summarize(on);
-    }
-    if let Some(cols) = &t.sum {
-        o = o.sum(cols.iter().cloned());
+    for (key, value) in &t.options {
+        if key.kind == OptionKind::Shape {
+            o = o.shape(shape_of(value, file, at, dir)?);
+            continue;
+        }
+        o = o
+            .set(key.name, value.clone())
+            .map_err(|e| match (key.kind, value) {
+                (OptionKind::OneOf(names), toml::Value::String(text)) => format!(
+                    "{file}: {at}: {} `{text}` is not one of: {}",
+                    key.name,
+                    names.join(", ")
+                ),
+                _ => format!("{file}: {at}: {}: {}", key.name, e.message()),
+            })?;
     }
     Ok(o)
-}
-
-/// A value named as the library names it (its `FromStr`).
-fn named<T: FromStr<Err = UnknownName>>(
-    text: &str,
-    names: &[&str],
-    file: &str,
-    at: &str,
-    key: &str,
-) -> Result<T, String> {
-    text.replace('-', "_").parse::<T>().map_err(|_| {
-        format!(
-            "{file}: {at}: {key} `{text}` is not one of: {}",
-            names.join(", ")
-        )
-    })
 }
 
 /// `shape = { keep = [...] }` (an inline table) or `shape = "FILE"` (a shape file, JSON or
@@ -643,7 +705,7 @@ shape = { keep = ["number", "title", "state", "user.login"] }
             r#"shape = { keep = ["number", "title", "etag"], essential = ["title"], minor = ["etag"] }"#,
         );
         let shape = shape_of(
-            inline.shape.as_ref().unwrap(),
+            inline.value("shape").unwrap(),
             "p.toml",
             "[tools.t]",
             Path::new("."),
@@ -658,7 +720,7 @@ shape = { keep = ["number", "title", "state", "user.login"] }
         .unwrap();
         let from_file = file(&format!("shape = {name:?}"));
         let shape = shape_of(
-            from_file.shape.as_ref().unwrap(),
+            from_file.value("shape").unwrap(),
             "p.toml",
             "[tools.t]",
             &dir,
@@ -751,6 +813,39 @@ shape = { keep = ["number", "title", "state", "user.login"] }
             assert!(err.contains(want), "{text:?}: {err}");
         }
         assert!(parse("[tools.t]\nstrategy = \"head-tail\"\ndetail = \"full\"").is_ok());
+    }
+
+    /// Every option of the library's table is a key of `[defaults]` and of `[tools.NAME]`,
+    /// and reaches the formatter: the table's options are what the library reads from the
+    /// same value.
+    #[test]
+    fn every_option_of_the_table_is_a_key() {
+        for key in OPTION_KEYS {
+            let (toml_value, json) = match key.kind {
+                OptionKind::Count => ("5".to_owned(), serde_json::json!(5)),
+                OptionKind::Flag => ("true".to_owned(), serde_json::json!(true)),
+                OptionKind::OneOf(names) => {
+                    (format!("{:?}", names[1]), serde_json::json!(names[1]))
+                }
+                OptionKind::List => ("[\"a\"]".to_owned(), serde_json::json!(["a"])),
+                OptionKind::Shape => (
+                    "{ keep = [\"id\"] }".to_owned(),
+                    serde_json::json!({"keep": ["id"]}),
+                ),
+                other => panic!("the proxy's test has no value for {other:?}"),
+            };
+            let want = ToolOptions::new().set(key.name, json).unwrap();
+            assert_ne!(want, ToolOptions::new(), "{}", key.name);
+            for at in ["[defaults]", "[tools.t]"] {
+                let text = format!("{at}\n{} = {toml_value}\n", key.name);
+                let file: File = toml::from_str(&text)
+                    .unwrap_or_else(|e| panic!("{}: not a key of the proxy: {e}", key.name));
+                let table = file.tools.get("t").unwrap_or(&file.defaults);
+                let got = options(table, "p.toml", at, Path::new(".")).unwrap();
+                assert_eq!(got, want, "{} in {at}", key.name);
+                assert!(parse(&text).is_ok(), "{text}");
+            }
+        }
     }
 
     #[test]

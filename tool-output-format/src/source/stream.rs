@@ -2,6 +2,10 @@
 //! rest are counted (and their new keys noted), so a table of any length renders in bounded
 //! memory with the true total in its notice.
 
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::ToolOutput;
@@ -158,17 +162,88 @@ impl Rows {
 
     fn note_keys(&mut self, m: &Map<String, Value>) {
         for (k, v) in m {
-            if !self.seen.contains(k) && self.seen.len() < MAX_COLUMNS + 1 {
-                self.seen.insert(k.clone());
-                self.late.push(k.clone());
-                self.late_values.insert(k.clone(), v.clone());
-            } else if let Some(seen) = self.late_values.get_mut(k)
-                && is_empty_value(seen)
-                && !is_empty_value(v)
-            {
-                v.clone_into(seen);
+            if self.note_key(k) || self.wants_value(k) {
+                self.note_value(k, v);
             }
         }
+    }
+
+    /// The late-key rule, for a key of a record that is not kept: a key not seen yet is a
+    /// late column (up to one more than [`MAX_COLUMNS`], so a hostile stream's memory stays
+    /// bounded). Whether it was new.
+    fn note_key(&mut self, k: &str) -> bool {
+        if !self.seen.contains(k) && self.seen.len() < MAX_COLUMNS + 1 {
+            self.seen.insert(k.to_owned());
+            self.late.push(k.to_owned());
+            return true;
+        }
+        false
+    }
+
+    /// Whether the late key `k` still wants a value (it has only an empty one so far).
+    fn wants_value(&self, k: &str) -> bool {
+        self.late_values.get(k).is_some_and(is_empty_value)
+    }
+
+    /// Keep `v` as the value seen under the late key `k` unless one that is not empty is
+    /// kept already.
+    fn note_value(&mut self, k: &str, v: &Value) {
+        match self.late_values.get_mut(k) {
+            Some(seen) if is_empty_value(seen) && !is_empty_value(v) => v.clone_into(seen),
+            Some(_) => {}
+            None => {
+                self.late_values.insert(k.to_owned(), v.clone());
+            }
+        }
+    }
+
+    /// Take the next record of a stream from a deserializer, as [`push`](Self::push) takes
+    /// a value, without building a record that is not kept: its keys are noted and its values
+    /// skipped (but for a late column's first value that is not empty), so a reader of any
+    /// length keeps only the rows the cap shows. The record must be a JSON object (a
+    /// reader's records are rows); anything else is an error of `d`'s and nothing is taken.
+    ///
+    /// # Errors
+    ///
+    /// `d`'s error: bad syntax, or a value that is not an object.
+    ///
+    /// ```
+    /// use tool_output_format::Rows;
+    /// let mut rows = Rows::default();
+    /// for line in [r#"{"id": 1}"#, r#"{"id": 2, "late": ""}"#, r#"{"late": "x", "more": 3}"#] {
+    ///     rows.push_from(&mut serde_json::Deserializer::from_str(line), 1).unwrap();
+    /// }
+    /// assert_eq!((rows.kept().len(), rows.total()), (1, 3));
+    /// assert_eq!(rows.late_keys(), ["late", "more"]);
+    /// assert!(rows.push_from(&mut serde_json::Deserializer::from_str("[1]"), 1).is_err());
+    /// ```
+    pub fn push_from<'de, D: Deserializer<'de>>(
+        &mut self,
+        d: D,
+        keep: usize,
+    ) -> Result<(), D::Error> {
+        if self.list || self.kept.len() < keep {
+            let m = Map::<String, Value>::deserialize(d)?;
+            self.push(Value::Object(m), keep);
+            return Ok(());
+        }
+        d.deserialize_map(KeyProbe(self))?;
+        self.total += 1;
+        Ok(())
+    }
+
+    /// The keys first seen in records that were not kept, in first-seen order (the columns
+    /// a table adds for them).
+    ///
+    /// ```
+    /// let mut rows = tool_output_format::Rows::default();
+    /// rows.push(serde_json::json!({"a": 1}), 1);
+    /// rows.push(serde_json::json!({"a": 2, "b": 3}), 1);
+    /// assert_eq!(rows.late_keys(), ["b"]);
+    /// ```
+    #[must_use]
+    pub fn late_keys(&self) -> &[String] {
+        &self.late
     }
 
     /// The late columns as one record (a value seen for each; null when none was given), for
@@ -197,6 +272,58 @@ impl Rows {
     #[must_use]
     pub fn total(&self) -> usize {
         self.total
+    }
+}
+
+/// Reads one record that is not kept (see [`Rows::push_from`]): checks that it is an object,
+/// notes its keys, and skips its values without building them, but for the late keys that
+/// still want a value.
+struct KeyProbe<'r>(&'r mut Rows);
+
+impl<'de> Visitor<'de> for KeyProbe<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object (a record: each NDJSON line is one row of the table)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(wanted) = map.next_key_seed(KeySeed(&mut *self.0))? {
+            match wanted {
+                Some(k) => {
+                    let v: Value = map.next_value()?;
+                    self.0.note_value(&k, &v);
+                }
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One key of a record that is not kept: the key, when its value is wanted.
+struct KeySeed<'r>(&'r mut Rows);
+
+impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for KeySeed<'_> {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, k: &str) -> Result<Option<String>, E> {
+        let new = self.0.note_key(k);
+        Ok((new || self.0.wants_value(k)).then(|| k.to_owned()))
     }
 }
 
@@ -312,6 +439,46 @@ mod tests {
         assert_eq!(
             Formatter::new().max_rows(1).format("", &rows),
             "[Truncated to 1 rows of 3 total]\n\n| a |\n|---|\n| 1 |"
+        );
+    }
+
+    #[test]
+    fn late_keys_stop_one_past_the_columns_a_table_has() {
+        let mut rows = Rows::default();
+        for i in 0..MAX_COLUMNS + 10 {
+            let line = format!("{{\"k{i}\":1}}");
+            rows.push_from(&mut serde_json::Deserializer::from_str(&line), 0)
+                .unwrap();
+        }
+        assert_eq!(rows.total(), MAX_COLUMNS + 10);
+        assert_eq!(rows.late_keys().len(), MAX_COLUMNS + 1);
+    }
+
+    #[test]
+    fn a_probed_record_keeps_the_first_value_that_is_not_empty() {
+        let mut rows = Rows::default();
+        for line in [
+            r#"{"a":1}"#,
+            r#"{"b":""}"#,
+            r#"{"b":null,"c":[]}"#,
+            r#"{"b":"x","c":[1]}"#,
+        ] {
+            rows.push_from(&mut serde_json::Deserializer::from_str(line), 1)
+                .unwrap();
+        }
+        let mut pushed = Rows::default();
+        for v in [
+            json!({"a":1}),
+            json!({"b":""}),
+            json!({"b":null,"c":[]}),
+            json!({"b":"x","c":[1]}),
+        ] {
+            pushed.push(v, 1);
+        }
+        assert_eq!(rows, pushed);
+        assert_eq!(
+            rows.late_values,
+            *json!({"b": "x", "c": [1]}).as_object().unwrap()
         );
     }
 
