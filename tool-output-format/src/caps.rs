@@ -385,6 +385,10 @@ pub(crate) struct Keep {
     pub columns: Option<usize>,
     /// The longest the line naming what a budget left out may be, in characters.
     pub names_chars: usize,
+    /// A page the fetch tool serves ([`crate::resolved::Resolved::paged`]): the lines of
+    /// values said once above a table are never shortened (their values are read nowhere
+    /// else on the page).
+    pub paged: bool,
 }
 
 /// A cut node and what was cut.
@@ -534,20 +538,24 @@ fn values_untouched(node: &Node<'_>, limits: Limits<'_>) -> bool {
 
 /// Bound the lines above every table in `node` to `max` characters each (a line of values
 /// said once: twice that).
-fn bound_notes(node: &mut Node<'_>, max: usize) {
+fn bound_notes(node: &mut Node<'_>, max: usize, paged: bool) {
     match node {
-        Node::Table(t) => t.notes.iter_mut().for_each(|n| {
-            let share = if n.values { max.saturating_mul(2) } else { max };
-            n.max = n.max.min(share);
-        }),
+        Node::Table(t) => t
+            .notes
+            .iter_mut()
+            .filter(|n| !(paged && n.values))
+            .for_each(|n| {
+                let share = if n.values { max.saturating_mul(2) } else { max };
+                n.max = n.max.min(share);
+            }),
         Node::Record(r) => r
             .fields
             .iter_mut()
-            .for_each(|f| bound_notes(&mut f.value, max)),
-        Node::List(items) => items.iter_mut().for_each(|v| bound_notes(v, max)),
+            .for_each(|f| bound_notes(&mut f.value, max, paged)),
+        Node::List(items) => items.iter_mut().for_each(|v| bound_notes(v, max, paged)),
         Node::Envelope(e) => {
             if let Some(b) = e.body_mut() {
-                bound_notes(b, max);
+                bound_notes(b, max, paged);
             }
         }
         _ => {}
@@ -622,7 +630,7 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
     }
     // Under a budget's cut, the lines above every table list what fits its share.
     if keep.names_chars != usize::MAX {
-        bound_notes(&mut node, keep.names_chars);
+        bound_notes(&mut node, keep.names_chars, keep.paged);
     }
     // The row caps of tables nested in records and lists: applied here before a budget's
     // nested cut, else by the walk that cuts values.
@@ -682,6 +690,7 @@ mod tests {
             salience: false,
             columns: None,
             names_chars: usize::MAX,
+            paged: false,
         }
     }
 

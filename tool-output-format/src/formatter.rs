@@ -781,6 +781,7 @@ impl Formatter {
             call.opts = self.options_for(origin);
         }
         call.opts.detail = Detail::Full;
+        call.opts.paged = true;
         // A value the first text cut by a cell cap is served whole (a budget may still keep
         // fewer rows for it).
         call.opts.max_cell_chars = None;

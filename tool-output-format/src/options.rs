@@ -284,6 +284,7 @@ impl ToolOptions {
                 .unwrap_or_default(),
             detail: tool.detail.or(global.detail).unwrap_or_default(),
             salience: tool.salience.or(global.salience).unwrap_or(false),
+            paged: false,
         }
     }
 }

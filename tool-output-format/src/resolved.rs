@@ -34,6 +34,9 @@ pub(crate) struct Resolved {
     pub detail: Detail,
     /// Fields and columns kept and shown by salience (SPEC 22).
     pub salience: bool,
+    /// A page the fetch tool serves: a table keeps its rows from the first and every
+    /// column, so the next page resumes where this one stopped (SPEC 19).
+    pub paged: bool,
 }
 
 impl Resolved {
@@ -74,9 +77,10 @@ impl Resolved {
             nested: None,
             drop: Vec::new(),
             plan,
-            salience: self.salience,
+            salience: self.salience && !self.paged,
             columns: None,
             names_chars: usize::MAX,
+            paged: self.paged,
         }
     }
 }

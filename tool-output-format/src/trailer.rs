@@ -241,7 +241,12 @@ impl<'r> Trailer<'r> {
             text.push_str("\n\n");
             s.write_lines(text, self.summary_lines.get());
         }
+        // Rows shown without some of their fields (folded into the left-out line, or columns a
+        // budget left out) are served again whole: the walk starts at the first row.
+        let partial = self.left_out.folded()
+            || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed));
         let at = match node {
+            _ if partial => None,
             Node::Table(t) => self.table_resumes_at(t, notices),
             _ => self.resume_at(notices).map(|at| at.to_string()),
         };

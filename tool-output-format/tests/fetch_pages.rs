@@ -17,10 +17,11 @@ fn rows(n: u64) -> Value {
     )
 }
 
-/// The ids of the table rows of a page's text (first column).
+/// The ids of the table rows of a page's text (first column), or of a row served as a
+/// record (`- id: 7`: a row wider than the budget, in runs of its fields).
 fn ids(text: &str) -> Vec<u64> {
     text.lines()
-        .filter_map(|l| l.strip_prefix("| "))
+        .filter_map(|l| l.strip_prefix("| ").or_else(|| l.strip_prefix("- id: ")))
         .filter_map(|l| l.split('|').next()?.trim().parse().ok())
         .collect()
 }
@@ -216,8 +217,8 @@ fn pages_keep_the_originating_tools_budget() {
 /// at the first row it did not show, the fetch serves the rows from there to the last, then
 /// the values the first text shortened, whole, each named by its row and column; the pages
 /// show fewer rows rather than shorten a value again, so every value is read whole on some
-/// page and no row is served twice; each page holds the budget unless one row alone is over
-/// it (and says so).
+/// page and no row is served twice; each page holds the budget unless one value alone is
+/// over it (and says so: a row too wide is served field by field).
 #[test]
 fn fetch_pages_show_every_value_whole() {
     let body = |id: u64| {
@@ -254,7 +255,9 @@ fn fetch_pages_show_every_value_whole() {
             !page.contains("…[+"),
             "a value shortened on a page:\n{page}"
         );
-        if !page.starts_with("[Over the budget: this row alone needs ") {
+        if !page.starts_with("[Over the budget: this row alone needs ")
+            && !page.starts_with("[Over the budget: this field alone needs ")
+        {
             assert!(page.chars().count() <= 900, "{page}");
         }
     }

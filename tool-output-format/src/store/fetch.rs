@@ -37,7 +37,13 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   detail); when the budget still cuts it, its text ends with the call to the first part
 ///   it cut (`cursor="/items/20"`: a table from a row; `cursor="/body/0"`: a long text from a
 ///   character, served in pieces that fit the budget, each ending with the call for the
-///   next piece), and the last page of each part calls for the next part;
+///   next piece), and the last page of each part calls for the next part. A record whose
+///   page would leave **fields** out is served in runs of its leaves instead (a leaf: a
+///   value that is not a non-empty object, in document order): each page shows the most
+///   leaves from the cursor that fit with nothing cut (`cursor="@12"`: from the 13th leaf),
+///   under their objects' keys, so following the Next lines reaches every field, nested ones
+///   included; a list or text leaf that alone does not fit is served as a part, then the
+///   next leaf;
 /// - keeps only the rows that contain every word of the optional **query** (case-insensitive,
 ///   in the text of any value of the row);
 /// - renders `page_size` of them from the **cursor** (the position of the next row, a decimal
@@ -57,8 +63,12 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   the page, and when they cut it the cursor resumes at the first row left out (each row
 ///   carries its own cursor), but the page is never stored again. A page never shows part of
 ///   a row: when the budget would shorten a value or a cap would cut a nested table, it keeps
-///   fewer rows, and a row that alone is cut is shown whole, past the budget and the caps,
-///   and said so.
+///   fewer rows. A record row that alone is cut is served in runs of its leaves as a
+///   record is (`cursor="/items/3@5"`: row `/items/3` from its 6th leaf), then the next row;
+///   a leaf of it (or a row that is not a record) that alone is over the budget is shown
+///   whole, and said so. A page's tables keep their rows from the first and every column
+///   (the salience rules that keep the last row or leave columns out are for first texts),
+///   so the next page resumes where it stopped.
 ///
 /// The argument names default to `ref`, `cursor` and `query` ([`Fetch::arg_names`]).
 ///
@@ -364,7 +374,12 @@ impl Fetch {
     /// error (`**get_stored_result failed**` and what to do).
     pub(crate) fn write(&self, served: Result<Served, ToolError>) -> String {
         match served {
-            Ok(Served::Rows { page, last, origin }) => {
+            Ok(Served::Rows {
+                page,
+                last,
+                origin,
+                reference,
+            }) => {
                 let origin = origin.as_deref();
                 // The last page ends with the stored page's own next call, unless a cap or
                 // the budget cuts it: then the next call is this tool's, from the first row
@@ -386,8 +401,18 @@ impl Fetch {
                 if let Some(text) = self.whole_rows(origin, &page) {
                     return text;
                 }
-                // Not one row fits the budget whole: the row at the cursor alone, over the
-                // budget and said so, so the walk moves on and no row is out of reach.
+                // Not one row fits the budget whole: a record row of several fields is served
+                // in runs of its leaves, then the next row.
+                if let (Some(row), Some(label)) = (
+                    page.items().first(),
+                    page.get_item_cursors().and_then(|c| c.first().cloned()),
+                ) && super::leaves::count(row) > 1
+                    && (last.is_none() || page.len() > 1)
+                {
+                    return self.row_leaves(&page, row, &label, 0, &reference, origin);
+                }
+                // Else the row at the cursor alone, over the budget and said so, so the walk
+                // moves on and no row is out of reach.
                 let first = page.items().first().cloned();
                 let Some(row) = first else { return out.text };
                 // The last row of a stored page goes on with the page's own next call.
@@ -409,8 +434,27 @@ impl Fetch {
                 )
             }
             Ok(Served::Whole(value, reference, origin)) => {
-                self.record(&value, &reference, origin.as_deref()).0
+                let origin = origin.as_deref();
+                match self.record_or_runs(&value, &reference, origin) {
+                    Ok((text, _)) => text,
+                    Err(()) => self.leaf_run(&value, 0, &reference, origin),
+                }
             }
+            Ok(Served::Leaves(value, k, reference, origin)) => {
+                self.leaf_run(&value, k, &reference, origin.as_deref())
+            }
+            Ok(Served::RowLeaves {
+                page,
+                k,
+                row,
+                origin,
+                reference,
+            }) => match page.items().first() {
+                Some(first) => {
+                    self.row_leaves(&page, first, &row, k, &reference, origin.as_deref())
+                }
+                None => self.render(origin.as_deref(), false, &page).text,
+            },
             Ok(Served::Text(part, reference, origin)) => {
                 self.text_part(&part, &reference, origin.as_deref())
             }
@@ -439,12 +483,27 @@ impl Fetch {
         let Some(c) = cursor.map(str::trim).filter(|c| !c.is_empty()) else {
             return Ok(Cursor::Row(0));
         };
+        // A row's leaf: `ROW@K`, where ROW is a cursor of a row (a JSON pointer's keys may
+        // hold `@`, so K must be digits and ROW a cursor).
+        // `ROW@K/I`: from the `I`-th item of that leaf (a list).
+        if let Some((row, at)) = c.rsplit_once('@')
+            && !row.is_empty()
+            && let (k, item) = at.split_once('/').map_or((at, None), |(k, i)| (k, Some(i)))
+            && let Ok(k) = k.parse::<usize>()
+            && let Ok(item) = item.map(str::parse::<usize>).transpose()
+            && let Ok(row) = self.cursor(Some(row))
+            && !matches!(row, Cursor::Leaf(_))
+        {
+            return Ok(Cursor::RowLeaf(Box::new(row), k, item));
+        }
         let parsed = if let Some((at, short)) = c.split_once(';') {
             let short = Short::parse(short);
             match at.strip_prefix('v') {
                 Some(i) => i.parse().ok().zip(short).map(|(i, s)| Cursor::Values(i, s)),
                 None => at.parse().ok().zip(short).map(|(r, s)| Cursor::Short(r, s)),
             }
+        } else if let Some(k) = c.strip_prefix('@') {
+            k.parse().ok().map(Cursor::Leaf)
         } else if c.starts_with('/') {
             c.rsplit_once('/')
                 .and_then(|(at, row)| Some(Cursor::In(at.to_owned(), row.parse().ok()?)))
@@ -507,6 +566,40 @@ impl Fetch {
             Cursor::Values(i, _) => Some(i),
             _ => None,
         };
+        if let Cursor::RowLeaf(row, k, item) = at {
+            let label = row.to_string();
+            let bad =
+                || self.bad_cursor(&Cursor::RowLeaf(Box::new(Cursor::Row(0)), k, item).to_string());
+            return match (self.serve(value, reference, *row, query, origin)?, item) {
+                (
+                    Served::Rows {
+                        page,
+                        origin,
+                        reference,
+                        ..
+                    },
+                    Some(i),
+                ) => self
+                    .leaf_items(&page, k, i, &label, &reference, origin)
+                    .ok_or_else(bad),
+                (
+                    Served::Rows {
+                        page,
+                        origin,
+                        reference,
+                        ..
+                    },
+                    None,
+                ) => Ok(Served::RowLeaves {
+                    page,
+                    k,
+                    row: label,
+                    origin,
+                    reference,
+                }),
+                _ => Err(bad()),
+            };
+        }
         match (rows_of(value), at) {
             // A text queried: its matching lines, as rows.
             (Stored::Text(text), Cursor::Row(start)) if query.is_some() => Ok(self.rows_page(
@@ -571,6 +664,9 @@ impl Fetch {
             (Stored::Whole(value), Cursor::Row(_)) => {
                 Ok(Served::Whole(value, reference.into(), origin))
             }
+            (Stored::Whole(value), Cursor::Leaf(k)) if k < super::leaves::count(&value) => {
+                Ok(Served::Leaves(value, k, reference.into(), origin))
+            }
             // The rest of a table or a text the record's text cut, then the next part.
             (Stored::Whole(value), Cursor::In(at, start)) => {
                 let inner = match value.pointer(&at) {
@@ -578,12 +674,7 @@ impl Fetch {
                     Some(Value::String(text)) => Err(text.clone()),
                     _ => return Err(self.bad_cursor(&format!("{at}/{start}"))),
                 };
-                let (_, cuts) = self.record(&value, reference, origin.as_deref());
-                let after = cuts
-                    .iter()
-                    .skip_while(|(p, _)| *p != at)
-                    .nth(1)
-                    .map(|(p, k)| format!("{p}/{k}"));
+                let after = self.after_part(&value, &at, reference, origin.as_deref());
                 match inner {
                     Ok(rows) => {
                         let label = |i: usize| format!("{at}/{i}");
@@ -654,7 +745,12 @@ impl Fetch {
         if let Some(c) = at_end {
             page = page.next_cursor(c);
         }
-        Served::Rows { page, last, origin }
+        Served::Rows {
+            page,
+            last,
+            origin,
+            reference: reference.to_owned(),
+        }
     }
 
     /// `result` as this tool serves it (see [`Formatter::format_stored`]).
@@ -681,16 +777,16 @@ impl Fetch {
     /// (see [`cut_parts`]). When it cuts one, the text ends with the call to the first
     /// part's rest (part of the document, inside the budget); the parts are then those of
     /// the text with that line.
-    fn record(
+    fn record_with_report(
         &self,
         value: &Value,
         reference: &str,
         origin: Option<&str>,
-    ) -> (String, Vec<(String, usize)>) {
+    ) -> (String, Vec<(String, usize)>, crate::Report) {
         let out = self.render(origin, false, value);
         let mut parts = cut_parts(value, &out.report);
         let Some(mut first) = parts.first().cloned() else {
-            return (out.text, parts);
+            return (out.text, parts, out.report);
         };
         let mut last = out;
         // The Next line takes room: a table may show fewer rows with it; settle the cursor.
@@ -706,7 +802,208 @@ impl Fetch {
                 _ => break,
             }
         }
-        (last.text, parts)
+        (last.text, parts, last.report)
+    }
+
+    /// [`Fetch::record_with_report`], or `Err` when its page leaves fields out of a record of more than
+    /// one leaf: then the record is served in runs of its leaves ([`Fetch::leaf_run`]).
+    fn record_or_runs(
+        &self,
+        value: &Value,
+        reference: &str,
+        origin: Option<&str>,
+    ) -> Result<(String, Vec<(String, usize)>), ()> {
+        let (text, parts, report) = self.record_with_report(value, reference, origin);
+        if fields_cut(&report) && super::leaves::count(value) > 1 {
+            return Err(());
+        }
+        Ok((text, parts))
+    }
+
+    /// The page of a stored record from its `k`-th leaf: the most leaves from there (at least
+    /// one) whose fields fit the budget with nothing cut, found by bisection, and the call for
+    /// the next leaf. A leaf that does not fit alone is served as a record of that one field,
+    /// whose cut parts (a table's rows, a long text) the next calls serve before the next
+    /// leaf.
+    fn leaf_run(&self, value: &Value, k: usize, reference: &str, origin: Option<&str>) -> String {
+        let run = Run {
+            label: &|j| format!("@{j}"),
+            after: None,
+            in_row: None,
+        };
+        self.leaves_from(value, k, reference, origin, &run)
+    }
+
+    /// The page of `value` (a stored record, or a row of stored rows) from its `k`-th leaf
+    /// (see [`Fetch::leaf_run`]): the next leaf's cursor is `run.label(j)`, and after the
+    /// last leaf comes `run.after`.
+    fn leaves_from(
+        &self,
+        value: &Value,
+        k: usize,
+        reference: &str,
+        origin: Option<&str>,
+        run: &Run<'_>,
+    ) -> String {
+        let n = super::leaves::count(value);
+        let next_at = |end: usize| {
+            let cursor = if end < n {
+                Some((run.label)(end))
+            } else {
+                run.after.clone()
+            };
+            cursor.map(|c| self.call_for(reference, None).arg(&self.cursor_arg, c))
+        };
+        let page = |end: usize| {
+            let part = super::leaves::pruned(value, k..end);
+            match next_at(end) {
+                Some(next) => {
+                    self.render(origin, false, &crate::agent::Reply::new(part).next(next))
+                }
+                None => self.render(origin, false, &part),
+            }
+        };
+        // Nothing cut: no notice (a field, a row, an item, a line left out, a value
+        // shortened), no nested part capped.
+        let whole =
+            |out: &crate::Formatted| out.report.notices.is_empty() && !part_cut(&out.report);
+        let all = page(n);
+        if whole(&all) {
+            return all.text;
+        }
+        if let Some(text) = most_that_fit(n - k, |j| {
+            let out = page(k + j);
+            whole(&out).then_some(out.text)
+        }) {
+            return text;
+        }
+        if let Some((page, label)) = run.in_row {
+            // A row's list that alone does not fit: its items, page by page, then the next
+            // leaf.
+            if let Some(items) =
+                self.leaf_items(page, k, 0, label, reference, origin.map(str::to_owned))
+            {
+                return self.write(Ok(items));
+            }
+            // Another leaf alone over the budget: shown whole and said so, and the walk goes
+            // on with the next leaf.
+            let one = super::leaves::pruned(value, k..k + 1);
+            let whole = match next_at(k + 1) {
+                Some(next) => self.render(origin, true, &crate::agent::Reply::new(one).next(next)),
+                None => self.render(origin, true, &one),
+            };
+            return format!(
+                "[Over the budget: this field alone needs {} characters; shown whole so the \
+                 rest stays reachable]\n\n{}",
+                whole.text.chars().count(),
+                whole.text
+            );
+        }
+        // One leaf alone is cut. A list or a text is served as the rest of a record's part
+        // is (rows or pieces of text, from the first), then the next leaf.
+        if let Some((at, Value::Array(_) | Value::String(_))) = super::leaves::nth(value, k) {
+            let served = self.serve(
+                value.clone(),
+                reference,
+                Cursor::In(at, 0),
+                None,
+                origin.map(str::to_owned),
+            );
+            return self.write(served.map_err(|e| e.to_tool_error()));
+        }
+        // Another value: its parts (if any) are served next, then the next leaf.
+        let one = super::leaves::pruned(value, k..k + 1);
+        let (text, parts, _) = self.record_with_report(&one, reference, origin);
+        if parts.is_empty() && k + 1 < n {
+            // Cut with no part to serve (its field over the budget whatever is done): the
+            // walk goes on with the next leaf.
+            let next = self
+                .call_for(reference, None)
+                .arg(&self.cursor_arg, format!("@{}", k + 1));
+            return self
+                .render(origin, false, &crate::agent::Reply::new(one).next(next))
+                .text;
+        }
+        text
+    }
+
+    /// The first row of `page` (`row`, whose cursor is `label`) from its `k`-th leaf: its
+    /// leaves' cursors are `LABEL@J`, and after its last leaf comes the cursor of the next
+    /// row of the page (or the page's next cursor).
+    fn row_leaves(
+        &self,
+        page: &Page<Value>,
+        row: &Value,
+        label: &str,
+        k: usize,
+        reference: &str,
+        origin: Option<&str>,
+    ) -> String {
+        let after = row_after(page);
+        let run = Run {
+            label: &|j| format!("{label}@{j}"),
+            after,
+            in_row: Some((page, label)),
+        };
+        self.leaves_from(row, k, reference, origin, &run)
+    }
+
+    /// The items of the `k`-th leaf (a list) of the first row of `page` (whose cursor is
+    /// `label`), from the `i`-th, as rows (`LABEL@K/I`); after the last, the row's next leaf
+    /// or, after its last leaf, the row after it. `None` when that leaf is not a list.
+    fn leaf_items(
+        &self,
+        page: &Page<Value>,
+        k: usize,
+        i: usize,
+        label: &str,
+        reference: &str,
+        origin: Option<String>,
+    ) -> Option<Served> {
+        let row = page.items().first()?;
+        let (_, Value::Array(items)) = super::leaves::nth(row, k)? else {
+            return None;
+        };
+        let after = if k + 1 < super::leaves::count(row) {
+            Some(format!("{label}@{}", k + 1))
+        } else {
+            row_after(page)
+        };
+        let more = Continue { then: None, after };
+        let item_label = |j: usize| format!("{label}@{k}/{j}");
+        Some(self.rows_page(
+            items.clone(),
+            i,
+            &item_label,
+            more,
+            (reference, None, origin),
+        ))
+    }
+
+    /// The cursor after a stored record's part at `at`: the next part its page cut, or,
+    /// for a record served in runs of its leaves, the next part of the leaf's own page, then
+    /// the next leaf.
+    fn after_part(
+        &self,
+        value: &Value,
+        at: &str,
+        reference: &str,
+        origin: Option<&str>,
+    ) -> Option<String> {
+        let next_of = |cuts: &[(String, usize)]| {
+            cuts.iter()
+                .skip_while(|(p, _)| *p != at)
+                .nth(1)
+                .map(|(p, k)| format!("{p}/{k}"))
+        };
+        if let Ok((_, cuts)) = self.record_or_runs(value, reference, origin) {
+            return next_of(&cuts);
+        }
+        let leaf = super::leaves::holding(value, at)?;
+        let one = super::leaves::pruned(value, leaf..leaf + 1);
+        let (_, cuts, _) = self.record_with_report(&one, reference, origin);
+        next_of(&cuts)
+            .or_else(|| (leaf + 1 < super::leaves::count(value)).then(|| format!("@{}", leaf + 1)))
     }
 
     /// The characters of a stored record's text from `start` that fit the budget, with the
@@ -879,6 +1176,13 @@ impl Fetch {
     }
 }
 
+/// The cursor after the first row of `page`: the next row's, or the page's next cursor.
+fn row_after(page: &Page<Value>) -> Option<String> {
+    page.get_item_cursors()
+        .and_then(|c| c.get(1).cloned())
+        .or_else(|| page.get_next_cursor().map(str::to_owned))
+}
+
 /// Whether a cap or the budget left rows out (or everything).
 fn rows_cut(report: &crate::Report) -> bool {
     report.notices.iter().any(|n| {
@@ -921,6 +1225,16 @@ fn shortened(report: &crate::Report) -> bool {
         .any(|n| matches!(n, crate::notice::Notice::Shortened { .. }))
 }
 
+/// Whether the budget left fields of a record out (or everything).
+fn fields_cut(report: &crate::Report) -> bool {
+    report.notices.iter().any(|n| {
+        matches!(
+            n,
+            crate::notice::Notice::Fields { .. } | crate::notice::Notice::Omitted { .. }
+        )
+    })
+}
+
 /// Whether nothing of the result fit the budget.
 fn omitted(report: &crate::Report) -> bool {
     report
@@ -938,10 +1252,24 @@ pub(crate) enum Served {
         page: Page<Value>,
         last: Option<Page<Value>>,
         origin: Option<String>,
+        /// The stored result's reference.
+        reference: String,
+    },
+    /// The first row of a page of rows, from its `k`-th leaf (a row wider than the budget is
+    /// served as a record in runs of its leaves); the cursor of that row; the reference.
+    RowLeaves {
+        page: Page<Value>,
+        k: usize,
+        row: String,
+        origin: Option<String>,
+        reference: String,
     },
     /// A record or a scalar, whole; the reference it is stored under; the tool whose result
     /// it is.
     Whole(Value, String, Option<String>),
+    /// A stored record from a leaf on (a record whose page left fields out is served in
+    /// runs of its leaves); the reference; the tool.
+    Leaves(Value, usize, String, Option<String>),
     /// A text of a stored record, from a character on; the reference; the tool.
     Text(TextPart, String, Option<String>),
     /// A stored text served as text from byte `start` (see [`crate::passage`]).
@@ -976,6 +1304,11 @@ enum Cursor {
     Short(usize, Short),
     /// The `i`-th value the first text shortened (`"v3;25>34"`).
     Values(usize, Short),
+    /// A stored record from its `k`-th leaf on (`"@12"`; see [`super::leaves`]).
+    Leaf(usize),
+    /// A row (at the cursor before the `@`) from its `k`-th leaf on (`"3@5"`, `"/items/3@5"`).
+    /// With `Some(i)`: that leaf (a list) from its `i`-th item (`"/items/3@5/20"`).
+    RowLeaf(Box<Cursor>, usize, Option<usize>),
 }
 
 impl std::fmt::Display for Cursor {
@@ -986,8 +1319,21 @@ impl std::fmt::Display for Cursor {
             Cursor::Char(l, c) => write!(f, "{l}:{c}"),
             Cursor::Short(r, s) => f.write_str(&s.row_cursor(*r)),
             Cursor::Values(i, s) => f.write_str(&s.value_cursor(*i)),
+            Cursor::Leaf(k) => write!(f, "@{k}"),
+            Cursor::RowLeaf(row, k, None) => write!(f, "{row}@{k}"),
+            Cursor::RowLeaf(row, k, Some(i)) => write!(f, "{row}@{k}/{i}"),
         }
     }
+}
+
+/// How a run of leaves names its cursors: the `j`-th leaf's (`label`), and the one after the
+/// last leaf (`after`, none: the walk ends).
+struct Run<'l> {
+    label: &'l dyn Fn(usize) -> String,
+    after: Option<String>,
+    /// The leaves are those of the first row of this page, whose cursor is this (not the
+    /// stored record's own, whose parts have cursors of their own).
+    in_row: Option<(&'l Page<Value>, &'l str)>,
 }
 
 /// What follows the last row of a page of rows: a stored page's own next call (`then`), or
@@ -1002,8 +1348,12 @@ impl Served {
     /// from the cursor (`page_size` of them).
     fn into_page(self, page_size: usize) -> Page<Value> {
         match self {
-            Served::Rows { page, .. } => page,
+            Served::Rows { page, .. } | Served::RowLeaves { page, .. } => page,
             Served::Whole(value, ..) => Page::new(vec![value]).total(1),
+            Served::Leaves(value, k, ..) => {
+                let n = super::leaves::count(&value);
+                Page::new(vec![super::leaves::pruned(&value, k..n)]).total(1)
+            }
             Served::Text(part, ..) => {
                 let rest: String = part.text.chars().skip(part.start).collect();
                 Page::new(vec![Value::String(rest)]).total(1)

@@ -35,6 +35,7 @@
 //! ```
 
 mod fetch;
+mod leaves;
 mod memory;
 #[cfg(feature = "async")]
 mod nonblocking;
