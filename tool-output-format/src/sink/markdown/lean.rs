@@ -97,10 +97,11 @@ impl<'r> Plan<'r> {
         uncut: bool,
     ) -> Plan<'r> {
         let mut fields: Vec<Instead<'r>> = r.iter().map(|_| Instead::Itself(uncut)).collect();
-        let groupable: Vec<usize> = (0..r.len()).filter(|&i| is_groupable(r[i])).collect();
-        if groupable.len() >= 2 {
-            for &i in &groupable {
-                fields[i] = Instead::Grouped;
+        if r.iter().filter(|f| is_groupable(f)).nth(1).is_some() {
+            for (f, instead) in r.iter().zip(&mut fields) {
+                if is_groupable(f) {
+                    *instead = Instead::Grouped;
+                }
             }
         }
         let mut candidates: Vec<usize> = Vec::new();
