@@ -167,6 +167,12 @@ pub(crate) fn write_number(n: &Number, out: &mut String) {
         out.push_str(itoa::Buffer::new().format(i));
     } else if let Some(i) = n.as_i64() {
         out.push_str(itoa::Buffer::new().format(i));
+    } else if let Some(f) = n.as_f64()
+        // The float's own text (it is, unless serde_json keeps numbers as their source
+        // text, `arbitrary_precision`: then the text it keeps is written).
+        && Number::from_f64(f).as_ref() == Some(n)
+    {
+        out.push_str(zmij::Buffer::new().format_finite(f));
     } else {
         use std::fmt::Write;
         let _ = write!(out, "{n}");
@@ -176,8 +182,13 @@ pub(crate) fn write_number(n: &Number, out: &mut String) {
 /// Append a JSON string literal (quotes and escapes as `serde_json` writes them).
 pub(crate) fn write_str(s: &str, out: &mut String) {
     out.push('"');
+    let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, b) in s.bytes().enumerate() {
+    let mut i = 0;
+    while i < bytes.len() {
+        // Words of eight bytes with nothing to escape are passed over whole.
+        i += crate::text::json_plain_words(&bytes[i..]);
+        let Some(&b) = bytes.get(i) else { break };
         let esc: &str = match b {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -187,7 +198,10 @@ pub(crate) fn write_str(s: &str, out: &mut String) {
             0x08 => "\\b",
             0x0c => "\\f",
             0x00..=0x1f => "",
-            _ => continue,
+            _ => {
+                i += 1;
+                continue;
+            }
         };
         out.push_str(&s[start..i]);
         if esc.is_empty() {
@@ -198,7 +212,8 @@ pub(crate) fn write_str(s: &str, out: &mut String) {
         } else {
             out.push_str(esc);
         }
-        start = i + 1;
+        i += 1;
+        start = i;
     }
     out.push_str(&s[start..]);
     out.push('"');
@@ -228,4 +243,42 @@ fn write_envelope(e: &Envelope<'_>, secrets: &Secrets, out: &mut String) {
     });
     let value = e.to_json(body, e.kept(e.body()));
     write_compact(&value, secrets, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The word-at-a-time string writer writes what `serde_json` writes.
+        #[test]
+        fn write_str_writes_what_serde_json_writes(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "a", "abcdefgh", " ", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{1}",
+                    "\u{1f}", "\u{7f}", "é", "\u{2028}", "👍",
+                ]),
+                0..24,
+            ),
+        ) {
+            let s = parts.concat();
+            let mut out = String::new();
+            super::write_str(&s, &mut out);
+            prop_assert_eq!(out, serde_json::to_string(&s).unwrap());
+        }
+
+        /// Numbers are written as `serde_json` writes them.
+        #[test]
+        fn write_number_writes_what_serde_json_writes(
+            f in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
+            i in any::<i64>(),
+            u in any::<u64>(),
+        ) {
+            for n in [serde_json::Number::from_f64(f), Some(i.into()), Some(u.into())].into_iter().flatten() {
+                let mut out = String::new();
+                super::write_number(&n, &mut out);
+                prop_assert_eq!(out, serde_json::to_string(&n).unwrap());
+            }
+        }
+    }
 }
