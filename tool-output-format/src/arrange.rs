@@ -268,7 +268,9 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
         // (state to who), before the rest.
         // A leaf of a list of records comes after the row's own values of the kinds that
         // say something, before the rest.
-        said.sort_by_key(|&c| {
+        // Each column ranked once (a key function of `sort_by_key` runs per comparison);
+        // the sort is stable as `sort_by_key` is.
+        said.sort_by_cached_key(|&c| {
             let (tier, nested, sub) = column_rank(t, c).key();
             let identity = tier == Tier::Identity;
             (
