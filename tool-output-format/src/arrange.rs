@@ -73,11 +73,15 @@ impl Ranked {
 /// arrangement and reused for the keys above it.
 fn arrange_record(r: &mut Record<'_>, salience: bool, fold: bool) -> Vec<Ranked> {
     if !salience {
-        // Only marks move fields: `key` first.
+        // Only marks move fields: `key` first. Scalars hold nothing to arrange.
+        let mut keyed = false;
         for f in &mut r.fields {
-            arrange(&mut f.value, false, fold);
+            keyed |= f.mark == Mark::Key;
+            if !f.value.is_scalar() {
+                arrange(&mut f.value, false, fold);
+            }
         }
-        if r.fields.iter().any(|f| f.mark == Mark::Key) {
+        if keyed {
             r.fields.sort_by_key(|f| f.mark != Mark::Key);
         }
         return Vec::new();

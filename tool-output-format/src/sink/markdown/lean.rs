@@ -409,10 +409,12 @@ fn holds_cut(v: &Node<'_>) -> bool {
     // in the others only the bytes around each `[` are compared (no substring search).
     let marked = |s: &str| {
         let b = s.as_bytes();
-        memchr::memchr_iter(b'[', b).any(|i| {
-            (b[..i].ends_with("…".as_bytes()) && b.get(i + 1) == Some(&b'+'))
-                || b[i..].starts_with(b"[Truncated")
-        })
+        // The shorter marker, `…[+`, is five bytes long.
+        b.len() >= 5
+            && memchr::memchr_iter(b'[', b).any(|i| {
+                (b[..i].ends_with("…".as_bytes()) && b.get(i + 1) == Some(&b'+'))
+                    || b[i..].starts_with(b"[Truncated")
+            })
     };
     match v {
         Node::Null | Node::Bool(_) => false,
