@@ -490,17 +490,12 @@ fn class_of(s: &str) -> u8 {
     class | by_bytes(chunks.remainder())
 }
 
-/// How many bytes at the start of `b`, in whole words of eight, hold nothing a JSON string
-/// escapes (no `"`, `\\` or control below 0x20): the bytes a JSON writer copies as they are.
+/// Whether the eight bytes `w` hold nothing a JSON string escapes (no `"`, `\\` or control
+/// below 0x20): bytes a JSON writer copies as they are.
 #[inline]
-pub(crate) fn json_plain_words(b: &[u8]) -> usize {
-    b.chunks_exact(8)
-        .take_while(|c| {
-            let x = word(c);
-            (has_less(x, 0x20) | has_byte(x, b'"') | has_byte(x, b'\\')) == 0
-        })
-        .count()
-        * 8
+pub(crate) fn json_plain_word(w: &[u8]) -> bool {
+    let x = word(w);
+    (has_less(x, 0x20) | has_byte(x, b'"') | has_byte(x, b'\\')) == 0
 }
 
 /// Eight bytes as a little-endian word.

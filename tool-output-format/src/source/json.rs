@@ -179,38 +179,54 @@ pub(crate) fn write_number(n: &Number, out: &mut String) {
     }
 }
 
-/// Append a JSON string literal (quotes and escapes as `serde_json` writes them).
+/// What a JSON string writes for each byte: `0` the byte itself, `u` a `\u00XX` escape, any
+/// other the letter after its backslash (as `serde_json` escapes).
+const JSON_ESCAPE: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = b'u';
+        b += 1;
+    }
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t[b'\n' as usize] = b'n';
+    t[b'\r' as usize] = b'r';
+    t[b'\t' as usize] = b't';
+    t[0x08] = b'b';
+    t[0x0c] = b'f';
+    t
+};
+
+/// Append a JSON string literal (quotes and escapes as `serde_json` writes them). Words of
+/// eight bytes with nothing to escape are passed over whole, the other bytes looked up in
+/// [`JSON_ESCAPE`]; the runs between escapes are copied whole.
 pub(crate) fn write_str(s: &str, out: &mut String) {
+    out.reserve(s.len() + 2);
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        // Words of eight bytes with nothing to escape are passed over whole.
-        i += crate::text::json_plain_words(&bytes[i..]);
-        let Some(&b) = bytes.get(i) else { break };
-        let esc: &str = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0x00..=0x1f => "",
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
+        if i + 8 <= bytes.len() && crate::text::json_plain_word(&bytes[i..i + 8]) {
+            i += 8;
+            continue;
+        }
+        let b = bytes[i];
+        let esc = JSON_ESCAPE[b as usize];
+        if esc == 0 {
+            i += 1;
+            continue;
+        }
         out.push_str(&s[start..i]);
-        if esc.is_empty() {
+        if esc == b'u' {
             const HEX: &[u8; 16] = b"0123456789abcdef";
             out.push_str("\\u00");
             out.push(HEX[(b >> 4) as usize] as char);
             out.push(HEX[(b & 0xf) as usize] as char);
         } else {
-            out.push_str(esc);
+            out.push('\\');
+            out.push(char::from(esc));
         }
         i += 1;
         start = i;
