@@ -19,8 +19,12 @@ fi
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
+# Counted inside `main` only: the thread-local destructors that run at exit free the
+# writer's spare table buffers, and what that free costs depends on the allocator's state
+# (up to 40% of a small response's per-call figure when counted), not on the calls.
 irefs() { # irefs <binary> <workload> <iterations>
-    valgrind --tool=callgrind --callgrind-out-file="$OUT/cg" "$1" "$2" "$3" 2>&1 \
+    valgrind --tool=callgrind --toggle-collect='profile::main' --callgrind-out-file="$OUT/cg" \
+        "$1" "$2" "$3" 2>&1 \
         | sed -n 's/.*refs: *//p' | tr -d ,
 }
 per() { # per <binary> <workload>: instructions of one call
