@@ -17,7 +17,8 @@
 //!
 //! `api_json:NAME` and `api_agent:NAME` read the recorded API response
 //! `examples/data/api/NAME.json` (before the renders, so it is in the baseline) and render it
-//! with `serde_json::to_string` or the agent preset (`Formatter::for_agents`, tool `get`).
+//! with `serde_json::to_string` or the agent preset (`Formatter::for_agents`, tool `get`);
+//! `api_compact:NAME` renders it with `Formatter::new().layout(Layout::Compact)`.
 //! `fit_typed:ROWS` and `fit_value:ROWS` fit that many rows (typed, or as one `Value`) into
 //! 4,000 characters, to see how the fit's cost grows with the input.
 
@@ -34,7 +35,7 @@ fn main() {
              |stripe_serde_json|stripe_md|repo_serde_json|repo_md|packument_serde_json|packument_md\
              |stripe_agent|repo_agent|packument_agent\
              |value_md_shaped|budget_fit_100000_value|budget_kept_rows_value\
-             |api_json:NAME|api_agent:NAME|fit_typed:ROWS|fit_value:ROWS> <iterations>"
+             |api_json:NAME|api_agent:NAME|api_compact:NAME|fit_typed:ROWS|fit_value:ROWS> <iterations>"
         );
         return;
     };
@@ -78,6 +79,7 @@ fn main() {
         serde_json::from_str(include_str!("data/packument.json")).expect("JSON");
     let record = Formatter::new();
     let agent = Formatter::for_agents();
+    let record_compact = Formatter::new().layout(Layout::Compact);
     // The shaped walk: a generic shape on the same rows as `value_md_compact`.
     let shaped = Formatter::new()
         .max_rows(usize::MAX)
@@ -108,7 +110,7 @@ fn main() {
     };
     // A recorded API response (`api_json:NAME`, `api_agent:NAME`).
     let api: serde_json::Value = match what.split_once(':') {
-        Some(("api_json" | "api_agent", name)) => {
+        Some(("api_json" | "api_agent" | "api_compact", name)) => {
             let path = format!(
                 "{}/examples/data/api/{name}.json",
                 env!("CARGO_MANIFEST_DIR")
@@ -123,6 +125,7 @@ fn main() {
         bytes += match what.as_str() {
             w if w.starts_with("api_json:") => serde_json::to_string(&api).expect("JSON").len(),
             w if w.starts_with("api_agent:") => agent.format("get", &api).len(),
+            w if w.starts_with("api_compact:") => record_compact.format("get", &api).len(),
             w if w.starts_with("fit_typed:") => fit.format("", &big).len(),
             w if w.starts_with("fit_value:") => fit.format("", &big_value).len(),
             "typed_serde_json" => serde_json::to_string(&rows).expect("JSON").len(),

@@ -20,7 +20,9 @@ use crate::text::{escape_inline, join_within};
 /// its table (text targets; the structured JSON keeps every column).
 pub(crate) fn arrange(node: &mut Node<'_>, salience: bool, fold: bool) {
     match node {
-        Node::Record(r) => arrange_record(r, salience, None, fold),
+        Node::Record(r) => {
+            arrange_record(r, salience, fold);
+        }
         Node::List(items) => items.iter_mut().for_each(|v| arrange(v, salience, fold)),
         Node::Table(t) => arrange_table(t, salience, fold),
         Node::Envelope(e) => {
@@ -32,57 +34,96 @@ pub(crate) fn arrange(node: &mut Node<'_>, salience: bool, fold: bool) {
     }
 }
 
-/// The sort key of a field under `parent` (its rank and whether the parent is a payload):
-/// its own rank, or for a record its most needed leaf.
-fn field_key(f: &Field<'_>, parent: Option<(Rank, bool)>) -> crate::salience::Key {
-    let mut own = rank(&f.name, &f.value, f.mark);
-    if let Some((p, payload)) = parent {
-        own = own.under(p, payload);
-    }
-    match &f.value {
-        Node::Record(r) if !r.fields.is_empty() && f.mark == Mark::None => {
-            let under = Some((own, is_payload(&f.name)));
-            r.fields
-                .iter()
-                .map(|c| field_key(c, under))
-                .min()
-                .unwrap_or(own.key())
+/// A field's rank, computed once (after its value was arranged), and for a nested record
+/// (unmarked, with fields) the ranks of its fields: what the sort keys of the records
+/// above it are computed from, so that no leaf is ranked again at every level above it.
+struct Ranked {
+    /// The field's own rank ([`rank`] of its name, value and mark).
+    own: Rank,
+    /// Its name names a payload ([`is_payload`]); read only when `nested` is set.
+    payload: bool,
+    /// The value is a record whose leaves give the field its key (see [`Ranked::key`]).
+    nested: bool,
+    /// The nested record's fields, when `nested`.
+    fields: Vec<Ranked>,
+}
+
+impl Ranked {
+    /// The sort key of the field under `parent` (its rank and whether the parent is a
+    /// payload): its own rank, or for a record its most needed leaf.
+    fn key(&self, parent: Option<(Rank, bool)>) -> crate::salience::Key {
+        let mut own = self.own;
+        if let Some((p, payload)) = parent {
+            own = own.under(p, payload);
         }
-        _ => own.key(),
+        if !self.nested {
+            return own.key();
+        }
+        let under = Some((own, self.payload));
+        self.fields
+            .iter()
+            .map(|c| c.key(under))
+            .min()
+            .unwrap_or(own.key())
     }
 }
 
-fn arrange_record(r: &mut Record<'_>, salience: bool, parent: Option<(Rank, bool)>, fold: bool) {
+/// Arrange a record (and everything below it) and give the ranks of its fields, in the
+/// order they end up in. The ranks of a nested record's fields are computed by its own
+/// arrangement and reused for the keys above it.
+fn arrange_record(r: &mut Record<'_>, salience: bool, fold: bool) -> Vec<Ranked> {
     if !salience {
-        // Only marks move fields: `key` first.
+        // Only marks move fields: `key` first. Scalars hold nothing to arrange.
+        let mut keyed = false;
         for f in &mut r.fields {
-            arrange(&mut f.value, false, fold);
+            keyed |= f.mark == Mark::Key;
+            if !f.value.is_scalar() {
+                arrange(&mut f.value, false, fold);
+            }
         }
-        if r.fields.iter().any(|f| f.mark == Mark::Key) {
+        if keyed {
             r.fields.sort_by_key(|f| f.mark != Mark::Key);
         }
-        return;
+        return Vec::new();
     }
-    for f in &mut r.fields {
-        let under = rank(&f.name, &f.value, f.mark);
-        let under = parent.map_or(under, |(p, payload)| under.under(p, payload));
-        match &mut f.value {
-            Node::Record(inner) => {
-                arrange_record(inner, salience, Some((under, is_payload(&f.name))), fold);
+    let ranked: Vec<Ranked> = r
+        .fields
+        .iter_mut()
+        .map(|f| {
+            let fields = match &mut f.value {
+                Node::Record(inner) => arrange_record(inner, salience, fold),
+                other => {
+                    arrange(other, salience, fold);
+                    Vec::new()
+                }
+            };
+            let nested = f.mark == Mark::None
+                && matches!(&f.value, Node::Record(inner) if !inner.fields.is_empty());
+            Ranked {
+                own: rank(&f.name, &f.value, f.mark),
+                payload: nested && is_payload(&f.name),
+                nested,
+                fields,
             }
-            other => arrange(other, salience, fold),
-        }
-    }
-    {
-        let mut keyed: Vec<(crate::salience::Key, Field<'_>)> = std::mem::take(&mut r.fields)
-            .into_iter()
-            // A nested record's fields are ordered by their own ranks (not under the parent),
-            // so two records of one kind keep one order wherever they sit.
-            .map(|f| (field_key(&f, None), f))
-            .collect();
-        keyed.sort_by_key(|(k, _)| *k);
-        r.fields = keyed.into_iter().map(|(_, f)| f).collect();
-    }
+        })
+        .collect();
+    // A nested record's fields are ordered by their own ranks (not under the parent), so
+    // two records of one kind keep one order wherever they sit.
+    let mut keyed: Vec<(crate::salience::Key, Field<'_>, Ranked)> = std::mem::take(&mut r.fields)
+        .into_iter()
+        .zip(ranked)
+        .map(|(f, k)| (k.key(None), f, k))
+        .collect();
+    keyed.sort_by_key(|(k, _, _)| *k);
+    let mut ranked = Vec::with_capacity(keyed.len());
+    r.fields = keyed
+        .into_iter()
+        .map(|(_, f, k)| {
+            ranked.push(k);
+            f
+        })
+        .collect();
+    ranked
 }
 
 /// The rank of a table column: from its name and its first value that says something (a
@@ -231,7 +272,9 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
         // (state to who), before the rest.
         // A leaf of a list of records comes after the row's own values of the kinds that
         // say something, before the rest.
-        said.sort_by_key(|&c| {
+        // Each column ranked once (a key function of `sort_by_key` runs per comparison);
+        // the sort is stable as `sort_by_key` is.
+        said.sort_by_cached_key(|&c| {
             let (tier, nested, sub) = column_rank(t, c).key();
             let identity = tier == Tier::Identity;
             (

@@ -149,36 +149,99 @@ pub fn plain_cell_width(s: &str) -> Option<usize> {
     }
 }
 
-/// Escape `s` char by char (the slow path of [`escape_text`]).
+/// Escape `s` (the slow path of [`escape_text`]): runs of bytes that need nothing are
+/// copied whole (eight bytes at a time while they are plain ASCII); only the bytes of class
+/// [`TEXT`] are looked at one by one. Checked against the char-by-char definition
+/// (`escape_body_by_chars`) by a property test.
 fn escape_body(s: &str, item_start: bool, out: &mut String) {
+    let b = s.as_bytes();
     let lead = s.len() - s.trim_start_matches(' ').len();
-    let trail_from = s.trim_end_matches(' ').len();
-    let mut chars = s.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let rest = &s[i + c.len_utf8()..];
-        match c {
-            ' ' if i < lead || i >= trail_from => out.push_str("\\u{20}"),
-            '\n' | '\r' => {
-                if c == '\r' && rest.starts_with('\n') {
-                    chars.next();
-                }
+    let trail_from = s.trim_end_matches(' ').len().max(lead);
+    for _ in 0..lead {
+        out.push_str("\\u{20}");
+    }
+    let mut i = lead;
+    let mut run = lead;
+    while i < trail_from {
+        if i + 8 <= trail_from && !special_word(word(&b[i..i + 8])) {
+            i += 8;
+            continue;
+        }
+        let c = b[i];
+        if CLASS[c as usize] & TEXT == 0 {
+            i += 1;
+            continue;
+        }
+        out.push_str(&s[run..i]);
+        // After an ASCII byte (the arms that read it); empty after a lead byte.
+        let rest = s.get(i + 1..).unwrap_or_default();
+        i += match c {
+            b'\n' | b'\r' => {
                 // A line holding only `<br>` would open an HTML block at an item's start.
                 out.push_str(if i == 0 && item_start {
                     "\\u{A}"
                 } else {
                     "<br>"
                 });
+                if c == b'\r' && rest.starts_with('\n') {
+                    2
+                } else {
+                    1
+                }
             }
-            '|' => out.push_str("\\|"),
-            '<' if rest.starts_with("br>") => out.push_str("\\<"),
+            b'|' => {
+                out.push_str("\\|");
+                1
+            }
+            b'<' => {
+                out.push_str(if rest.starts_with("br>") { "\\<" } else { "<" });
+                1
+            }
             // `\u{` would read as an escape, `\<br>` as a literal `<br>`.
-            '\\' if rest.starts_with("u{") || rest.starts_with(['\n', '\r']) => {
-                out.push_str("\\u{5C}");
+            b'\\' => {
+                let hide = rest.starts_with("u{") || rest.starts_with(['\n', '\r']);
+                out.push_str(if hide { "\\u{5C}" } else { "\\" });
+                1
             }
-            c if is_hidden_control(c) => push_code_point(c, out),
-            c => out.push(c),
-        }
+            // Every other ASCII byte of the class is a control, hidden.
+            0..=0x7f => {
+                push_code_point(char::from(c), out);
+                1
+            }
+            // A lead byte that may start a hidden control.
+            _ => push_char(&s[i..], out),
+        };
+        run = i;
     }
+    out.push_str(&s[run..trail_from]);
+    for _ in trail_from..s.len() {
+        out.push_str("\\u{20}");
+    }
+}
+
+/// Append the first character of `s` (a non-ASCII one), as a code point when it is a hidden
+/// control; returns its length in bytes.
+fn push_char(s: &str, out: &mut String) -> usize {
+    let ch = s.chars().next().unwrap_or_default();
+    if is_hidden_control(ch) {
+        push_code_point(ch, out);
+    } else {
+        out.push(ch);
+    }
+    ch.len_utf8()
+}
+
+/// Whether a word of eight bytes holds a byte that is not plain ASCII text: non-ASCII, a
+/// control, `|`, `\\` or `<` (the bytes of [`TEXT`] and [`ESCAPE`] are all among them).
+#[inline]
+fn special_word(x: u64) -> bool {
+    ((x & HIGH)
+        | has_less(x, 0x20)
+        | has_byte(x, 0x7f)
+        | has_byte(x, b'|')
+        | has_byte(x, b'\\')
+        | has_byte(x, b'<'))
+        != 0
 }
 
 /// Where a backslash goes when `o` (escaped text at the start of a list item, followed on
@@ -303,34 +366,75 @@ pub fn escape_inline(s: &str, line_start: bool, out: &mut String) {
     escape_chars(s, 0, s.len(), out);
 }
 
-/// Escape `part`, which sits at byte `offset` of a text `total` bytes long.
+/// Escape `part`, which sits at byte `offset` of a text `total` bytes long: runs of bytes
+/// that need nothing are copied whole, as in [`escape_body`]. Checked against the
+/// char-by-char definition (`escape_chars_by_chars`) by a property test.
 fn escape_chars(part: &str, offset: usize, total: usize, out: &mut String) {
-    let lead = part.len() - part.trim_start_matches(' ').len();
-    let trail_from = part.trim_end_matches(' ').len();
-    let mut chars = part.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            ' ' if (offset == 0 && i < lead)
-                || (offset + part.len() == total && i >= trail_from) =>
-            {
-                out.push_str("\\u{20}");
-            }
+    let b = part.as_bytes();
+    let lead = if offset == 0 {
+        part.len() - part.trim_start_matches(' ').len()
+    } else {
+        0
+    };
+    let end = if offset + part.len() == total {
+        part.trim_end_matches(' ').len().max(lead)
+    } else {
+        part.len()
+    };
+    for _ in 0..lead {
+        out.push_str("\\u{20}");
+    }
+    let mut i = lead;
+    let mut run = lead;
+    while i < end {
+        if i + 8 <= end && !special_word(word(&b[i..i + 8])) {
+            i += 8;
+            continue;
+        }
+        let c = b[i];
+        if CLASS[c as usize] & ESCAPE == 0 {
+            i += 1;
+            continue;
+        }
+        out.push_str(&part[run..i]);
+        i += match c {
             // A final backslash would escape the `|` that closes a compact table cell (GFM
             // reads `\|` as an escaped pipe whatever precedes it).
-            '\\' if offset + i + 1 == total => out.push_str("\\u{5C}"),
-            '\\' => out.push_str("\\\\"),
-            '|' => out.push_str("\\|"),
-            '<' => out.push_str("\\<"),
-            '\n' => out.push_str("<br>"),
-            '\r' => {
-                if chars.peek().is_some_and(|&(_, n)| n == '\n') {
-                    chars.next();
-                }
-                out.push_str("<br>");
+            b'\\' if offset + i + 1 == total => {
+                out.push_str("\\u{5C}");
+                1
             }
-            c if is_hidden_control(c) => push_code_point(c, out),
-            c => out.push(c),
-        }
+            b'\\' => {
+                out.push_str("\\\\");
+                1
+            }
+            b'|' => {
+                out.push_str("\\|");
+                1
+            }
+            b'<' => {
+                out.push_str("\\<");
+                1
+            }
+            b'\n' => {
+                out.push_str("<br>");
+                1
+            }
+            b'\r' => {
+                out.push_str("<br>");
+                if b.get(i + 1) == Some(&b'\n') { 2 } else { 1 }
+            }
+            0..=0x7f => {
+                push_code_point(char::from(c), out);
+                1
+            }
+            _ => push_char(&part[i..], out),
+        };
+        run = i;
+    }
+    out.push_str(&part[run..end]);
+    for _ in end..part.len() {
+        out.push_str("\\u{20}");
     }
 }
 
@@ -384,6 +488,14 @@ fn class_of(s: &str) -> u8 {
         }
     }
     class | by_bytes(chunks.remainder())
+}
+
+/// Whether the eight bytes `w` hold nothing a JSON string escapes (no `"`, `\\` or control
+/// below 0x20): bytes a JSON writer copies as they are.
+#[inline]
+pub(crate) fn json_plain_word(w: &[u8]) -> bool {
+    let x = word(w);
+    (has_less(x, 0x20) | has_byte(x, b'"') | has_byte(x, b'\\')) == 0
 }
 
 /// Eight bytes as a little-endian word.
@@ -451,13 +563,32 @@ fn opens_block_strict(s: &str) -> bool {
 /// trailing spaces or tabs as `\u{20}` / `\u{9}` (no output line ends in white space).
 pub fn escape_code_line(line: &str, out: &mut String) {
     let body = line.trim_end_matches([' ', '\t']);
-    for c in body.chars() {
-        if c != '\t' && is_hidden_control(c) {
-            push_code_point(c, out);
-        } else {
-            out.push(c);
+    // Runs of bytes that hold no hidden control are copied whole: only the bytes of class
+    // [`TEXT`] but `|`, `\\`, `<` and tab are looked at (controls, `0x7f`, the lead bytes
+    // that may start a hidden control).
+    let b = body.as_bytes();
+    let mut i = 0;
+    let mut run = 0;
+    while i < b.len() {
+        if i + 8 <= b.len() && !special_word(word(&b[i..i + 8])) {
+            i += 8;
+            continue;
         }
+        let c = b[i];
+        if CLASS[c as usize] & TEXT == 0 || matches!(c, b'|' | b'\\' | b'<' | b'\t') {
+            i += 1;
+            continue;
+        }
+        out.push_str(&body[run..i]);
+        i += if c.is_ascii() {
+            push_code_point(char::from(c), out);
+            1
+        } else {
+            push_char(&body[i..], out)
+        };
+        run = i;
     }
+    out.push_str(&body[run..]);
     for c in line[body.len()..].chars() {
         push_code_point(c, out);
     }
@@ -764,7 +895,116 @@ mod words {
         s.bytes().fold(0, |acc, b| acc | CLASS[b as usize])
     }
 
+    /// [`escape_code_line`] char by char: its definition, for the property test.
+    fn escape_code_line_by_chars(line: &str, out: &mut String) {
+        let body = line.trim_end_matches([' ', '\t']);
+        for c in body.chars() {
+            if c != '\t' && is_hidden_control(c) {
+                push_code_point(c, out);
+            } else {
+                out.push(c);
+            }
+        }
+        for c in line[body.len()..].chars() {
+            push_code_point(c, out);
+        }
+    }
+
+    /// [`escape_body`] char by char: its definition, for the property test.
+    fn escape_body_by_chars(s: &str, item_start: bool, out: &mut String) {
+        let lead = s.len() - s.trim_start_matches(' ').len();
+        let trail_from = s.trim_end_matches(' ').len();
+        let mut chars = s.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            let rest = &s[i + c.len_utf8()..];
+            match c {
+                ' ' if i < lead || i >= trail_from => out.push_str("\\u{20}"),
+                '\n' | '\r' => {
+                    if c == '\r' && rest.starts_with('\n') {
+                        chars.next();
+                    }
+                    // A line holding only `<br>` would open an HTML block at an item's start.
+                    out.push_str(if i == 0 && item_start {
+                        "\\u{A}"
+                    } else {
+                        "<br>"
+                    });
+                }
+                '|' => out.push_str("\\|"),
+                '<' if rest.starts_with("br>") => out.push_str("\\<"),
+                // `\u{` would read as an escape, `\<br>` as a literal `<br>`.
+                '\\' if rest.starts_with("u{") || rest.starts_with(['\n', '\r']) => {
+                    out.push_str("\\u{5C}");
+                }
+                c if is_hidden_control(c) => push_code_point(c, out),
+                c => out.push(c),
+            }
+        }
+    }
+
+    /// [`escape_chars`] char by char: its definition, for the property test.
+    fn escape_chars_by_chars(part: &str, offset: usize, total: usize, out: &mut String) {
+        let lead = part.len() - part.trim_start_matches(' ').len();
+        let trail_from = part.trim_end_matches(' ').len();
+        let mut chars = part.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                ' ' if (offset == 0 && i < lead)
+                    || (offset + part.len() == total && i >= trail_from) =>
+                {
+                    out.push_str("\\u{20}");
+                }
+                // A final backslash would escape the `|` that closes a compact table cell (GFM
+                // reads `\|` as an escaped pipe whatever precedes it).
+                '\\' if offset + i + 1 == total => out.push_str("\\u{5C}"),
+                '\\' => out.push_str("\\\\"),
+                '|' => out.push_str("\\|"),
+                '<' => out.push_str("\\<"),
+                '\n' => out.push_str("<br>"),
+                '\r' => {
+                    if chars.peek().is_some_and(|&(_, n)| n == '\n') {
+                        chars.next();
+                    }
+                    out.push_str("<br>");
+                }
+                c if is_hidden_control(c) => push_code_point(c, out),
+                c => out.push(c),
+            }
+        }
+    }
+
     proptest! {
+        #[test]
+        fn escaping_by_runs_is_escaping_char_by_char(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "a", " ", "  ", "|", "\\", "<", "<br>", "br>", "\\u{", "u{", "\n", "\r", "\r\n",
+                    "\t", "\u{7f}", "é", "\u{85}", "\u{2028}", "\u{200f}", "\u{61c}", "–", "abcdefghij",
+                ]),
+                0..16,
+            ),
+            item_start: bool,
+            cut in 0usize..4,
+        ) {
+            let s = parts.concat();
+            let (mut fast, mut slow) = (String::new(), String::new());
+            escape_code_line(&s, &mut fast);
+            escape_code_line_by_chars(&s, &mut slow);
+            prop_assert_eq!(&fast, &slow);
+            let (mut fast, mut slow) = (String::new(), String::new());
+            escape_body(&s, item_start, &mut fast);
+            escape_body_by_chars(&s, item_start, &mut slow);
+            prop_assert_eq!(&fast, &slow);
+            // A part of `s` at each offset (on a char boundary), the last or not.
+            let at = s.char_indices().map(|(i, _)| i).nth(cut).unwrap_or(s.len());
+            for (part, offset) in [(&s[at..], at), (&s[..at], 0)] {
+                let (mut fast, mut slow) = (String::new(), String::new());
+                escape_chars(part, offset, s.len(), &mut fast);
+                escape_chars_by_chars(part, offset, s.len(), &mut slow);
+                prop_assert_eq!(&fast, &slow);
+            }
+        }
+
         #[test]
         fn class_of_is_the_class_of_every_byte(s in "(?s).{0,40}") {
             prop_assert_eq!(class_of(&s), class_by_bytes(&s));

@@ -50,7 +50,9 @@ impl<S: TableStyle> Sink for Markdown<S> {
             _ => None,
         };
         let mut w = Writer {
-            out: String::new(),
+            // Most results are a few hundred bytes to a few kilobytes: one allocation, not
+            // a growth by doubling from a few bytes (each a copy of what was written).
+            out: String::with_capacity(INITIAL_CAPACITY),
             style: &self.0,
             cut,
             uncut: false,
@@ -561,6 +563,9 @@ fn is_bare_item(n: &Node<'_>) -> bool {
 
 /// Marks a measured cell width whose cell must be escaped when written.
 const ESCAPED: usize = 1 << (usize::BITS - 1);
+
+/// The bytes the writer's output starts with room for.
+const INITIAL_CAPACITY: usize = 1024;
 
 /// Padding, copied in slices rather than pushed a space at a time.
 const SPACES: &str = "                                                                ";

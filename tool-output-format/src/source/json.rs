@@ -167,38 +167,69 @@ pub(crate) fn write_number(n: &Number, out: &mut String) {
         out.push_str(itoa::Buffer::new().format(i));
     } else if let Some(i) = n.as_i64() {
         out.push_str(itoa::Buffer::new().format(i));
+    } else if let Some(f) = n.as_f64()
+        // The float's own text (it is, unless serde_json keeps numbers as their source
+        // text, `arbitrary_precision`: then the text it keeps is written).
+        && Number::from_f64(f).as_ref() == Some(n)
+    {
+        out.push_str(zmij::Buffer::new().format_finite(f));
     } else {
         use std::fmt::Write;
         let _ = write!(out, "{n}");
     }
 }
 
-/// Append a JSON string literal (quotes and escapes as `serde_json` writes them).
+/// What a JSON string writes for each byte: `0` the byte itself, `u` a `\u00XX` escape, any
+/// other the letter after its backslash (as `serde_json` escapes).
+const JSON_ESCAPE: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = b'u';
+        b += 1;
+    }
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t[b'\n' as usize] = b'n';
+    t[b'\r' as usize] = b'r';
+    t[b'\t' as usize] = b't';
+    t[0x08] = b'b';
+    t[0x0c] = b'f';
+    t
+};
+
+/// Append a JSON string literal (quotes and escapes as `serde_json` writes them). Words of
+/// eight bytes with nothing to escape are passed over whole, the other bytes looked up in
+/// [`JSON_ESCAPE`]; the runs between escapes are copied whole.
 pub(crate) fn write_str(s: &str, out: &mut String) {
+    out.reserve(s.len() + 2);
     out.push('"');
+    let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let esc: &str = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0x00..=0x1f => "",
-            _ => continue,
-        };
+    let mut i = 0;
+    while i < bytes.len() {
+        if i + 8 <= bytes.len() && crate::text::json_plain_word(&bytes[i..i + 8]) {
+            i += 8;
+            continue;
+        }
+        let b = bytes[i];
+        let esc = JSON_ESCAPE[b as usize];
+        if esc == 0 {
+            i += 1;
+            continue;
+        }
         out.push_str(&s[start..i]);
-        if esc.is_empty() {
+        if esc == b'u' {
             const HEX: &[u8; 16] = b"0123456789abcdef";
             out.push_str("\\u00");
             out.push(HEX[(b >> 4) as usize] as char);
             out.push(HEX[(b & 0xf) as usize] as char);
         } else {
-            out.push_str(esc);
+            out.push('\\');
+            out.push(char::from(esc));
         }
-        start = i + 1;
+        i += 1;
+        start = i;
     }
     out.push_str(&s[start..]);
     out.push('"');
@@ -228,4 +259,42 @@ fn write_envelope(e: &Envelope<'_>, secrets: &Secrets, out: &mut String) {
     });
     let value = e.to_json(body, e.kept(e.body()));
     write_compact(&value, secrets, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The word-at-a-time string writer writes what `serde_json` writes.
+        #[test]
+        fn write_str_writes_what_serde_json_writes(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "a", "abcdefgh", " ", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{1}",
+                    "\u{1f}", "\u{7f}", "é", "\u{2028}", "👍",
+                ]),
+                0..24,
+            ),
+        ) {
+            let s = parts.concat();
+            let mut out = String::new();
+            super::write_str(&s, &mut out);
+            prop_assert_eq!(out, serde_json::to_string(&s).unwrap());
+        }
+
+        /// Numbers are written as `serde_json` writes them.
+        #[test]
+        fn write_number_writes_what_serde_json_writes(
+            f in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
+            i in any::<i64>(),
+            u in any::<u64>(),
+        ) {
+            for n in [serde_json::Number::from_f64(f), Some(i.into()), Some(u.into())].into_iter().flatten() {
+                let mut out = String::new();
+                super::write_number(&n, &mut out);
+                prop_assert_eq!(out, serde_json::to_string(&n).unwrap());
+            }
+        }
+    }
 }

@@ -93,6 +93,7 @@ pub(super) fn record_of<'a>(
 /// [`Memo`](crate::build::Memo).
 fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
     let rows = || items.iter().filter_map(Value::as_object);
+    // The column names, borrowed from the items' keys.
     let columns = || {
         let all_objects = !items.is_empty() && items.iter().all(Value::is_object);
         if !all_objects || rows().all(Map::is_empty) {
@@ -102,25 +103,40 @@ fn table<'a>(items: &'a [Value], cx: &Context<'_>) -> Option<Table<'a>> {
         for m in rows() {
             columns.add_distinct(m.keys().map(String::as_str), m.len());
         }
-        (columns.names.len() <= MAX_COLUMNS)
-            .then(|| columns.names.iter().map(|&k| k.to_owned()).collect())
+        (columns.names.len() <= MAX_COLUMNS).then_some(columns.names)
     };
     // The memo is keyed by the array's address: only the result's own arrays (depth 0,
     // borrowed for the whole call) keep theirs; a nested array may be a temporary whose
-    // address a later one reuses.
-    let names: Rc<[String]> = match cx.memo().filter(|_| cx.depth() == 0) {
-        Some(memo) => memo.value_columns(items, columns)?,
-        None => columns()?,
+    // address a later one reuses. A nested table's names stay borrowed from its items (no
+    // `String` per column).
+    let memo = cx.memo().filter(|_| cx.depth() == 0);
+    let kept: Option<Rc<[String]>> = match memo {
+        Some(memo) => Some(memo.value_columns(items, || {
+            columns().map(|names| names.iter().map(|&k| k.to_owned()).collect())
+        })?),
+        None => None,
     };
-    let mut t = Builder::new(names.iter().map(|k| Text::Owned(k.clone())).collect(), cx);
+    let (mut t, names) = match &kept {
+        Some(kept) => (
+            Builder::new(kept.iter().map(|k| Text::Owned(k.clone())).collect(), cx),
+            kept.iter().map(String::as_str).collect(),
+        ),
+        None => {
+            let names: Vec<&'a str> = columns()?;
+            (
+                Builder::new(names.iter().map(|&k| Text::Borrowed(k)).collect(), cx),
+                names,
+            )
+        }
+    };
     let range = cx.rows(items.len(), None);
     for m in rows().skip(range.start).take(range.len()) {
-        if m.len() == names.len() && m.keys().zip(names.iter()).all(|(k, c)| k == c) {
+        if m.len() == names.len() && m.keys().zip(&names).all(|(k, c)| k == c) {
             for v in m.values() {
                 t.value(Some(v), cx);
             }
         } else {
-            for k in names.iter() {
+            for &k in &names {
                 t.value(m.get(k), cx);
             }
         }

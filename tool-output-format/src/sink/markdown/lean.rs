@@ -117,7 +117,7 @@ pub(super) enum Instead<'r> {
     SameAs(usize),
     /// `(same as NAME, except:)` or `(same as in NAME, except:)`, the differing fields
     /// below.
-    Except(Except<'r>),
+    Except(Box<Except<'r>>),
     /// Named on the `(same as the top level)` line.
     AsTop,
 }
@@ -154,16 +154,28 @@ impl<'r> Plan<'r> {
         top: Option<&Top<'_>>,
     ) -> Plan<'r> {
         let mut fields: Vec<Instead<'r>> = r.iter().map(|_| Instead::Itself(uncut)).collect();
-        let groupable: Vec<usize> = (0..r.len()).filter(|&i| is_groupable(r[i])).collect();
-        if groupable.len() >= 2 {
-            for &i in &groupable {
-                fields[i] = Instead::Grouped;
+        // Grouped in one pass; a lone groupable field is written as usual after all.
+        let mut groupable = 0;
+        let mut first = 0;
+        for (i, (f, instead)) in r.iter().zip(&mut fields).enumerate() {
+            if is_groupable(f) {
+                *instead = Instead::Grouped;
+                if groupable == 0 {
+                    first = i;
+                }
+                groupable += 1;
             }
+        }
+        if groupable == 1 {
+            fields[first] = Instead::Itself(uncut);
         }
         if let Some(top) = top.filter(|_| !cut && within.is_none()) {
             let same: Vec<usize> = (0..r.len())
                 .filter(|&i| {
-                    is_nameable(r[i]) && (uncut || !holds_cut(&r[i].value)) && top.has(r[i])
+                    !matches!(fields[i], Instead::Grouped)
+                        && is_nameable(r[i])
+                        && (uncut || !holds_cut(&r[i].value))
+                        && top.has(r[i])
                 })
                 .collect();
             if same.len() >= 2 {
@@ -188,12 +200,12 @@ impl<'r> Plan<'r> {
             fields[i] = Instead::Itself(true);
             if let Some((name, reference)) = within {
                 if let Some((differing, reference)) = differing(&reference[i].value, &f.value) {
-                    fields[i] = Instead::Except(Except {
+                    fields[i] = Instead::Except(Box::new(Except {
                         name,
                         nested: true,
                         differing,
                         reference,
-                    });
+                    }));
                 }
                 continue;
             }
@@ -213,12 +225,12 @@ impl<'r> Plan<'r> {
                 None => nearest_by_value(r, &candidates, &f.value),
             };
             if let Some((j, (differing, reference))) = near {
-                fields[i] = Instead::Except(Except {
+                fields[i] = Instead::Except(Box::new(Except {
                     name: &r[j].name,
                     nested: false,
                     differing,
                     reference,
-                });
+                }));
             }
             if candidates.len() < MAX_CANDIDATES && !f.name.contains(',') {
                 candidates.push(i);
@@ -482,9 +494,17 @@ pub(super) fn looks_like_reference(s: &str) -> bool {
 /// True when `v` holds a cut or may (a conservative test: a data string that merely contains
 /// a cut marker's text counts too, which only keeps its value written out in full).
 fn holds_cut(v: &Node<'_>) -> bool {
-    // Both markers hold a `[`: most strings have none and are passed over in one scan.
-    let marked =
-        |s: &str| s.as_bytes().contains(&b'[') && (s.contains("…[+") || s.contains("[Truncated"));
+    // Both markers hold a `[`: most strings have none and are passed over in one scan, and
+    // in the others only the bytes around each `[` are compared (no substring search).
+    let marked = |s: &str| {
+        let b = s.as_bytes();
+        // The shorter marker, `…[+`, is five bytes long.
+        b.len() >= 5
+            && memchr::memchr_iter(b'[', b).any(|i| {
+                (b[..i].ends_with("…".as_bytes()) && b.get(i + 1) == Some(&b'+'))
+                    || b[i..].starts_with(b"[Truncated")
+            })
+    };
     match v {
         Node::Null | Node::Bool(_) => false,
         Node::Number(s) | Node::Str(s) => marked(s),
@@ -551,6 +571,21 @@ mod tests {
             assert_eq!(key(fast), key(slow), "field {i}");
         }
         assert!(named > 10, "the data has near repeats: {named}");
+    }
+
+    proptest::proptest! {
+        /// The marker scan around each `[` finds what the two substring searches find.
+        #[test]
+        fn the_marker_scan_is_the_substring_search(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec!["[", "…", "+", "[Truncated", "Truncated", "a", "…[+", "é"]),
+                0..10,
+            ),
+        ) {
+            let s = parts.concat();
+            let want = s.contains("…[+") || s.contains("[Truncated");
+            proptest::prop_assert_eq!(holds_cut(&Node::Str(s.as_str().into())), want);
+        }
     }
 
     #[test]
