@@ -16,6 +16,8 @@ mod error;
 mod input;
 mod notation;
 #[cfg(feature = "proxy")]
+mod outline;
+#[cfg(feature = "proxy")]
 mod proxy;
 mod render;
 mod shape;

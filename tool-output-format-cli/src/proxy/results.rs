@@ -4,7 +4,9 @@
 //! here, and everything else is passed as it came:
 //!
 //! - A text block that holds a JSON object or array is rendered as that JSON (tables,
-//!   records, pages); any other text through the string path (lines, budget). When the call
+//!   records, pages), a tree whose items hold only a name, a kind and children as its
+//!   indented outline of names (`crate::outline`); any other text through the string path
+//!   (lines, budget). When the call
 //!   carries the tool's query argument (`query_arg`), both are focused on its text. Both go through
 //!   [`Formatter::format_async`], so a cut result is stored and ends with its `Next:` line.
 //! - `isError` stays what upstream said (an error's text is rendered too, within the budget).
@@ -46,8 +48,13 @@ pub async fn render(
         let Some(Value::String(text)) = block.get_mut("text") else {
             continue;
         };
-        // Data as JSON, NDJSON or a Python literal is rendered as the data it is.
-        let json = crate::notation::parse(text);
+        // Data as JSON, NDJSON or a Python literal is rendered as the data it is; a tree of
+        // names as their outline (a text).
+        let mut json = crate::notation::parse(text);
+        if let Some(outlined) = json.as_ref().and_then(crate::outline::outline) {
+            *text = outlined;
+            json = None;
+        }
         let out = match (query, &json) {
             (Some(q), Some(v)) => fmt.focus(q).format_async(tool, v).await,
             (Some(q), None) => fmt.focus(q).format_async(tool, text.as_str()).await,
@@ -265,6 +272,39 @@ mod tests {
         // A redacting tool: no structuredContent.
         let out = render(&fmt, "t", None, upstream, true).await;
         assert_eq!(out.structured_content, None);
+    }
+
+    /// server-filesystem's `directory_tree` (JSON text of `name`, `type`, `children`): an
+    /// outline of names in a fence, not a table with the nested levels as JSON in a cell.
+    #[tokio::test]
+    async fn a_tree_of_names_is_rendered_as_its_outline() {
+        let tree = json!([
+            {"name": "src", "type": "directory", "children": [
+                {"name": "main.rs", "type": "file"},
+                {"name": "proxy", "type": "directory", "children": [
+                    {"name": "raw.rs", "type": "file"}
+                ]}
+            ]},
+            {"name": "Cargo.toml", "type": "file"}
+        ]);
+        let upstream = json!({"content": [{"type": "text", "text": tree.to_string()}]});
+        let fmt = Formatter::for_agents();
+        let out = super::render(
+            &fmt,
+            "directory_tree",
+            None,
+            upstream,
+            (StructuredContent::Fit, Budget::default()),
+        );
+        let text = out.await["content"][0]["text"].as_str().unwrap().to_owned();
+        assert!(
+            text.contains(
+                "src (directory)\n  main.rs (file)\n  proxy (directory)\n    raw.rs (file)\n\
+                 Cargo.toml (file)"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("\"children\""), "{text}");
     }
 
     #[tokio::test]
