@@ -53,6 +53,53 @@ fn every_wrapper_every_option_every_entry_point() {
     );
 }
 
+/// More than 100 rows (the default row cap) under a budget and no row cap of the user's:
+/// the budget is the bound (issue 49), on every wrapper and entry point, with the preset
+/// and without, every promise kept and the fetch pages followed to the last row. A budget
+/// that holds every row shows every row; a smaller one cuts by the budget, not at 100.
+#[test]
+fn a_budget_over_more_than_100_rows_is_the_bound() {
+    const MANY: usize = 130;
+    let rows: Vec<Value> = (0..MANY).map(compose::ticket_value).collect();
+    let mut fails = Vec::new();
+    let mut whole = 0;
+    for w in WRAPPERS {
+        for agent in [false, true] {
+            for budget in [5_000, 200_000] {
+                let o = compose::Options {
+                    layout: tool_output_format::Layout::Compact,
+                    shape: false,
+                    budget: Some(budget),
+                    summary: false,
+                    store: true,
+                    focus: false,
+                    max_rows: None,
+                    agent,
+                };
+                let a = compose::render(w, &o, &rows);
+                fails.extend(compose::check(w, &o, MANY, true, &a));
+                let kept = a.text.report.rows.as_ref().map(|k| (k.kept, k.total));
+                whole += usize::from(kept == Some((MANY, MANY)));
+                if budget == 200_000 && kept.is_some_and(|(k, t)| k != t) {
+                    fails.push((
+                        "a budget that holds every row cut some".into(),
+                        format!("{w:?} {o:?}: {kept:?}"),
+                    ));
+                }
+                if kept == Some((100, MANY)) {
+                    fails.push((
+                        "cut at the default cap of 100 rows".into(),
+                        format!("{w:?} {o:?}"),
+                    ));
+                }
+            }
+        }
+    }
+    assert!(fails.is_empty(), "{fails:#?}");
+    // The table wrappers showed all 130 rows under the large budget.
+    assert!(whole >= 4, "{whole} runs showed every row");
+}
+
 /// The harness can fail: a formatter without redaction leaks, and the check says so.
 #[test]
 fn the_checks_catch_a_leak() {

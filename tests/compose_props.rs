@@ -100,7 +100,7 @@ fn options() -> impl Strategy<Value = Options> {
                 summary,
                 store,
                 focus,
-                max_rows,
+                max_rows: Some(max_rows),
                 agent,
             },
         )

@@ -145,7 +145,8 @@ pub struct Options {
     pub summary: bool,
     pub store: bool,
     pub focus: bool,
-    pub max_rows: usize,
+    /// An explicit row cap (`None`: none set; with a budget the budget is the bound).
+    pub max_rows: Option<usize>,
     /// Start from the agent preset (`Formatter::for_agents()`): its folding shape, unless
     /// `shape` replaces it.
     pub agent: bool,
@@ -169,7 +170,7 @@ impl Options {
             summary: a & 0x40 != 0,
             store: a & 0x80 != 0,
             focus: d & 1 != 0,
-            max_rows: 1 + usize::from(d >> 1) % 40,
+            max_rows: Some(1 + usize::from(d >> 1) % 40),
             agent: d & 0x80 != 0,
         };
         let w = WRAPPERS[usize::from(byte(3)) % WRAPPERS.len()];
@@ -194,7 +195,7 @@ pub fn option_sets() -> Vec<Options> {
                                 summary,
                                 store,
                                 focus,
-                                max_rows: 20,
+                                max_rows: Some(20),
                                 agent: false,
                             });
                         }
@@ -214,7 +215,7 @@ pub fn option_sets() -> Vec<Options> {
                         summary,
                         store,
                         focus,
-                        max_rows: 20,
+                        max_rows: Some(20),
                         agent: true,
                     });
                 }
@@ -299,7 +300,6 @@ fn without_store(o: &Options) -> Formatter {
     };
     let mut f = base
         .layout(o.layout)
-        .max_rows(o.max_rows)
         .redact_keys(["password", "api_key"])
         .summarize(o.summary)
         .register("render_tickets", render_tickets);
@@ -308,6 +308,9 @@ fn without_store(o: &Options) -> Formatter {
     }
     if let Some(b) = o.budget {
         f = f.max_chars(b);
+    }
+    if let Some(n) = o.max_rows {
+        f = f.max_rows(n);
     }
     f
 }
