@@ -160,7 +160,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spec_example() {
+    fn links_then_resources_then_the_next_call() {
         let reply = Reply::new("placed")
             .next(NextAction::call("get_order").arg("order_id", "ORD-7"))
             .link("view", "https://shop.example.com/orders/7")

@@ -854,7 +854,7 @@ impl Fetch {
             };
             cursor.map(|c| self.call_for(reference, None).arg(&self.cursor_arg, c))
         };
-        let page = |end: usize| {
+        let run_page = |end: usize| {
             let part = super::leaves::pruned(value, k..end);
             match next_at(end) {
                 Some(next) => {
@@ -867,12 +867,12 @@ impl Fetch {
         // shortened), no nested part capped.
         let whole =
             |out: &crate::Formatted| out.report.notices.is_empty() && !part_cut(&out.report);
-        let all = page(n);
+        let all = run_page(n);
         if whole(&all) {
             return all.text;
         }
         if let Some(text) = most_that_fit(n - k, |j| {
-            let out = page(k + j);
+            let out = run_page(k + j);
             whole(&out).then_some(out.text)
         }) {
             return text;
