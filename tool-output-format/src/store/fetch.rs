@@ -422,16 +422,12 @@ impl Fetch {
                 };
                 let alone = self.first_rows(source, vec![row]);
                 let whole = self.render(origin, true, &alone).text;
-                let needed = whole.chars().count();
                 let over = if omitted(&out.report) || shortened(&out.report) {
                     "the budget"
                 } else {
                     "the row caps"
                 };
-                format!(
-                    "[Over {over}: this row alone needs {needed} characters; shown whole so \
-                     the rest stays reachable]\n\n{whole}"
-                )
+                shown_over(over, "this row alone needs", " whole", &whole)
             }
             Ok(Served::Whole(value, reference, origin)) => {
                 let origin = origin.as_deref();
@@ -854,15 +850,19 @@ impl Fetch {
             };
             cursor.map(|c| self.call_for(reference, None).arg(&self.cursor_arg, c))
         };
-        let run_page = |end: usize| {
+        // The leaves `k..end` with the call for what comes after them (none after the last).
+        let with_next = |end: usize, unbounded: bool| {
             let part = super::leaves::pruned(value, k..end);
             match next_at(end) {
-                Some(next) => {
-                    self.render(origin, false, &crate::agent::Reply::new(part).next(next))
-                }
-                None => self.render(origin, false, &part),
+                Some(next) => self.render(
+                    origin,
+                    unbounded,
+                    &crate::agent::Reply::new(part).next(next),
+                ),
+                None => self.render(origin, unbounded, &part),
             }
         };
+        let run_page = |end: usize| with_next(end, false);
         // Nothing cut: no notice (a field, a row, an item, a line left out, a value
         // shortened), no nested part capped.
         let whole =
@@ -887,17 +887,8 @@ impl Fetch {
             }
             // Another leaf alone over the budget: shown whole and said so, and the walk goes
             // on with the next leaf.
-            let one = super::leaves::pruned(value, k..k + 1);
-            let whole = match next_at(k + 1) {
-                Some(next) => self.render(origin, true, &crate::agent::Reply::new(one).next(next)),
-                None => self.render(origin, true, &one),
-            };
-            return format!(
-                "[Over the budget: this field alone needs {} characters; shown whole so the \
-                 rest stays reachable]\n\n{}",
-                whole.text.chars().count(),
-                whole.text
-            );
+            let whole = with_next(k + 1, true).text;
+            return shown_over("the budget", "this field alone needs", " whole", &whole);
         }
         // One leaf alone is cut. A list or a text is served as the rest of a record's part
         // is (rows or pieces of text, from the first), then the next leaf.
@@ -917,12 +908,7 @@ impl Fetch {
         if parts.is_empty() && k + 1 < n {
             // Cut with no part to serve (its field over the budget whatever is done): the
             // walk goes on with the next leaf.
-            let next = self
-                .call_for(reference, None)
-                .arg(&self.cursor_arg, format!("@{}", k + 1));
-            return self
-                .render(origin, false, &crate::agent::Reply::new(one).next(next))
-                .text;
+            return with_next(k + 1, false).text;
         }
         text
     }
@@ -1046,12 +1032,7 @@ impl Fetch {
         })
         .unwrap_or_else(|| {
             let few = render(crate::fit::MIN_VALUE_CHARS.min(rest));
-            format!(
-                "[Over the budget: these characters alone need {} characters; shown so the \
-                 rest stays reachable]\n\n{}",
-                few.text.chars().count(),
-                few.text
-            )
+            shown_over("the budget", "these characters alone need", "", &few.text)
         })
     }
 
@@ -1174,6 +1155,16 @@ impl Fetch {
             ),
         )
     }
+}
+
+/// `text` served past a bound, and said so: `[Over OVER: ALONE N characters; shown[ whole]
+/// so the rest stays reachable]` above it (`N`: its length).
+fn shown_over(over: &str, alone: &str, whole: &str, text: &str) -> String {
+    let needed = text.chars().count();
+    format!(
+        "[Over {over}: {alone} {needed} characters; shown{whole} so the rest stays \
+         reachable]\n\n{text}"
+    )
 }
 
 /// The cursor after the first row of `page`: the next row's, or the page's next cursor.
