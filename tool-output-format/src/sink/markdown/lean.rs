@@ -68,12 +68,13 @@ pub(super) struct Top<'r> {
 
 impl<'r> Top<'r> {
     /// The index of a top-level record's fields whose values can be named from below: nested
-    /// blocks and text, never a value that holds a cut (the caller passes none when the
-    /// result carries a cut notice).
+    /// blocks and text (the caller passes none when the result carries a cut notice). A
+    /// value that holds a cut is not searched for here: a nested field named from it holds
+    /// no cut ([`Plan::of`] checks), and an equal value holds none either.
     pub(super) fn of(fields: &'r [Field<'r>]) -> Top<'r> {
         let mut by_name: Vec<(&'r str, &'r Field<'r>)> = fields
             .iter()
-            .filter(|f| is_nameable(f) && !holds_cut(&f.value))
+            .filter(|f| is_nameable(f))
             .map(|f| (&*f.name, f))
             .collect();
         by_name.sort_by_key(|&(name, _)| name);
