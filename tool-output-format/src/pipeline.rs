@@ -12,6 +12,7 @@
 //!    and no reference is promised;
 //! 5. **sink**: markdown (aligned, compact), CSV or structured JSON.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -56,21 +57,34 @@ pub(crate) enum Target {
     Json,
 }
 
-/// How many times [`Call::run`] fits again when the exact output is over its budget.
-const MAX_REFITS: usize = 8;
-
 /// The longest result (in characters) for which [`Call::run`] checks that folding paid.
 const FOLD_CHECK_CHARS: usize = 1_000;
 
 /// What one run of a call gives ([`Call::run_shaped`]).
 struct Run {
     out: Output,
+    /// Nothing of the result fits: `out` is the least it can be (see [`Written::floor`]).
+    floor: bool,
     /// A folding shape left something out.
     folded: bool,
     /// `out` is the output the call gives without its budget (see [`Call::cut_and_write`]).
     unbudgeted: bool,
     /// The same result with nothing folded is known to be longer (see [`Call::run_folding`]).
     unfolded_longer: bool,
+}
+
+/// What [`Call::run_folding`] chose.
+struct Rendered {
+    out: Output,
+    /// Nothing of the result fits: `out` is the least it can be (see [`Written::floor`]).
+    floor: bool,
+}
+
+impl Rendered {
+    /// An output that holds some of the result.
+    fn of(out: Output) -> Self {
+        Rendered { out, floor: false }
+    }
 }
 
 /// What [`Call::cut_and_write`] wrote.
@@ -83,6 +97,10 @@ struct Written {
     /// no object or dotted column, no envelope, summary or focus. Folded columns put back
     /// only add cells to such a table.
     plain_table: bool,
+    /// Nothing of the result fits its budget: the output is the least the result can be
+    /// (the `[Omitted: ...]` notice, with the parts that are never cut), which a smaller
+    /// budget can not shorten.
+    floor: bool,
 }
 
 /// One call: the tool, its options resolved once, the query and where it goes.
@@ -136,49 +154,41 @@ impl Call<'_> {
     /// short URL costs more than the URL). It is not rendered when a bound already shows
     /// it longer: a compact table whose folded cells outweigh the left-out line.
     ///
-    /// The budget holds on the exact output of every target: when the output as written
-    /// (the text, or the JSON written compactly) is still over it (a notice or line the fit
-    /// measured as an estimate), the call runs again with the budget smaller by the
-    /// overshoot, a few times at most, unless nothing fit and the output says so.
+    /// The budget holds on the exact output of every target: the fit measures each candidate
+    /// as the target writes it (the text with its trailing lines, or the JSON written
+    /// compactly with every notice). When the output as written is still over (an estimate
+    /// that was off: the stored reference counting differently from its stand-in, a left-out
+    /// line that grew with rows built after the candidate was measured), the call renders once
+    /// more with the budget smaller by the overshoot: never more than two renders in all.
     pub fn run<T: ToolOutput + ?Sized>(&self, result: &T) -> Output {
-        let mut out = self.run_folding(result);
-        let limits = self.limits();
-        if limits.is_empty() {
-            // No budget: nothing to check on the output as written.
-            return out;
+        let first = self.run_folding(result);
+        if first.floor {
+            return first.out;
         }
+        let written = Self::written(&first.out);
         let mut opts = self.opts.clone();
-        // Each round takes the overshoot off the budget, twice as much as the round before
-        // (the fit may keep the same output for a range of budgets).
-        for round in 0..MAX_REFITS {
-            let written = Self::written(&out);
-            if written.contains("[Omitted: ") {
-                break;
+        let mut over = false;
+        for l in &self.limits() {
+            let n = (l.measure)(&written);
+            if n > l.budget {
+                over = true;
+                let b = match l.unit {
+                    crate::BudgetUnit::Chars => &mut opts.max_chars,
+                    crate::BudgetUnit::Tokens => &mut opts.max_tokens,
+                };
+                *b = b.map(|b| b.saturating_sub(n - l.budget).max(1));
             }
-            let mut tightened = false;
-            for l in &limits {
-                let n = (l.measure)(&written);
-                if n > l.budget {
-                    let b = if l.unit == crate::BudgetUnit::Chars {
-                        &mut opts.max_chars
-                    } else {
-                        &mut opts.max_tokens
-                    };
-                    let step = (n - l.budget) << round;
-                    *b = b.map(|b| b.saturating_sub(step).max(1));
-                    tightened = true;
-                }
-            }
-            if !tightened {
-                break;
-            }
-            out = Call {
-                opts: opts.clone(),
-                ..*self
-            }
-            .run_folding(result);
         }
-        out
+        if !over {
+            return first.out;
+        }
+        let second = Call { opts, ..*self }.run_folding(result);
+        debug_assert!(
+            second.floor || self.within_budget(&second.out),
+            "the second render of {:?} is within its budget",
+            self.tool
+        );
+        second.out
     }
 
     /// The output as written: the text, or the JSON written compactly.
@@ -190,37 +200,45 @@ impl Call<'_> {
     }
 
     /// [`Call::run`] before the exact-output check (folding decided as documented there).
-    fn run_folding<T: ToolOutput + ?Sized>(&self, result: &T) -> Output {
+    fn run_folding<T: ToolOutput + ?Sized>(&self, result: &T) -> Rendered {
         if let (Some(render), Target::Text) = (self.renderer, self.target) {
-            return Output::Text(self.custom(render, result));
+            let (f, floor) = self.custom(render, result);
+            return Rendered {
+                out: Output::Text(f),
+                floor,
+            };
         }
         let run = self.run_shaped(result, false);
-        let out = run.out;
-        if !run.folded || self.store.is_some() || Self::size(&out) > FOLD_CHECK_CHARS {
-            return out;
+        let folded = Rendered {
+            out: run.out,
+            floor: run.floor,
+        };
+        let out = &folded.out;
+        if !run.folded || self.store.is_some() || Self::size(out) > FOLD_CHECK_CHARS {
+            return folded;
         }
         // `out` is what the call gives without its budget: its unbudgeted folded run.
         let as_unbudgeted = !self.opts.has_budget() || (run.unbudgeted && !self.report);
         debug_assert!(
             !as_unbudgeted
                 || Self::written(&self.unbudgeted().run_shaped(result, false).out)
-                    == Self::written(&out),
+                    == Self::written(out),
             "an output the fit kept whole equals the unbudgeted one"
         );
         if run.unfolded_longer && as_unbudgeted {
             // Folding paid: the unfolded run is not rendered.
             debug_assert!(
-                Self::size(&self.unbudgeted().run_shaped(result, true).out) > Self::size(&out),
+                Self::size(&self.unbudgeted().run_shaped(result, true).out) > Self::size(out),
                 "the unfolded table is longer"
             );
-            return out;
+            return folded;
         }
         if !self.opts.has_budget() {
             let unfolded = self.run_shaped(result, true).out;
-            return if Self::size(&unfolded) <= Self::size(&out) {
-                unfolded
+            return if Self::size(&unfolded) <= Self::size(out) {
+                Rendered::of(unfolded)
             } else {
-                out
+                folded
             };
         }
         // A budget that is not reached changes nothing: the output without it, when that
@@ -229,17 +247,17 @@ impl Call<'_> {
         let unbudgeted = if as_unbudgeted {
             // The fit kept the whole: only the unfolded run is left to compare with.
             let unfolded = free.run_shaped(result, true).out;
-            if Self::size(&unfolded) > Self::size(&out) {
-                return out;
+            if Self::size(&unfolded) > Self::size(out) {
+                return folded;
             }
             unfolded
         } else {
-            free.run_folding(result)
+            free.run_folding(result).out
         };
         if self.within_budget(&unbudgeted) {
-            unbudgeted
+            Rendered::of(unbudgeted)
         } else {
-            out
+            folded
         }
     }
 
@@ -317,6 +335,7 @@ impl Call<'_> {
             mut out,
             unbudgeted,
             plain_table,
+            floor,
         } = self.cut_and_write(&build, &json, &left_out);
         // The unfolded table holds this table's cells and, in its rows, the folded columns'
         // cells, of at least `machine_cells` characters (the cap lets a cell keep at least
@@ -340,6 +359,7 @@ impl Call<'_> {
         }
         Run {
             out,
+            floor,
             folded: left_out.folded(),
             unbudgeted,
             unfolded_longer,
@@ -403,19 +423,14 @@ impl Call<'_> {
         let Some(mut node) = body else {
             // An envelope without data (an error, a batch with nothing failed).
             let doc = whole(None);
-            let out = self.finish(
-                write(&doc, &[]),
-                Some(&doc),
-                Cut::none(),
-                error,
-                None,
-                None,
-                Some(left_out),
-            );
+            let json = (!text_target).then(|| self.structured(&doc, &[], 0, None, left_out));
+            let out = self.finish(write(&doc, &[]), json, Cut::none(), error, None);
             return Written {
                 out,
                 unbudgeted: true,
                 plain_table: false,
+                // Nothing of an envelope without data is ever cut.
+                floor: true,
             };
         };
         // A text result is kept as text (see `crate::passage`).
@@ -486,9 +501,33 @@ impl Call<'_> {
         if lens.as_ref().is_some_and(Lens::cut) {
             trailer.set_cut_elsewhere();
         }
-        let render = |node: &Node<'a>, notices: &[Notice]| match &lens {
-            Some(lens) => lens.render(node, notices, &plain),
-            None => plain(node, notices),
+        // The structured form of a cut node, as the JSON target gives it (`shortened`: the
+        // values the caps shortened).
+        let structured = |node: &Node<'a>, notices: &[Notice], shortened: usize| {
+            let (body, notices, line) = match &lens {
+                Some(lens) => (
+                    lens.arrange(node),
+                    lens.notices(notices),
+                    Some(lens.line(node)),
+                ),
+                None => (Cow::Borrowed(node), Cow::Borrowed(notices), None),
+            };
+            let doc = if shells.is_empty() {
+                body
+            } else {
+                Cow::Owned(join_envelopes(&shells, Some(body.into_owned()), false))
+            };
+            self.structured(&doc, &notices, shortened, line, left_out)
+        };
+        // A candidate as the target writes it: what the fit measures.
+        let render = |node: &Node<'a>, notices: &[Notice]| match (self.target, &lens) {
+            // The shortened values counted by their cut markers: never fewer than the exact
+            // count the final form uses, so the measured text is never shorter.
+            (Target::Json, _) => {
+                structured(node, notices, crate::sink::json::count_marked(node)).to_string()
+            }
+            (Target::Text, Some(lens)) => lens.render(node, notices, &plain),
+            (Target::Text, None) => plain(node, notices),
         };
         let caps = opts.keep(&node);
         // A summary is made under a budget even when the caps cut nothing, and a lens reads
@@ -574,10 +613,8 @@ impl Call<'_> {
             (f.text, f.cut, unbudgeted)
         };
         // The final document is built only for the JSON target: the text is already written.
-        let doc = (!text_target).then(|| match &lens {
-            Some(lens) => whole(Some(lens.arrange(&cut.node).into_owned())),
-            None => whole(Some(cut.node.clone())),
-        });
+        let json =
+            (!text_target).then(|| structured(&cut.node, &cut.notices, cut.values_shortened));
         // Only a folded result is checked (every other call skips the scan of its cells).
         let plain_table = left_out.folded()
             && text_target
@@ -591,16 +628,8 @@ impl Call<'_> {
                     && !t.kinds().contains(&Kind::Json)
                     && !t.columns().iter().any(|c| c.contains('.')));
         let outcome = trailer.outcome();
-        let lens_line = lens.as_ref().map(|l| l.line(&cut.node));
-        let mut out = self.finish(
-            text,
-            doc.as_ref(),
-            cut,
-            error,
-            lens.as_ref(),
-            lens_line,
-            Some(left_out),
-        );
+        let floor = matches!(cut.notices.as_slice(), [Notice::Omitted { .. }]);
+        let mut out = self.finish(text, json, cut, error, lens.as_ref());
         if let Output::Text(f) = &mut out {
             f.report.reference = outcome.reference;
             f.report.store_error = outcome.error;
@@ -609,6 +638,7 @@ impl Call<'_> {
             out,
             unbudgeted,
             plain_table,
+            floor,
         }
     }
 
@@ -642,11 +672,12 @@ impl Call<'_> {
             crate::passage::write_fenced(s, &mut whole);
             if within(&whole) {
                 let cut = Cut::whole(Node::Str(s.into()));
-                let out = self.finish(whole, None, cut, false, None, None, Some(left_out));
+                let out = self.finish(whole, None, cut, false, None);
                 return Some(Written {
                     out,
                     unbudgeted: true,
                     plain_table: false,
+                    floor: false,
                 });
             }
         }
@@ -686,7 +717,7 @@ impl Call<'_> {
             values_shortened: usize::from(span.to.is_some()),
         };
         let outcome = trailer.outcome();
-        let mut out = self.finish(render(end), None, cut, false, None, None, Some(left_out));
+        let mut out = self.finish(render(end), None, cut, false, None);
         if let Output::Text(f) = &mut out {
             f.report.reference = outcome.reference;
             f.report.store_error = outcome.error;
@@ -695,6 +726,7 @@ impl Call<'_> {
             out,
             unbudgeted: false,
             plain_table: false,
+            floor: false,
         })
     }
 
@@ -728,44 +760,52 @@ impl Call<'_> {
         )
     }
 
-    /// The output of the target: the text with its report, or the JSON value built from the
-    /// final document (`doc`, given for the JSON target).
-    #[allow(clippy::too_many_arguments)]
+    /// The structured form of a document (the JSON target): its notices, then the focus line
+    /// first among them and the agent preset's left-out line last. `shortened`: the values
+    /// the caps shortened.
+    fn structured(
+        &self,
+        doc: &Node<'_>,
+        notices: &[Notice],
+        shortened: usize,
+        focus_line: Option<String>,
+        left_out: &LeftOut,
+    ) -> Value {
+        let mut v = crate::sink::json::to_value(
+            &Document {
+                notices,
+                title: None,
+                body: doc,
+            },
+            Shortened {
+                values: shortened,
+                max_chars: self.opts.max_cell_chars,
+            },
+        );
+        if let Some(line) = focus_line {
+            crate::sink::json::push_focus_notice(&mut v, line);
+        }
+        if let Some(line) = left_out
+            .folded()
+            .then(|| left_out.line(self.tool, false))
+            .flatten()
+        {
+            crate::sink::json::push_left_out_notice(&mut v, line);
+        }
+        v
+    }
+
+    /// The output of the target: the text with its report, or the structured form (`json`,
+    /// given for the JSON target).
     fn finish(
         &self,
         text: String,
-        doc: Option<&Node<'_>>,
+        json: Option<Value>,
         cut: Cut<'_>,
         error: bool,
         lens: Option<&Lens>,
-        lens_line: Option<String>,
-        left_out: Option<&LeftOut>,
     ) -> Output {
-        if let (Target::Json, Some(doc)) = (self.target, doc) {
-            let notices = match lens {
-                Some(l) => l.notices(&cut.notices),
-                None => std::borrow::Cow::Borrowed(cut.notices.as_slice()),
-            };
-            let mut v = crate::sink::json::to_value(
-                &Document {
-                    notices: &notices,
-                    title: None,
-                    body: doc,
-                },
-                Shortened {
-                    values: cut.values_shortened,
-                    max_chars: self.opts.max_cell_chars,
-                },
-            );
-            if let Some(line) = lens_line {
-                crate::sink::json::push_focus_notice(&mut v, line);
-            }
-            if let Some(line) = left_out
-                .filter(|l| l.folded())
-                .and_then(|l| l.line(self.tool, false))
-            {
-                crate::sink::json::push_left_out_notice(&mut v, line);
-            }
+        if let (Target::Json, Some(v)) = (self.target, json) {
             return Output::Json(v);
         }
         let trace = crate::trace::enabled();
@@ -794,7 +834,8 @@ impl Call<'_> {
 
     /// A registered renderer's text: its own markdown, through the line cap and the budgets
     /// (the same fit as any string), the report telling whether the result is an error.
-    fn custom<T: ToolOutput + ?Sized>(&self, render: &Renderer, result: &T) -> Formatted {
+    /// Also whether nothing of the text fits (the output is its `[Omitted: ...]` notice).
+    fn custom<T: ToolOutput + ?Sized>(&self, render: &Renderer, result: &T) -> (Formatted, bool) {
         let opts = &self.opts;
         let mut json = result.to_json();
         opts.secrets.value(&mut json);
@@ -833,6 +874,7 @@ impl Call<'_> {
             }
             text.push_str(&lines);
         }
+        let floor = matches!(notices.as_slice(), [Notice::Omitted { .. }]);
         let mut r = Report::new(&text, &Node::Null, notices, shortened);
         let outcome = trailer.outcome();
         (r.reference, r.store_error) = (outcome.reference, outcome.error);
@@ -852,7 +894,7 @@ impl Call<'_> {
         let trace = crate::trace::enabled();
         let f = self.with_tokens(Formatted { text, report: r }, self.report || trace);
         crate::trace::event(self.tool, &f.report);
-        f
+        (f, floor)
     }
 
     /// The trailer of this call: with a store (text targets only), the fetch tool, its

@@ -361,7 +361,7 @@ fn cap_shortened(s: Shortened) -> Value {
 }
 
 /// How many values or lines of a node end with a cut marker (`…[+N chars]`).
-fn count_marked(node: &Node<'_>) -> usize {
+pub(crate) fn count_marked(node: &Node<'_>) -> usize {
     match node {
         Node::Str(s) => crate::text::lines(s).filter(|l| is_marked(l)).count(),
         Node::List(items) => items.iter().map(count_marked).sum(),
