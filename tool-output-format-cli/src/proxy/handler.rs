@@ -31,6 +31,9 @@ pub struct ServerSide {
     pub upstream: Peer<RoleClient>,
     /// Upstream's answer to `initialize`, given to the host as the proxy's.
     pub init: InitializeResult,
+    /// Upstream's raw answer to `initialize` (every field it sent), when the link kept it:
+    /// what the host is given in place of `init`.
+    pub init_raw: Option<Value>,
     /// The formatter, with its store.
     pub formatter: Arc<Formatter>,
     /// The fetch tool, when there is a store.

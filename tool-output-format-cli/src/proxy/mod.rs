@@ -206,6 +206,7 @@ async fn serve(
         link: link.clone(),
         upstream: peer,
         init,
+        init_raw: init_raw.clone(),
         formatter: Arc::new(formatter),
         fetch,
         redacting: settings.redacting.clone(),

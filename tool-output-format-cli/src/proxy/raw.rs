@@ -14,8 +14,9 @@
 //!   from there ([`super::upstream::forward`]) and passes that on.
 //!
 //! On the host link the proxy's answer to `initialize` is replaced by upstream's raw answer
-//! ([`Lines::answer_initialize`]). Over streamable HTTP (`--listen`, `--upstream-url`) rmcp's
-//! own transports are used and the typed model applies.
+//! ([`Lines::answer_initialize`]). Under `--listen` the same rules read each HTTP request's
+//! body ([`super::listen`]); over `--upstream-url` rmcp's own client is used and the typed
+//! model applies.
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -109,8 +110,16 @@ impl Side for RoleServer {
 }
 
 /// One incoming JSON-RPC message: forwarded methods as they came, responses typed with
-/// their raw result kept in `raw`.
-fn incoming<R: Side>(v: Value, raw: &RawResults) -> Result<RxJsonRpcMessage<R>, serde_json::Error> {
+/// their raw result kept in `raw`. The stdio links read each line with it, and `--listen`
+/// each HTTP request's body ([`super::listen`]).
+///
+/// # Errors
+///
+/// The JSON is not a JSON-RPC message.
+pub fn incoming<R: Side>(
+    v: Value,
+    raw: &RawResults,
+) -> Result<RxJsonRpcMessage<R>, serde_json::Error> {
     let method = v.get("method").and_then(Value::as_str);
     match (method, v.get("id")) {
         (Some(m), Some(id)) if !R::TYPED.contains(&m) => {

@@ -9,7 +9,9 @@ SDK, so that what it sends is exactly what the test says: fields no SDK's model 
 It answers `initialize` (with an unknown field in its result and in its server info),
 `tools/list` (one tool with `execution`, `annotations`, `icons`, `_meta` and an unknown field;
 an unknown field on the result), and `tools/call` of `echo`, whose text is the request's params
-as the upstream received them (so a test sees which fields of the host's request arrived).
+as the upstream received them (so a test sees which fields of the host's request arrived), with
+an unknown field on its result; a call with a progress token is sent a progress notification
+before its answer (over HTTP the answer is then an event stream).
 """
 
 import json
@@ -29,11 +31,13 @@ TOOL = {
 
 
 def answer(message):
-    """The response to one JSON-RPC message; None for a notification or a response."""
+    """The messages that answer one JSON-RPC message, the response last; none for a
+    notification or a response."""
     method, rid = message.get("method"), message.get("id")
     if method is None or rid is None:
-        return None
+        return []
     params = message.get("params") or {}
+    before = []
     if method == "initialize":
         result = {
             "protocolVersion": params.get("protocolVersion", "2025-06-18"),
@@ -50,20 +54,28 @@ def answer(message):
         result = {
             "content": [{"type": "text", "text": json.dumps(params, sort_keys=True)}],
             "isError": False,
+            "x-unknown-result-field": "kept",
         }
+        token = (params.get("_meta") or {}).get("progressToken")
+        if token is not None:
+            before.append({
+                "jsonrpc": "2.0",
+                "method": "notifications/progress",
+                "params": {"progressToken": token, "progress": 1, "total": 2},
+            })
     else:
-        return {"jsonrpc": "2.0", "id": rid, "error": {"code": -32601, "message": f"no {method}"}}
-    return {"jsonrpc": "2.0", "id": rid, "result": result}
+        error = {"code": -32601, "message": f"no {method}"}
+        return [{"jsonrpc": "2.0", "id": rid, "error": error}]
+    return [*before, {"jsonrpc": "2.0", "id": rid, "result": result}]
 
 
 def stdio():
     for line in sys.stdin:
         if not line.strip():
             continue
-        reply = answer(json.loads(line))
-        if reply is not None:
+        for reply in answer(json.loads(line)):
             sys.stdout.write(json.dumps(reply) + "\n")
-            sys.stdout.flush()
+        sys.stdout.flush()
 
 
 class Http(BaseHTTPRequestHandler):
@@ -84,10 +96,13 @@ class Http(BaseHTTPRequestHandler):
         if self.path != "/mcp":
             return self.send(404)
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        reply = answer(json.loads(body))
-        if reply is None:
+        replies = answer(json.loads(body))
+        if not replies:
             return self.send(202)
-        self.send(200, json.dumps(reply).encode(), "application/json")
+        if len(replies) == 1:
+            return self.send(200, json.dumps(replies[0]).encode(), "application/json")
+        events = "".join(f"data: {json.dumps(r)}\n\n" for r in replies)
+        self.send(200, events.encode(), "text/event-stream")
 
     def do_GET(self):
         # No standalone stream: the server sends nothing of its own.

@@ -11,7 +11,9 @@ Each transport pair is checked the same way:
 - `initialize`: upstream's result as it came (fields of no protocol version included);
 - `tools/list`: upstream's tool exactly as it came (`execution`, `annotations`, `icons`,
   `_meta`, an unknown field), an unknown field of the result, and the fetch tool after it;
-- `tools/call`: the host's params reach the upstream with every field (an unknown one, `_meta`).
+- `tools/call`: the host's params reach the upstream with every field (an unknown one, `_meta`),
+  and the result's unknown field comes back; with a progress token, the progress comes back
+  first and the result the same (over `--listen` the answer is then an event stream).
 
 Prints libtest's lines and exits non-zero on a failure.
 """
@@ -89,6 +91,7 @@ class StdioHost:
 
     def request(self, method, params):
         self.next_id += 1
+        self.seen = []
         msg = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}
         self.p.stdin.write(json.dumps(msg) + "\n")
         self.p.stdin.flush()
@@ -99,6 +102,7 @@ class StdioHost:
             reply = json.loads(line)
             if reply.get("id") == self.next_id and "method" not in reply:
                 return reply
+            self.seen.append(reply)
 
     def notify(self, method):
         self.p.stdin.write(json.dumps({"jsonrpc": "2.0", "method": method}) + "\n")
@@ -154,11 +158,13 @@ class HttpHost:
             # The response is the stream's last JSON-RPC response.
             datas = [l[5:].strip() for l in body.splitlines() if l.startswith("data:")]
             replies = [json.loads(d) for d in datas if d]
+            self.seen = [r for r in replies if "method" in r]
             return [r for r in replies if "method" not in r][-1]
         return json.loads(body)
 
     def request(self, method, params):
         self.next_id += 1
+        self.seen = []
         return self.post({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
 
     def notify(self, method):
@@ -210,56 +216,70 @@ def check(host):
     text = called["content"][0]["text"]
     for field in ["x-unknown-param", "example.com/trace"]:
         expect(field in text, f"tools/call: the request's {field} at the upstream ({text})")
+    expect(called.get("x-unknown-result-field") == "kept", "tools/call: the result's unknown field")
+
+    # With a progress token upstream sends a progress notification first; over --listen the
+    # answer is then an event stream when the progress reaches the proxy's host side first.
+    with_progress = {**CALL_PARAMS, "_meta": {"progressToken": "p-1"}}
+    called = host.request("tools/call", with_progress)["result"]
+    expect(
+        called.get("x-unknown-result-field") == "kept",
+        "tools/call with progress: the result's unknown field",
+    )
+    progress = [m for m in host.seen if m.get("method") == "notifications/progress"]
+    assert not lost, "lost:\n- " + "\n- ".join(lost)
+    return [m["params"]["progressToken"] for m in progress]
     assert not lost, "lost:\n- " + "\n- ".join(lost)
 
 
-def stdio_host_command_upstream():
-    host = StdioHost(["--", *UPSTREAM])
-    try:
-        check(host)
-    finally:
-        host.close()
-
-
-def stdio_host_http_upstream():
-    with HttpUpstream() as url:
-        host = StdioHost(["--upstream-url", url])
+def on(pair):
+    """Run `check` on a host and upstream of the transport pair `pair`; its progress tokens."""
+    host_side, upstream_side = pair
+    Host = StdioHost if host_side == "stdio" else HttpHost
+    if upstream_side == "command":
+        host = Host(["--", *UPSTREAM])
         try:
-            check(host)
+            return check(host)
+        finally:
+            host.close()
+    with HttpUpstream() as url:
+        host = Host(["--upstream-url", url])
+        try:
+            return check(host)
         finally:
             host.close()
 
 
-def listening_host_command_upstream():
-    host = HttpHost(["--", *UPSTREAM])
-    try:
-        check(host)
-    finally:
-        host.close()
+PAIRS = [("stdio", "command"), ("stdio", "http"), ("listening", "command"), ("listening", "http")]
+PROGRESS = {}  # pair -> the progress tokens the host saw before the call's answer
 
 
-def listening_host_http_upstream():
-    with HttpUpstream() as url:
-        host = HttpHost(["--upstream-url", url])
-        try:
-            check(host)
-        finally:
-            host.close()
+def pair_check(pair):
+    def run():
+        PROGRESS[pair] = on(pair)
+
+    run.__name__ = f"{pair[0]}_host_{pair[1]}_upstream"
+    return run
 
 
-CHECKS = [
-    stdio_host_command_upstream,
-    stdio_host_http_upstream,
-    listening_host_command_upstream,
-    listening_host_http_upstream,
-]
-# Transport pairs that do not pass everything through yet (see docs/proxy.md, "What passes
-# through"): reported `pending` with what they lose, neither passed nor failed. Over streamable
-# HTTP the proxy goes through rmcp's typed model, which drops what it does not know.
+def progress_reaches_the_host_before_the_answer():
+    # Upstream writes its progress notification before its answer; rmcp hands a notification
+    # to the proxy on a task of its own, so it may reach the host after the answer (over
+    # --listen, after the HTTP response has ended: lost). Seen on most runs with the upstream
+    # over HTTP (the event stream's two events come in one read), rarely on standard
+    # input/output; a race in the forwarding, not a field dropped.
+    late = {p: t for p, t in PROGRESS.items() if t != ["p-1"]}
+    assert not late, f"the progress came after the answer (or not at all): {late}"
+
+
+CHECKS = [*(pair_check(p) for p in PAIRS), progress_reaches_the_host_before_the_answer]
+# Checks that wait on work not done yet: reported `pending` with their failure, neither passed
+# nor failed.
 PENDING = [
+    # rmcp's streamable HTTP client types upstream's answers: unknown fields are dropped.
     "stdio_host_http_upstream",
-    "listening_host_command_upstream",
     "listening_host_http_upstream",
+    "progress_reaches_the_host_before_the_answer",
 ]
 
 
