@@ -1,5 +1,6 @@
-//! The proxy as an MCP server to its host: every request goes to upstream as it came (on the
-//! raw stdio links, [`super::raw`], every field of it, and its answer comes back so), except
+//! The proxy as an MCP server to its host: every request goes to upstream as it came (every
+//! field of it, read as JSON by [`super::raw`] on every transport, and its answer comes back
+//! so), except
 //! `initialize` (answered with upstream's own answer: capabilities, server info,
 //! instructions), `tools/list` (upstream's tools, plus the fetch tool with a store; a tool
 //! whose `structuredContent` may be left out is listed without its `outputSchema`) and
@@ -132,7 +133,7 @@ impl ServerSide {
 }
 
 /// A result as JSON: the raw one when the link kept it (every field upstream sent), else
-/// rmcp's typed one (streamable HTTP).
+/// rmcp's typed one (an answer no raw reader saw).
 fn value(result: ServerResult) -> Value {
     match result {
         ServerResult::CustomResult(CustomResult(v)) => v,
@@ -140,7 +141,8 @@ fn value(result: ServerResult) -> Value {
     }
 }
 
-/// A typed request (streamable HTTP) as it came: method and params.
+/// A request as it came: method and params (a typed one, that no raw reader saw, through
+/// rmcp's model).
 fn custom(request: ClientRequest) -> Result<CustomRequest, ErrorData> {
     match request {
         ClientRequest::CustomRequest(c) => Ok(c),

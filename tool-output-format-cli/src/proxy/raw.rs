@@ -14,11 +14,11 @@
 //!   from there ([`super::upstream::forward`]) and passes that on.
 //!
 //! On the host link the proxy's answer to `initialize` is replaced by upstream's raw answer
-//! ([`Lines::answer_initialize`]). Under `--listen` the same rules read each HTTP request's
-//! body ([`super::listen`]); over `--upstream-url` rmcp's own client is used and the typed
-//! model applies.
+//! ([`Lines::answer_initialize`]). Over streamable HTTP the same rules read each message as
+//! JSON: each request's body under `--listen` ([`super::listen`]), each answer of the upstream
+//! under `--upstream-url` ([`super::upstream_http`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -38,6 +38,11 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 pub struct RawResults {
     results: Mutex<HashMap<RequestId, Value>>,
     initialize: Mutex<Option<Value>>,
+    /// Upstream's requests as they came, by id, read where rmcp reads the message typed
+    /// itself (an event stream of `--upstream-url`, [`super::upstream_http`]).
+    requests: Mutex<HashMap<RequestId, CustomRequest>>,
+    /// Upstream's notifications as they came, in order, read there too.
+    notifications: Mutex<VecDeque<CustomNotification>>,
 }
 
 /// More entries than this means results nobody takes (answers that came after their
@@ -67,6 +72,80 @@ impl RawResults {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// Keep what a message read as JSON holds for the forwarding code, when rmcp reads the
+    /// same message typed itself (an event of a stream): a response's raw result, a request
+    /// or notification as it came (the ones the proxy forwards, [`Side::TYPED`]).
+    pub fn keep(&self, message: Value) {
+        match incoming::<RoleClient>(message, self) {
+            Ok(JsonRpcMessage::Request(r)) => {
+                if let ServerRequest::CustomRequest(c) = r.request {
+                    let mut map = self.requests.lock().unwrap_or_else(PoisonError::into_inner);
+                    if map.len() >= MAX_WAITING {
+                        map.clear();
+                    }
+                    map.insert(r.id, c);
+                }
+            }
+            Ok(JsonRpcMessage::Notification(n)) => {
+                if let ServerNotification::CustomNotification(c) = n.notification {
+                    let mut queue = self
+                        .notifications
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    if queue.len() >= MAX_WAITING {
+                        queue.pop_front();
+                    }
+                    queue.push_back(c);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Upstream's request `id` as it came, if [`RawResults::keep`] kept it.
+    pub fn take_request(&self, id: &RequestId) -> Option<CustomRequest> {
+        self.requests
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id)
+    }
+
+    /// Upstream's notification `typed` (as rmcp read it) as it came, if
+    /// [`RawResults::keep`] kept it: the first one kept of its method whose fields hold every
+    /// field of the typed one (notifications are handled concurrently, so not always in the
+    /// order they came). Kept ones of its method that do not match are left.
+    pub fn take_notification(&self, typed: &ServerNotification) -> Option<CustomNotification> {
+        let typed = serde_json::to_value(typed).ok()?;
+        let method = typed.get("method")?.as_str()?;
+        let mut queue = self
+            .notifications
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let at = queue.iter().position(|raw| {
+            raw.method == method
+                && holds(
+                    raw.params.as_ref().unwrap_or(&Value::Null),
+                    typed.get("params").unwrap_or(&Value::Null),
+                )
+        })?;
+        queue.remove(at)
+    }
+}
+
+/// Whether `raw` holds `typed`: every field of `typed` is in `raw` with a value that holds it
+/// (rmcp's typed model of a message has its known fields, the raw one those and more).
+fn holds(raw: &Value, typed: &Value) -> bool {
+    match (raw, typed) {
+        (Value::Object(raw), Value::Object(typed)) => typed
+            .iter()
+            .all(|(k, v)| raw.get(k).map_or(v.is_null(), |r| holds(r, v))),
+        (Value::Array(raw), Value::Array(typed)) => {
+            raw.len() == typed.len() && raw.iter().zip(typed).all(|(r, t)| holds(r, t))
+        }
+        (_, Value::Null) => true,
+        (raw, typed) => raw == typed,
     }
 }
 
@@ -289,15 +368,8 @@ where
     /// replaced by upstream's raw one.
     fn line(&self, item: &TxJsonRpcMessage<R>) -> Result<Vec<u8>, serde_json::Error> {
         let mut v = serde_json::to_value(item)?;
-        if let Some(hello) = &self.hello
-            && v.get("method").and_then(Value::as_str) == Some("initialize")
-            && let Some(params) = v.get_mut("params").and_then(Value::as_object_mut)
-        {
-            for key in ["capabilities", "clientInfo"] {
-                if let Some(value) = hello.get(key) {
-                    params.insert(key.to_owned(), value.clone());
-                }
-            }
+        if let Some(hello) = &self.hello {
+            introduce(&mut v, hello);
         }
         if let Some(init) = &self.initialize
             && let JsonRpcMessage::Response(r) = item
@@ -309,6 +381,21 @@ where
         let mut bytes = serde_json::to_vec(&v)?;
         bytes.push(b'\n');
         Ok(bytes)
+    }
+}
+
+/// The proxy's `initialize` request `message` (JSON) with the host's capabilities and client
+/// info (`hello`: the params of the host's `initialize`) as the host sent them; any other
+/// message unchanged.
+pub fn introduce(message: &mut Value, hello: &Value) {
+    if message.get("method").and_then(Value::as_str) == Some("initialize")
+        && let Some(params) = message.get_mut("params").and_then(Value::as_object_mut)
+    {
+        for key in ["capabilities", "clientInfo"] {
+            if let Some(value) = hello.get(key) {
+                params.insert(key.to_owned(), value.clone());
+            }
+        }
     }
 }
 
@@ -458,6 +545,37 @@ mod tests {
         let kept = raw.take(&RequestId::Number(1)).unwrap();
         assert_eq!(kept["content"][0]["text"], text);
         drop(writer.await.unwrap());
+    }
+
+    #[test]
+    fn an_event_s_request_and_notification_are_kept_as_they_came() {
+        let raw = RawResults::default();
+        raw.keep(
+            json!({"jsonrpc": "2.0", "id": 4, "method": "sampling/createMessage",
+                        "params": {"messages": [], "maxTokens": 5, "x-unknown": 1}}),
+        );
+        let kept = raw.take_request(&RequestId::Number(4)).unwrap();
+        assert_eq!(kept.method, "sampling/createMessage");
+        assert_eq!(kept.params.unwrap()["x-unknown"], 1);
+        assert!(raw.take_request(&RequestId::Number(4)).is_none());
+        // Two of one method: each typed one takes the raw one that holds its fields.
+        for (data, extra) in [("a", 1), ("b", 2)] {
+            raw.keep(json!({"jsonrpc": "2.0", "method": "notifications/message",
+                            "params": {"level": "info", "data": data, "x-unknown": extra}}));
+        }
+        let typed = |data: &str| -> ServerNotification {
+            serde_json::from_value(json!({"method": "notifications/message",
+                                          "params": {"level": "info", "data": data}}))
+            .unwrap()
+        };
+        let b = raw.take_notification(&typed("b")).unwrap();
+        assert_eq!(b.params.unwrap()["x-unknown"], 2);
+        let a = raw.take_notification(&typed("a")).unwrap();
+        assert_eq!(a.params.unwrap()["x-unknown"], 1);
+        assert!(raw.take_notification(&typed("a")).is_none());
+        // A response's raw result, by its id.
+        raw.keep(json!({"jsonrpc": "2.0", "id": 9, "result": {"tools": [], "x": 1}}));
+        assert_eq!(raw.take(&RequestId::Number(9)).unwrap()["x"], 1);
     }
 
     #[test]

@@ -28,11 +28,13 @@ use rmcp::service::{
     RunningService, ServiceError, ServiceRole,
 };
 use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::{Service, ServiceExt};
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
 use super::raw::{self, RawResults};
+use super::upstream_http::RawHttp;
 
 /// Forwarded requests' progress tokens: the forwarded request's token -> where its progress
 /// goes back.
@@ -283,6 +285,11 @@ impl Service<RoleClient> for ClientSide {
         request: ServerRequest,
         ctx: RequestContext<RoleClient>,
     ) -> Result<ClientResult, ErrorData> {
+        // As it came, when rmcp read it typed from an event stream (`--upstream-url`).
+        let request = match self.link.from_upstream.take_request(&ctx.id) {
+            Some(raw) => ServerRequest::CustomRequest(raw),
+            None => request,
+        };
         if let ServerRequest::PingRequest(_) = request {
             return Ok(ClientResult::empty(()));
         }
@@ -339,7 +346,11 @@ impl Service<RoleClient> for ClientSide {
                     None => return Ok(()),
                 }
             }
-            other => (other, None),
+            // As it came, when rmcp read it typed from an event stream (`--upstream-url`).
+            other => match self.link.from_upstream.take_notification(&other) {
+                Some(raw) => (ServerNotification::CustomNotification(raw), None),
+                None => (other, None),
+            },
         };
         // Anything else belongs to no request: it goes to the one host, and nowhere under
         // --listen (no host is set on a shared link).
@@ -433,7 +444,9 @@ pub async fn connect(
     match target {
         Target::Command(command, args) => start(command, args, link, timeout).await,
         Target::Url(url) => {
-            let transport = StreamableHttpClientTransport::from_uri(url.clone());
+            let client = RawHttp::new(link.from_upstream.clone(), link.hello.clone());
+            let config = StreamableHttpClientTransportConfig::with_uri(url.clone());
+            let transport = StreamableHttpClientTransport::with_client(client, config);
             match tokio::time::timeout(timeout, ClientSide::new(link).serve(transport)).await {
                 Ok(Ok(running)) => Ok(running),
                 Ok(Err(e)) => Err(format!(
