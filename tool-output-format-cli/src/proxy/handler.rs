@@ -199,10 +199,13 @@ impl ServerSide {
                 return Ok(());
             }
             ClientNotification::ProgressNotification(p) => {
-                match upstream::progress_for(self.link.tokens_to_upstream(), p) {
-                    Some((p, _)) => ClientNotification::ProgressNotification(p),
-                    None => return Ok(()),
+                let read = p.params.progress_token.clone();
+                if let Some((p, _)) = upstream::progress_for(self.link.tokens_to_upstream(), p) {
+                    let n = ClientNotification::ProgressNotification(p);
+                    let _ = self.upstream.send_notification(n).await;
                 }
+                self.link.from_host.progress_passed(&read);
+                return Ok(());
             }
             other => other,
         };

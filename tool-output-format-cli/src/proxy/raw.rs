@@ -20,12 +20,13 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::marker::PhantomData;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use rmcp::model::{
     ClientNotification, ClientRequest, CustomNotification, CustomRequest, JsonRpcMessage,
-    JsonRpcNotification, JsonRpcRequest, JsonRpcVersion2_0, RequestId, ServerNotification,
-    ServerRequest, ServerResult,
+    JsonRpcNotification, JsonRpcRequest, JsonRpcVersion2_0, ProgressToken, RequestId,
+    ServerNotification, ServerRequest, ServerResult,
 };
 use rmcp::service::{RoleClient, RoleServer, RxJsonRpcMessage, ServiceRole, TxJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -43,6 +44,12 @@ pub struct RawResults {
     requests: Mutex<HashMap<RequestId, CustomRequest>>,
     /// Upstream's notifications as they came, in order, read there too.
     notifications: Mutex<VecDeque<CustomNotification>>,
+    /// Progress notifications read and not yet passed on, by progress token: rmcp hands each
+    /// notification to the proxy on a task of its own, so the answer read after one may
+    /// otherwise overtake it ([`RawResults::progress_settled`]).
+    progress: Mutex<HashMap<ProgressToken, usize>>,
+    /// Woken when a progress notification has been passed on.
+    passed: tokio::sync::Notify,
 }
 
 /// More entries than this means results nobody takes (answers that came after their
@@ -72,6 +79,47 @@ impl RawResults {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// Count a progress notification read (`message`), until it is passed on.
+    fn progress_read(&self, message: &Value) {
+        if message.get("method").and_then(Value::as_str) == Some("notifications/progress")
+            && let Some(token) = message.pointer("/params/progressToken")
+            && let Ok(token) = serde_json::from_value::<ProgressToken>(token.clone())
+        {
+            *lock(&self.progress).entry(token).or_default() += 1;
+        }
+    }
+
+    /// A progress notification with `token` (the token as it was read) has been passed on,
+    /// or dropped.
+    pub fn progress_passed(&self, token: &ProgressToken) {
+        let mut map = lock(&self.progress);
+        if let Some(n) = map.get_mut(token) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                map.remove(token);
+            }
+        }
+        drop(map);
+        self.passed.notify_waiters();
+    }
+
+    /// Wait, at most `bound`, until every progress notification read with `token` has been
+    /// passed on: the answer to a request goes on after the progress that came before it.
+    pub async fn progress_settled(&self, token: &ProgressToken, bound: Duration) {
+        let deadline = tokio::time::Instant::now() + bound;
+        loop {
+            let passed = self.passed.notified();
+            tokio::pin!(passed);
+            passed.as_mut().enable();
+            if !lock(&self.progress).contains_key(token) {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, passed).await.is_err() {
+                return;
+            }
+        }
     }
 
     /// Keep what a message read as JSON holds for the forwarding code, when rmcp reads the
@@ -132,6 +180,10 @@ impl RawResults {
         })?;
         queue.remove(at)
     }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Whether `raw` holds `typed`: every field of `typed` is in `raw` with a value that holds it
@@ -199,6 +251,7 @@ pub fn incoming<R: Side>(
     v: Value,
     raw: &RawResults,
 ) -> Result<RxJsonRpcMessage<R>, serde_json::Error> {
+    raw.progress_read(&v);
     let method = v.get("method").and_then(Value::as_str);
     match (method, v.get("id")) {
         (Some(m), Some(id)) if !R::TYPED.contains(&m) => {
@@ -576,6 +629,39 @@ mod tests {
         // A response's raw result, by its id.
         raw.keep(json!({"jsonrpc": "2.0", "id": 9, "result": {"tools": [], "x": 1}}));
         assert_eq!(raw.take(&RequestId::Number(9)).unwrap()["x"], 1);
+    }
+
+    #[tokio::test]
+    async fn an_answer_waits_for_the_progress_read_before_it() {
+        use std::time::Instant;
+        let raw = Arc::new(RawResults::default());
+        let token: ProgressToken = serde_json::from_value(json!("p")).unwrap();
+        let progress = json!({"jsonrpc": "2.0", "method": "notifications/progress",
+                              "params": {"progressToken": "p", "progress": 1}});
+        // Nothing read: at once.
+        let t = Instant::now();
+        raw.progress_settled(&token, Duration::from_secs(5)).await;
+        assert!(t.elapsed() < Duration::from_secs(1));
+        // Read, passed on 100 ms later: the wait ends then.
+        incoming::<RoleClient>(progress.clone(), &raw).unwrap();
+        let passer = tokio::spawn({
+            let (raw, token) = (raw.clone(), token.clone());
+            async move {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                raw.progress_passed(&token);
+            }
+        });
+        let t = Instant::now();
+        raw.progress_settled(&token, Duration::from_secs(5)).await;
+        let waited = t.elapsed();
+        assert!(waited >= Duration::from_millis(90) && waited < Duration::from_secs(4));
+        passer.await.unwrap();
+        // Read and never passed on: the bound.
+        incoming::<RoleClient>(progress, &raw).unwrap();
+        let t = Instant::now();
+        raw.progress_settled(&token, Duration::from_millis(200))
+            .await;
+        assert!(t.elapsed() >= Duration::from_millis(190));
     }
 
     #[test]

@@ -213,6 +213,8 @@ where
             Err(ErrorData::internal_error("the request was cancelled", None))
         }
     };
+    // The progress upstream sent before its answer reaches the sender first.
+    raw.progress_settled(&token, PROGRESS_SETTLE).await;
     lock(tokens).remove(&token);
     let kept = raw.take(&id);
     match (out, kept) {
@@ -220,6 +222,10 @@ where
         (out, _) => out,
     }
 }
+
+/// The longest an answer waits for the progress notifications read before it to be passed
+/// on (they are on tasks of their own; one that never is passed on holds no answer longer).
+const PROGRESS_SETTLE: Duration = Duration::from_millis(500);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -341,10 +347,19 @@ impl Service<RoleClient> for ClientSide {
             ServerNotification::CancelledNotification(_) => return Ok(()),
             // Progress goes back to the host whose request it is.
             ServerNotification::ProgressNotification(p) => {
-                match progress_for(&self.link.to_host, p) {
-                    Some((p, sender)) => (ServerNotification::ProgressNotification(p), sender),
-                    None => return Ok(()),
+                let read = p.params.progress_token.clone();
+                let Some((p, sender)) = progress_for(&self.link.to_host, p) else {
+                    self.link.from_upstream.progress_passed(&read);
+                    return Ok(());
+                };
+                let host = sender.or_else(|| self.link.host());
+                if let Some(host) = host {
+                    let _ = host
+                        .send_notification(ServerNotification::ProgressNotification(p))
+                        .await;
                 }
+                self.link.from_upstream.progress_passed(&read);
+                return Ok(());
             }
             // As it came, when rmcp read it typed from an event stream (`--upstream-url`).
             other => match self.link.from_upstream.take_notification(&other) {
