@@ -4,7 +4,9 @@
 # official MCP Python SDK (tests/proxy/test_proxy.py): formatted results, the fetch walked to
 # the last row, errors and images kept, the config checked against upstream's tools, an
 # upstream killed mid-call or never answering, two proxies sharing a Redis and a stopped
-# Redis. Then `@modelcontextprotocol/server-everything` (npm, pinned) as the upstream for the
+# Redis; and what passes through, read on the wire over each pair of transports (stdio or
+# streamable HTTP on each side, tests/proxy/test_pass_through.py). Then
+# `@modelcontextprotocol/server-everything` (npm, pinned) as the upstream for the
 # protocol surface (tests/proxy/test_everything.py): initialize, prompts, resources,
 # completions, logging, progress, sampling (forwarded; the host's capabilities told upstream),
 # roots, images. Then the
@@ -27,6 +29,7 @@ command -v redis-server >/dev/null 2>&1 || .ci/redis.sh >/dev/null
 # With the feature `redis` (not default, see its Cargo.toml) for --store redis://.
 cargo build -q -p tool-output-format-cli --features redis
 "$venv/bin/python" tool-output-format-cli/tests/proxy/test_proxy.py "$target/debug/tof"
+"$venv/bin/python" tool-output-format-cli/tests/proxy/test_pass_through.py "$target/debug/tof"
 npm install --prefix "$target/server-everything" --no-audit --no-fund --loglevel=error \
     '@modelcontextprotocol/server-everything@2026.8.31'
 "$venv/bin/python" tool-output-format-cli/tests/proxy/test_everything.py "$target/debug/tof" \

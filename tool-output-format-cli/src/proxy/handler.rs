@@ -1,5 +1,6 @@
-//! The proxy as an MCP server to its host: every request goes to upstream as it came (on the
-//! raw stdio links, [`super::raw`], every field of it, and its answer comes back so), except
+//! The proxy as an MCP server to its host: every request goes to upstream as it came (every
+//! field of it, read as JSON by [`super::raw`] on every transport, and its answer comes back
+//! so), except
 //! `initialize` (answered with upstream's own answer: capabilities, server info,
 //! instructions), `tools/list` (upstream's tools, plus the fetch tool with a store; a tool
 //! whose `structuredContent` may be left out is listed without its `outputSchema`) and
@@ -31,6 +32,9 @@ pub struct ServerSide {
     pub upstream: Peer<RoleClient>,
     /// Upstream's answer to `initialize`, given to the host as the proxy's.
     pub init: InitializeResult,
+    /// Upstream's raw answer to `initialize` (every field it sent), when the link kept it:
+    /// what the host is given in place of `init`.
+    pub init_raw: Option<Value>,
     /// The formatter, with its store.
     pub formatter: Arc<Formatter>,
     /// The fetch tool, when there is a store.
@@ -129,7 +133,7 @@ impl ServerSide {
 }
 
 /// A result as JSON: the raw one when the link kept it (every field upstream sent), else
-/// rmcp's typed one (streamable HTTP).
+/// rmcp's typed one (an answer no raw reader saw).
 fn value(result: ServerResult) -> Value {
     match result {
         ServerResult::CustomResult(CustomResult(v)) => v,
@@ -137,7 +141,8 @@ fn value(result: ServerResult) -> Value {
     }
 }
 
-/// A typed request (streamable HTTP) as it came: method and params.
+/// A request as it came: method and params (a typed one, that no raw reader saw, through
+/// rmcp's model).
 fn custom(request: ClientRequest) -> Result<CustomRequest, ErrorData> {
     match request {
         ClientRequest::CustomRequest(c) => Ok(c),
@@ -194,10 +199,13 @@ impl ServerSide {
                 return Ok(());
             }
             ClientNotification::ProgressNotification(p) => {
-                match upstream::progress_for(self.link.tokens_to_upstream(), p) {
-                    Some((p, _)) => ClientNotification::ProgressNotification(p),
-                    None => return Ok(()),
+                let read = p.params.progress_token.clone();
+                if let Some((p, _)) = upstream::progress_for(self.link.tokens_to_upstream(), p) {
+                    let n = ClientNotification::ProgressNotification(p);
+                    let _ = self.upstream.send_notification(n).await;
                 }
+                self.link.from_host.progress_passed(&read);
+                return Ok(());
             }
             other => other,
         };

@@ -8,6 +8,12 @@
 //! requests to the client (sampling, elicitation, roots) are refused and its notifications
 //! that belong to no request are dropped ([`Link::shared`]).
 //!
+//! What passes through keeps every field, as on standard input/output ([`super::raw`]): each
+//! POST's body is read as JSON first and a request the proxy forwards is handed on as it came
+//! (its method and params, read by [`raw::incoming`]) beside the typed request rmcp's HTTP
+//! service reads; the answer's `result` in rmcp's response is then replaced by the raw one the
+//! proxy produced ([`Raw`]), and `initialize` is answered with upstream's own answer.
+//!
 //! The `Host` header: bound to a loopback address the proxy takes only loopback hosts
 //! (`localhost`, `127.0.0.1`, `::1`: rmcp's guard against DNS rebinding); bound to any
 //! other address (`0.0.0.0`, a LAN address) it takes any `Host`, so that it is reachable
@@ -17,12 +23,13 @@
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use http_body_util::BodyExt;
 use http_body_util::combinators::BoxBody;
 use hyper::body::{Bytes, Incoming};
-use hyper::{Request, Response, StatusCode};
+use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE};
+use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use rmcp::ServerHandler;
 #[allow(deprecated)] // logging/setLevel passes through as it came.
@@ -31,23 +38,29 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, ClientNotification, ClientRequest,
     CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
     ErrorData, GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult,
-    GetTaskParams, GetTaskResult, InitializeResult, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListSkillsResult, ListToolsResult, Notification, PaginatedRequestParams,
-    ProgressNotificationParam, ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
-    ReadResourceRequestParams, ReadResourceResponse, Request as McpRequest, RequestOptionalParam,
-    ServerResult, SubscribeRequestParams, UnsubscribeRequestParams, UpdateTaskParams,
+    GetTaskParams, GetTaskResult, InitializeRequestParams, InitializeResult, JsonRpcMessage,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult,
+    ListToolsResult, Notification, PaginatedRequestParams, ProgressNotificationParam,
+    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
+    ReadResourceResponse, Request as McpRequest, RequestOptionalParam, ServerResult,
+    SubscribeRequestParams, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleServer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use serde_json::Value;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use super::handler::ServerSide;
+use super::raw::{self, RawResults};
 use crate::error::Error;
 
 /// The path the MCP endpoint is served at.
 pub const PATH: &str = "/mcp";
+
+/// The largest request body read (rmcp's own bound on it).
+const MAX_BODY: usize = 4 * 1024 * 1024;
 
 /// Bind `addr` (`HOST:PORT`), before the upstream is started: a bad address or a port in
 /// use is an error at once.
@@ -130,7 +143,7 @@ pub async fn serve(listener: TcpListener, server: ServerSide) -> Result<(), Erro
             let mcp = mcp.clone();
             async move {
                 if request.uri().path() == PATH {
-                    Ok::<_, Infallible>(mcp.handle(request).await)
+                    Ok::<_, Infallible>(answer(&mcp, request).await)
                 } else {
                     Ok(not_found())
                 }
@@ -146,12 +159,177 @@ pub async fn serve(listener: TcpListener, server: ServerSide) -> Result<(), Erro
     Ok(())
 }
 
+/// One HTTP request to [`PATH`] answered by rmcp's service, a POST's message passed through
+/// as it came ([`Raw`]).
+async fn answer(
+    mcp: &StreamableHttpService<Hosted, LocalSessionManager>,
+    request: Request<Incoming>,
+) -> Response<BoxBody<Bytes, Infallible>> {
+    if request.method() != Method::POST {
+        return mcp.handle(request).await;
+    }
+    let (mut parts, body) = request.into_parts();
+    let bytes = match http_body_util::Limited::new(body, MAX_BODY).collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(e) => {
+            let (status, why) = if e.is::<http_body_util::LengthLimitError>() {
+                (
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "the request body is too large",
+                )
+            } else {
+                (
+                    StatusCode::BAD_REQUEST,
+                    "the request body could not be read",
+                )
+            };
+            return plain(status, format!("tof proxy: {why}\n"));
+        }
+    };
+    let raw = serde_json::from_slice::<Value>(&bytes).ok().map(Raw::new);
+    if let Some(raw) = &raw {
+        parts.extensions.insert(raw.clone());
+    }
+    let response = mcp
+        .handle(Request::from_parts(parts, http_body_util::Full::new(bytes)))
+        .await;
+    match raw {
+        Some(raw) => raw.into_response(response).await,
+        None => response,
+    }
+}
+
+/// One POST's message as it came: the request as the proxy forwards it (method and params as
+/// they came, [`raw::incoming`]), and the raw result the proxy answers it with, which replaces
+/// the `result` rmcp's service wrote from its typed model.
+#[derive(Clone)]
+pub struct Raw {
+    request: Option<CustomRequest>,
+    answer: Arc<Mutex<Option<Value>>>,
+}
+
+impl Raw {
+    fn new(message: Value) -> Self {
+        let request = match raw::incoming::<RoleServer>(message, &RawResults::default()) {
+            Ok(JsonRpcMessage::Request(r)) => match r.request {
+                ClientRequest::CustomRequest(c) => Some(c),
+                _ => None,
+            },
+            _ => None,
+        };
+        Raw {
+            request,
+            answer: Arc::default(),
+        }
+    }
+
+    /// The raw message of the HTTP request `ctx` serves, if it was read.
+    fn of(ctx: &RequestContext<RoleServer>) -> Option<&Raw> {
+        ctx.extensions
+            .get::<hyper::http::request::Parts>()?
+            .extensions
+            .get::<Raw>()
+    }
+
+    fn set_answer(&self, result: Value) {
+        *self.answer.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+    }
+
+    fn answer(&self) -> Option<Value> {
+        self.answer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// `response` (rmcp's) with the raw result in place of its response's `result`: a JSON
+    /// body at once, an event stream event by event (the answer comes after the progress
+    /// notifications that made it a stream).
+    async fn into_response(
+        self,
+        response: Response<BoxBody<Bytes, Infallible>>,
+    ) -> Response<BoxBody<Bytes, Infallible>> {
+        let kind = response
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let (mut parts, body) = response.into_parts();
+        if kind.starts_with("application/json") {
+            let Some(result) = self.answer() else {
+                return Response::from_parts(parts, body);
+            };
+            let Ok(collected) = body.collect().await;
+            let bytes = with_result(&collected.to_bytes(), result);
+            parts.headers.remove(CONTENT_LENGTH);
+            Response::from_parts(parts, http_body_util::Full::new(bytes).boxed())
+        } else if kind.starts_with("text/event-stream") {
+            let body = body.map_frame(move |frame| {
+                frame.map_data(|data| match self.answer() {
+                    Some(result) => event_with_result(&data, result),
+                    None => data,
+                })
+            });
+            Response::from_parts(parts, body.boxed())
+        } else {
+            Response::from_parts(parts, body)
+        }
+    }
+}
+
+/// A JSON-RPC message's bytes with `result` in place of its response's result; unchanged
+/// when it is not a response with a result (an error, a request, a notification).
+fn with_result(bytes: &[u8], result: Value) -> Bytes {
+    let Ok(mut message) = serde_json::from_slice::<Value>(bytes) else {
+        return Bytes::copy_from_slice(bytes);
+    };
+    let is_response = message.get("method").is_none();
+    match message.get_mut("result") {
+        Some(slot) if is_response => *slot = result,
+        _ => return Bytes::copy_from_slice(bytes),
+    }
+    serde_json::to_vec(&message).map_or_else(|_| Bytes::copy_from_slice(bytes), Bytes::from)
+}
+
+/// One server-sent event's bytes with `result` in place of the result of the response its
+/// `data:` line holds (one line: rmcp writes each message as one line of JSON).
+fn event_with_result(event: &Bytes, result: Value) -> Bytes {
+    let Ok(text) = std::str::from_utf8(event) else {
+        return event.clone();
+    };
+    if !text.lines().any(|l| l.starts_with("data:")) {
+        return event.clone();
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        match line.strip_prefix("data:") {
+            Some(data) if !data.trim().is_empty() => {
+                let end = &data[data.trim_end().len()..];
+                let json = with_result(data.trim().as_bytes(), result.clone());
+                out.push_str("data: ");
+                out.push_str(&String::from_utf8_lossy(&json));
+                out.push_str(end);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    Bytes::from(out)
+}
+
+/// A plain-text answer with `status`.
+fn plain(status: StatusCode, body: String) -> Response<BoxBody<Bytes, Infallible>> {
+    let mut response = Response::new(http_body_util::Full::new(Bytes::from(body)).boxed());
+    *response.status_mut() = status;
+    response
+}
+
 /// A path other than [`PATH`].
 fn not_found() -> Response<BoxBody<Bytes, Infallible>> {
-    let body = format!("tof proxy serves MCP at {PATH} only\n");
-    let mut response = Response::new(http_body_util::Full::new(Bytes::from(body)).boxed());
-    *response.status_mut() = StatusCode::NOT_FOUND;
-    response
+    plain(
+        StatusCode::NOT_FOUND,
+        format!("tof proxy serves MCP at {PATH} only\n"),
+    )
 }
 
 /// Resolves on Ctrl-C or (on Unix) SIGTERM.
@@ -287,7 +465,17 @@ impl Hosted {
         ctx: RequestContext<RoleServer>,
     ) -> Result<T, ErrorData> {
         let method = request.method().to_owned();
+        // The request as it came, when its HTTP body was read; its raw answer replaces the
+        // typed one in the HTTP response.
+        let raw = Raw::of(&ctx).cloned();
+        let request = match raw.as_ref().and_then(|r| r.request.clone()) {
+            Some(custom) => ClientRequest::CustomRequest(custom),
+            None => request,
+        };
         let result = self.0.dispatch(request, ctx).await?;
+        if let (Some(raw), ServerResult::CustomResult(CustomResult(v))) = (&raw, &result) {
+            raw.set_answer(v.clone());
+        }
         // The proxy's answers are JSON as upstream sent it (a `CustomResult`): read back as
         // the type the method returns.
         let result = match result {
@@ -374,7 +562,55 @@ impl ServerHandler for Hosted {
             .await;
     }
 
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        // Upstream's own answer, every field of it, when the proxy has it.
+        if let (Some(raw), Some(init)) = (Raw::of(&ctx), &self.0.init_raw) {
+            raw.set_answer(init.clone());
+        }
+        ctx.peer.set_peer_info(request.clone());
+        self.negotiate_initialize(&request)
+    }
+
     fn get_info(&self) -> InitializeResult {
         self.0.init.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_response_s_result_is_replaced_and_anything_else_kept() {
+        let raw = json!({"tools": [{"name": "t", "execution": {"taskSupport": "optional"}}]});
+        let typed = json!({"jsonrpc": "2.0", "id": 3, "result": {"tools": [{"name": "t"}]}});
+        let out = with_result(&serde_json::to_vec(&typed).unwrap(), raw.clone());
+        let out: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(out, json!({"jsonrpc": "2.0", "id": 3, "result": raw}));
+        let error = json!({"jsonrpc": "2.0", "id": 3, "error": {"code": 1, "message": "m"}});
+        let bytes = serde_json::to_vec(&error).unwrap();
+        assert_eq!(with_result(&bytes, raw.clone()), bytes);
+    }
+
+    #[test]
+    fn an_event_s_response_is_replaced_and_its_other_lines_kept() {
+        let raw = json!({"content": [], "x-unknown": 1});
+        let progress = "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\
+                        \"params\":{\"progressToken\":\"p\",\"progress\":1}}\nid: 0\n\n";
+        let event = Bytes::from(progress);
+        assert_eq!(event_with_result(&event, raw.clone()), event);
+        let response = Bytes::from("data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\nid: 1\n\n");
+        let out = event_with_result(&response, raw.clone());
+        let text = std::str::from_utf8(&out).unwrap();
+        assert!(text.ends_with("\nid: 1\n\n"), "{text}");
+        let data = text.lines().next().unwrap().strip_prefix("data: ").unwrap();
+        let message: Value = serde_json::from_str(data).unwrap();
+        assert_eq!(message["result"], raw);
     }
 }

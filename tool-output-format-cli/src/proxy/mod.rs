@@ -5,8 +5,9 @@
 //! One file one job: [`config`] (the TOML file and the flags, onto the library's options),
 //! [`upstream`] (the child process, the client side and the forwarding both sides share),
 //! [`handler`] (the host side), [`results`] (one result rendered), [`listen`] (the host side
-//! served as streamable HTTP with `--listen`), [`raw`] (the stdio links read as JSON, so that
-//! what passes through keeps every field).
+//! served as streamable HTTP with `--listen`), [`upstream_http`] (the upstream reached over
+//! streamable HTTP with `--upstream-url`), [`raw`] (every message read as JSON, so that what
+//! passes through keeps every field).
 //!
 //! The proxy holds no rule of its own: budgets, tables, notices, the `Next:` line, the store
 //! and the fetch pages are the library's ([`Formatter::format_async`],
@@ -21,6 +22,7 @@ pub mod listen;
 pub mod raw;
 pub mod results;
 pub mod upstream;
+pub mod upstream_http;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -206,6 +208,7 @@ async fn serve(
         link: link.clone(),
         upstream: peer,
         init,
+        init_raw: init_raw.clone(),
         formatter: Arc::new(formatter),
         fetch,
         redacting: settings.redacting.clone(),

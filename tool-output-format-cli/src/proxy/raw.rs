@@ -14,17 +14,19 @@
 //!   from there ([`super::upstream::forward`]) and passes that on.
 //!
 //! On the host link the proxy's answer to `initialize` is replaced by upstream's raw answer
-//! ([`Lines::answer_initialize`]). Over streamable HTTP (`--listen`, `--upstream-url`) rmcp's
-//! own transports are used and the typed model applies.
+//! ([`Lines::answer_initialize`]). Over streamable HTTP the same rules read each message as
+//! JSON: each request's body under `--listen` ([`super::listen`]), each answer of the upstream
+//! under `--upstream-url` ([`super::upstream_http`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::marker::PhantomData;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use rmcp::model::{
     ClientNotification, ClientRequest, CustomNotification, CustomRequest, JsonRpcMessage,
-    JsonRpcNotification, JsonRpcRequest, JsonRpcVersion2_0, RequestId, ServerNotification,
-    ServerRequest, ServerResult,
+    JsonRpcNotification, JsonRpcRequest, JsonRpcVersion2_0, ProgressToken, RequestId,
+    ServerNotification, ServerRequest, ServerResult,
 };
 use rmcp::service::{RoleClient, RoleServer, RxJsonRpcMessage, ServiceRole, TxJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -37,6 +39,17 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 pub struct RawResults {
     results: Mutex<HashMap<RequestId, Value>>,
     initialize: Mutex<Option<Value>>,
+    /// Upstream's requests as they came, by id, read where rmcp reads the message typed
+    /// itself (an event stream of `--upstream-url`, [`super::upstream_http`]).
+    requests: Mutex<HashMap<RequestId, CustomRequest>>,
+    /// Upstream's notifications as they came, in order, read there too.
+    notifications: Mutex<VecDeque<CustomNotification>>,
+    /// Progress notifications read and not yet passed on, by progress token: rmcp hands each
+    /// notification to the proxy on a task of its own, so the answer read after one may
+    /// otherwise overtake it ([`RawResults::progress_settled`]).
+    progress: Mutex<HashMap<ProgressToken, usize>>,
+    /// Woken when a progress notification has been passed on.
+    passed: tokio::sync::Notify,
 }
 
 /// More entries than this means results nobody takes (answers that came after their
@@ -66,6 +79,125 @@ impl RawResults {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// Count a progress notification read (`message`), until it is passed on.
+    fn progress_read(&self, message: &Value) {
+        if message.get("method").and_then(Value::as_str) == Some("notifications/progress")
+            && let Some(token) = message.pointer("/params/progressToken")
+            && let Ok(token) = serde_json::from_value::<ProgressToken>(token.clone())
+        {
+            *lock(&self.progress).entry(token).or_default() += 1;
+        }
+    }
+
+    /// A progress notification with `token` (the token as it was read) has been passed on,
+    /// or dropped.
+    pub fn progress_passed(&self, token: &ProgressToken) {
+        let mut map = lock(&self.progress);
+        if let Some(n) = map.get_mut(token) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                map.remove(token);
+            }
+        }
+        drop(map);
+        self.passed.notify_waiters();
+    }
+
+    /// Wait, at most `bound`, until every progress notification read with `token` has been
+    /// passed on: the answer to a request goes on after the progress that came before it.
+    pub async fn progress_settled(&self, token: &ProgressToken, bound: Duration) {
+        let deadline = tokio::time::Instant::now() + bound;
+        loop {
+            let passed = self.passed.notified();
+            tokio::pin!(passed);
+            passed.as_mut().enable();
+            if !lock(&self.progress).contains_key(token) {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, passed).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Keep what a message read as JSON holds for the forwarding code, when rmcp reads the
+    /// same message typed itself (an event of a stream): a response's raw result, a request
+    /// or notification as it came (the ones the proxy forwards, [`Side::TYPED`]).
+    pub fn keep(&self, message: Value) {
+        match incoming::<RoleClient>(message, self) {
+            Ok(JsonRpcMessage::Request(r)) => {
+                if let ServerRequest::CustomRequest(c) = r.request {
+                    let mut map = self.requests.lock().unwrap_or_else(PoisonError::into_inner);
+                    if map.len() >= MAX_WAITING {
+                        map.clear();
+                    }
+                    map.insert(r.id, c);
+                }
+            }
+            Ok(JsonRpcMessage::Notification(n)) => {
+                if let ServerNotification::CustomNotification(c) = n.notification {
+                    let mut queue = self
+                        .notifications
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    if queue.len() >= MAX_WAITING {
+                        queue.pop_front();
+                    }
+                    queue.push_back(c);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Upstream's request `id` as it came, if [`RawResults::keep`] kept it.
+    pub fn take_request(&self, id: &RequestId) -> Option<CustomRequest> {
+        self.requests
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id)
+    }
+
+    /// Upstream's notification `typed` (as rmcp read it) as it came, if
+    /// [`RawResults::keep`] kept it: the first one kept of its method whose fields hold every
+    /// field of the typed one (notifications are handled concurrently, so not always in the
+    /// order they came). Kept ones of its method that do not match are left.
+    pub fn take_notification(&self, typed: &ServerNotification) -> Option<CustomNotification> {
+        let typed = serde_json::to_value(typed).ok()?;
+        let method = typed.get("method")?.as_str()?;
+        let mut queue = self
+            .notifications
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let at = queue.iter().position(|raw| {
+            raw.method == method
+                && holds(
+                    raw.params.as_ref().unwrap_or(&Value::Null),
+                    typed.get("params").unwrap_or(&Value::Null),
+                )
+        })?;
+        queue.remove(at)
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Whether `raw` holds `typed`: every field of `typed` is in `raw` with a value that holds it
+/// (rmcp's typed model of a message has its known fields, the raw one those and more).
+fn holds(raw: &Value, typed: &Value) -> bool {
+    match (raw, typed) {
+        (Value::Object(raw), Value::Object(typed)) => typed
+            .iter()
+            .all(|(k, v)| raw.get(k).map_or(v.is_null(), |r| holds(r, v))),
+        (Value::Array(raw), Value::Array(typed)) => {
+            raw.len() == typed.len() && raw.iter().zip(typed).all(|(r, t)| holds(r, t))
+        }
+        (_, Value::Null) => true,
+        (raw, typed) => raw == typed,
     }
 }
 
@@ -109,8 +241,17 @@ impl Side for RoleServer {
 }
 
 /// One incoming JSON-RPC message: forwarded methods as they came, responses typed with
-/// their raw result kept in `raw`.
-fn incoming<R: Side>(v: Value, raw: &RawResults) -> Result<RxJsonRpcMessage<R>, serde_json::Error> {
+/// their raw result kept in `raw`. The stdio links read each line with it, and `--listen`
+/// each HTTP request's body ([`super::listen`]).
+///
+/// # Errors
+///
+/// The JSON is not a JSON-RPC message.
+pub fn incoming<R: Side>(
+    v: Value,
+    raw: &RawResults,
+) -> Result<RxJsonRpcMessage<R>, serde_json::Error> {
+    raw.progress_read(&v);
     let method = v.get("method").and_then(Value::as_str);
     match (method, v.get("id")) {
         (Some(m), Some(id)) if !R::TYPED.contains(&m) => {
@@ -280,15 +421,8 @@ where
     /// replaced by upstream's raw one.
     fn line(&self, item: &TxJsonRpcMessage<R>) -> Result<Vec<u8>, serde_json::Error> {
         let mut v = serde_json::to_value(item)?;
-        if let Some(hello) = &self.hello
-            && v.get("method").and_then(Value::as_str) == Some("initialize")
-            && let Some(params) = v.get_mut("params").and_then(Value::as_object_mut)
-        {
-            for key in ["capabilities", "clientInfo"] {
-                if let Some(value) = hello.get(key) {
-                    params.insert(key.to_owned(), value.clone());
-                }
-            }
+        if let Some(hello) = &self.hello {
+            introduce(&mut v, hello);
         }
         if let Some(init) = &self.initialize
             && let JsonRpcMessage::Response(r) = item
@@ -300,6 +434,21 @@ where
         let mut bytes = serde_json::to_vec(&v)?;
         bytes.push(b'\n');
         Ok(bytes)
+    }
+}
+
+/// The proxy's `initialize` request `message` (JSON) with the host's capabilities and client
+/// info (`hello`: the params of the host's `initialize`) as the host sent them; any other
+/// message unchanged.
+pub fn introduce(message: &mut Value, hello: &Value) {
+    if message.get("method").and_then(Value::as_str) == Some("initialize")
+        && let Some(params) = message.get_mut("params").and_then(Value::as_object_mut)
+    {
+        for key in ["capabilities", "clientInfo"] {
+            if let Some(value) = hello.get(key) {
+                params.insert(key.to_owned(), value.clone());
+            }
+        }
     }
 }
 
@@ -449,6 +598,70 @@ mod tests {
         let kept = raw.take(&RequestId::Number(1)).unwrap();
         assert_eq!(kept["content"][0]["text"], text);
         drop(writer.await.unwrap());
+    }
+
+    #[test]
+    fn an_event_s_request_and_notification_are_kept_as_they_came() {
+        let raw = RawResults::default();
+        raw.keep(
+            json!({"jsonrpc": "2.0", "id": 4, "method": "sampling/createMessage",
+                        "params": {"messages": [], "maxTokens": 5, "x-unknown": 1}}),
+        );
+        let kept = raw.take_request(&RequestId::Number(4)).unwrap();
+        assert_eq!(kept.method, "sampling/createMessage");
+        assert_eq!(kept.params.unwrap()["x-unknown"], 1);
+        assert!(raw.take_request(&RequestId::Number(4)).is_none());
+        // Two of one method: each typed one takes the raw one that holds its fields.
+        for (data, extra) in [("a", 1), ("b", 2)] {
+            raw.keep(json!({"jsonrpc": "2.0", "method": "notifications/message",
+                            "params": {"level": "info", "data": data, "x-unknown": extra}}));
+        }
+        let typed = |data: &str| -> ServerNotification {
+            serde_json::from_value(json!({"method": "notifications/message",
+                                          "params": {"level": "info", "data": data}}))
+            .unwrap()
+        };
+        let b = raw.take_notification(&typed("b")).unwrap();
+        assert_eq!(b.params.unwrap()["x-unknown"], 2);
+        let a = raw.take_notification(&typed("a")).unwrap();
+        assert_eq!(a.params.unwrap()["x-unknown"], 1);
+        assert!(raw.take_notification(&typed("a")).is_none());
+        // A response's raw result, by its id.
+        raw.keep(json!({"jsonrpc": "2.0", "id": 9, "result": {"tools": [], "x": 1}}));
+        assert_eq!(raw.take(&RequestId::Number(9)).unwrap()["x"], 1);
+    }
+
+    #[tokio::test]
+    async fn an_answer_waits_for_the_progress_read_before_it() {
+        use std::time::Instant;
+        let raw = Arc::new(RawResults::default());
+        let token: ProgressToken = serde_json::from_value(json!("p")).unwrap();
+        let progress = json!({"jsonrpc": "2.0", "method": "notifications/progress",
+                              "params": {"progressToken": "p", "progress": 1}});
+        // Nothing read: at once.
+        let t = Instant::now();
+        raw.progress_settled(&token, Duration::from_secs(5)).await;
+        assert!(t.elapsed() < Duration::from_secs(1));
+        // Read, passed on 100 ms later: the wait ends then.
+        incoming::<RoleClient>(progress.clone(), &raw).unwrap();
+        let passer = tokio::spawn({
+            let (raw, token) = (raw.clone(), token.clone());
+            async move {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                raw.progress_passed(&token);
+            }
+        });
+        let t = Instant::now();
+        raw.progress_settled(&token, Duration::from_secs(5)).await;
+        let waited = t.elapsed();
+        assert!(waited >= Duration::from_millis(90) && waited < Duration::from_secs(4));
+        passer.await.unwrap();
+        // Read and never passed on: the bound.
+        incoming::<RoleClient>(progress, &raw).unwrap();
+        let t = Instant::now();
+        raw.progress_settled(&token, Duration::from_millis(200))
+            .await;
+        assert!(t.elapsed() >= Duration::from_millis(190));
     }
 
     #[test]

@@ -28,11 +28,13 @@ use rmcp::service::{
     RunningService, ServiceError, ServiceRole,
 };
 use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::{Service, ServiceExt};
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
 use super::raw::{self, RawResults};
+use super::upstream_http::RawHttp;
 
 /// Forwarded requests' progress tokens: the forwarded request's token -> where its progress
 /// goes back.
@@ -211,6 +213,8 @@ where
             Err(ErrorData::internal_error("the request was cancelled", None))
         }
     };
+    // The progress upstream sent before its answer reaches the sender first.
+    raw.progress_settled(&token, PROGRESS_SETTLE).await;
     lock(tokens).remove(&token);
     let kept = raw.take(&id);
     match (out, kept) {
@@ -218,6 +222,10 @@ where
         (out, _) => out,
     }
 }
+
+/// The longest an answer waits for the progress notifications read before it to be passed
+/// on (they are on tasks of their own; one that never is passed on holds no answer longer).
+const PROGRESS_SETTLE: Duration = Duration::from_millis(500);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -283,6 +291,11 @@ impl Service<RoleClient> for ClientSide {
         request: ServerRequest,
         ctx: RequestContext<RoleClient>,
     ) -> Result<ClientResult, ErrorData> {
+        // As it came, when rmcp read it typed from an event stream (`--upstream-url`).
+        let request = match self.link.from_upstream.take_request(&ctx.id) {
+            Some(raw) => ServerRequest::CustomRequest(raw),
+            None => request,
+        };
         if let ServerRequest::PingRequest(_) = request {
             return Ok(ClientResult::empty(()));
         }
@@ -334,12 +347,25 @@ impl Service<RoleClient> for ClientSide {
             ServerNotification::CancelledNotification(_) => return Ok(()),
             // Progress goes back to the host whose request it is.
             ServerNotification::ProgressNotification(p) => {
-                match progress_for(&self.link.to_host, p) {
-                    Some((p, sender)) => (ServerNotification::ProgressNotification(p), sender),
-                    None => return Ok(()),
+                let read = p.params.progress_token.clone();
+                let Some((p, sender)) = progress_for(&self.link.to_host, p) else {
+                    self.link.from_upstream.progress_passed(&read);
+                    return Ok(());
+                };
+                let host = sender.or_else(|| self.link.host());
+                if let Some(host) = host {
+                    let _ = host
+                        .send_notification(ServerNotification::ProgressNotification(p))
+                        .await;
                 }
+                self.link.from_upstream.progress_passed(&read);
+                return Ok(());
             }
-            other => (other, None),
+            // As it came, when rmcp read it typed from an event stream (`--upstream-url`).
+            other => match self.link.from_upstream.take_notification(&other) {
+                Some(raw) => (ServerNotification::CustomNotification(raw), None),
+                None => (other, None),
+            },
         };
         // Anything else belongs to no request: it goes to the one host, and nowhere under
         // --listen (no host is set on a shared link).
@@ -433,7 +459,9 @@ pub async fn connect(
     match target {
         Target::Command(command, args) => start(command, args, link, timeout).await,
         Target::Url(url) => {
-            let transport = StreamableHttpClientTransport::from_uri(url.clone());
+            let client = RawHttp::new(link.from_upstream.clone(), link.hello.clone());
+            let config = StreamableHttpClientTransportConfig::with_uri(url.clone());
+            let transport = StreamableHttpClientTransport::with_client(client, config);
             match tokio::time::timeout(timeout, ClientSide::new(link).serve(transport)).await {
                 Ok(Ok(running)) => Ok(running),
                 Ok(Err(e)) => Err(format!(

@@ -19,7 +19,9 @@ import tempfile
 import time
 import traceback
 
+import mcp.types as types
 from mcp import ClientSession
+from mcp.types import TextContent
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -296,10 +298,19 @@ async def an_upstream_over_streamable_http(_):
         params = StdioServerParameters(
             command=TOF, args=["proxy", "--upstream-url", f"http://127.0.0.1:{HTTP_PORT}/mcp"]
         )
+        async def sample(context, params):
+            return types.CreateMessageResult(
+                role="assistant", content=TextContent(type="text", text="hi back"), model="m"
+            )
+
         async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write) as s:
+            async with ClientSession(read, write, sampling_callback=sample) as s:
                 init = await s.initialize()
                 assert init.server_info.name == "proxy-test-upstream", init.server_info
+                # A request of upstream's to the client (sampling), sent in the call's event
+                # stream, reaches the host and its answer comes back.
+                sampled = await asyncio.wait_for(s.call_tool("sample_anyway", {}), timeout=30)
+                assert "sampled: hi back" in text(sampled), text(sampled)
                 names = [t.name for t in (await s.list_tools()).tools]
                 assert "list_repos" in names and "get_stored_result" in names, names
                 md = text(await s.call_tool("huge_list", {"count": ROWS}))
