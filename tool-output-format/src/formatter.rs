@@ -20,6 +20,9 @@ use crate::store::ResultStore;
 #[cfg(feature = "tokens")]
 use crate::tokens::TokenCounter;
 
+#[cfg(feature = "async")]
+mod nonblocking;
+
 #[derive(Clone, Default)]
 struct ToolEntry {
     renderer: Option<Renderer>,
@@ -57,7 +60,7 @@ pub struct Formatter {
     /// The fetch tool's reference argument (`ref` when unset).
     ref_arg: Option<String>,
     #[cfg(feature = "async")]
-    async_store: Option<crate::store::AsyncTarget>,
+    async_store: Option<nonblocking::AsyncTarget>,
 }
 
 impl fmt::Debug for Formatter {
@@ -484,13 +487,13 @@ impl Formatter {
     }
 
     #[cfg(feature = "async")]
-    pub(crate) fn with_async_store(mut self, target: Option<crate::store::AsyncTarget>) -> Self {
+    pub(crate) fn with_async_store(mut self, target: Option<nonblocking::AsyncTarget>) -> Self {
         self.async_store = target;
         self
     }
 
     #[cfg(feature = "async")]
-    pub(crate) fn async_store(&self) -> Option<&crate::store::AsyncTarget> {
+    pub(crate) fn async_store(&self) -> Option<&nonblocking::AsyncTarget> {
         self.async_store.as_ref()
     }
 

@@ -51,8 +51,6 @@ use std::time::Duration;
 pub use fetch::{DEFAULT_PAGE_SIZE, Fetch};
 pub use memory::{Clock, DEFAULT_MAX_BYTES, ManualClock, MemoryStore, SystemClock};
 #[cfg(feature = "async")]
-pub(crate) use nonblocking::AsyncTarget;
-#[cfg(feature = "async")]
 pub use nonblocking::{AsyncResultStore, OriginFuture, StoreFuture};
 #[cfg(feature = "redis")]
 pub use redis::RedisStore;
