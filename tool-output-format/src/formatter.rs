@@ -6,19 +6,19 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::detail::Detail;
+use crate::call::focused::Query;
+use crate::call::pipeline::{Call, Renderer, StoreTarget, Target};
+use crate::call::report::Formatted;
+use crate::call::resolved::Resolved;
 use crate::focus::RowOrder;
-use crate::focused::Query;
+use crate::input::ToolOutput;
+use crate::input::stream::Rows;
 use crate::options::{Layout, Strategy, ToolOptions};
-use crate::pipeline::{Call, Renderer, StoreTarget, Target};
-use crate::report::Formatted;
-use crate::resolved::Resolved;
+use crate::rules::detail::Detail;
 use crate::shape::Shape;
-use crate::source::ToolOutput;
-use crate::source::stream::Rows;
 use crate::store::ResultStore;
 #[cfg(feature = "tokens")]
-use crate::tokens::TokenCounter;
+use crate::text::tokens::TokenCounter;
 
 #[cfg(feature = "async")]
 mod nonblocking;
@@ -799,7 +799,7 @@ impl Formatter {
         call.run(result).text()
     }
 
-    /// A page of a stored text as the fetch tool `tool` serves it (see [`crate::passage`]):
+    /// A page of a stored text as the fetch tool `tool` serves it (see [`crate::cut::passage`]):
     /// from byte `start`, with the options of `origin` unless `tool` has its own; `next`
     /// words the call for a cursor.
     pub(crate) fn format_text_page(
@@ -820,7 +820,7 @@ impl Formatter {
     /// The secret keys of `tool`'s results (the formatter's and the tool's), as every stage
     /// and every path redacts them.
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
-    pub(crate) fn secrets_for(&self, tool: &str) -> crate::redact::Secrets {
+    pub(crate) fn secrets_for(&self, tool: &str) -> crate::rules::redact::Secrets {
         self.options_for(tool).secrets
     }
 
@@ -862,10 +862,10 @@ impl Formatter {
         report: bool,
         target: Target,
     ) -> Call<'c> {
-        if crate::trace::enabled()
+        if crate::call::trace::enabled()
             && let Some(near) = self.near_miss(tool)
         {
-            crate::trace::near_miss(tool, near);
+            crate::call::trace::near_miss(tool, near);
         }
         Call {
             tool,

@@ -38,10 +38,10 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::focused::Query;
+use crate::call::focused::Query;
+use crate::call::report::Formatted;
 use crate::formatter::{Focused, Formatter};
-use crate::report::Formatted;
-use crate::source::ToolOutput;
+use crate::input::ToolOutput;
 use crate::store::{AsyncResultStore, ResultStore, StoreError, StoreErrorKind, new_reference};
 
 /// Where `format_async` keeps cut results: an async store, its fetch tool, the timeout.
@@ -52,7 +52,7 @@ pub(crate) struct AsyncTarget {
     pub timeout: Duration,
     /// What the sync path stores into when only this async store is set: nothing, told in
     /// the text (`[Full result not stored: ...]`) instead of said nowhere.
-    pub sync: crate::pipeline::StoreTarget,
+    pub sync: crate::call::pipeline::StoreTarget,
 }
 
 /// Why a result rendered on the sync path of a formatter with only an async store is not
@@ -122,7 +122,7 @@ impl Formatter {
             store,
             fetch_tool: fetch_tool.to_owned(),
             timeout,
-            sync: crate::pipeline::StoreTarget {
+            sync: crate::call::pipeline::StoreTarget {
                 store: Arc::new(Failed(SYNC_ON_ASYNC.to_owned())),
                 fetch_tool: fetch_tool.to_owned(),
             },
