@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The layer rules of the runtime crate (see `docs/layout.md`), checked on the
-`use crate::...` / `super::...` paths of every file in tool-output-format/src (test modules
-aside), including names imported through the crate root's re-exports (`crate::Formatter` is
-an import of `formatter`):
+`use crate::...` / `super::...` paths (and the `{..}` lists after them) of every file in
+tool-output-format/src (test modules aside), including names imported through the crate
+root's re-exports (`crate::Formatter` is an import of `formatter`):
 
 - the stack, one layer per folder of `src/` (the face: the files at the root): no import from
   a lower layer to a higher one;
@@ -165,6 +165,9 @@ def imports(m, p):
         for it in mm.group(2).split(","):
             deps.add(resolve(mm.group(1) + it.strip().split(" as ")[0], m))
     parent = "::".join(m.split("::")[:-1])
+    for mm in re.finditer(r"\bsuper::((?:[a-z_]+::)*)\{([^}]*)\}", src):
+        for it in mm.group(2).split(","):
+            deps.add(resolve((parent + "::" if parent else "") + mm.group(1) + it.strip(), m))
     for mm in re.finditer(r"\bsuper::((?:[a-z_]+::)*[a-z_A-Z0-9]+)", src):
         deps.add(resolve((parent + "::" if parent else "") + mm.group(1), m))
     return {d for d in deps if d and d != m and not m.startswith(d + "::")}

@@ -136,7 +136,7 @@ fn fields_record<'a>(fields: Fields<'a>, cx: &Context<'_>) -> Record<'a> {
         };
         (name, node)
     });
-    super::value::record_of(fields, cx)
+    super::table::record_of(fields, cx)
 }
 
 /// Whether the result's shape flattens deep (the agent preset's folding shape): then a list

@@ -171,6 +171,20 @@ fn secret_columns(columns: &[Text<'_>], cx: &Context<'_>) -> Vec<bool> {
     }
 }
 
+/// The record of these fields (built one level below `cx`), secret fields redacted.
+pub(super) fn record_of<'a>(
+    fields: impl ExactSizeIterator<Item = (Text<'a>, Node<'a>)>,
+    cx: &Context<'_>,
+) -> Record<'a> {
+    let mut r = Record::default();
+    r.fields.reserve(fields.len());
+    for (k, v) in fields {
+        r.push(k, v);
+    }
+    redact_record(&mut r, cx);
+    r
+}
+
 /// Redact the record's secret fields in place (their values become `[redacted]`).
 pub(crate) fn redact_record(r: &mut Record<'_>, cx: &Context<'_>) {
     if cx.secrets().is_empty() {

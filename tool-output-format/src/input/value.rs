@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-use super::table::{Builder, Columns, MAX_COLUMNS, redact_record};
+use super::table::{Builder, Columns, MAX_COLUMNS, record_of};
 use super::{ToolOutput, cell, json, shaped};
 use crate::doc::{Kind, Node, Record, Table, Text};
 use crate::input::context::Context;
@@ -70,20 +70,6 @@ pub(super) fn record<'a>(map: &'a Map<String, Value>, cx: &Context<'_>) -> Recor
             .map(|(k, v)| (Text::Borrowed(k.as_str()), v.to_node(&inner))),
         cx,
     )
-}
-
-/// The record of these fields (built one level below `cx`), secret fields redacted.
-pub(super) fn record_of<'a>(
-    fields: impl ExactSizeIterator<Item = (Text<'a>, Node<'a>)>,
-    cx: &Context<'_>,
-) -> Record<'a> {
-    let mut r = Record::default();
-    r.fields.reserve(fields.len());
-    for (k, v) in fields {
-        r.push(k, v);
-    }
-    redact_record(&mut r, cx);
-    r
 }
 
 /// Build a table from objects (cells of the rows the context asks for only): columns are
