@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """The layer rules of the runtime crate (see `docs/layout.md`), checked on the
-`use crate::...` / `super::...` paths of every file in tool-output-format/src (test modules
-aside), including names imported through the crate root's re-exports (`crate::Formatter` is
-an import of `formatter`):
+`use crate::...` / `super::...` paths (and the `{..}` lists after them) of every file in
+tool-output-format/src (test modules aside), including names imported through the crate
+root's re-exports (`crate::Formatter` is an import of `formatter`):
 
-- the stack: no import from a lower layer to a higher one;
-- the modules beside the stack, each with its own rule in both directions (what it may import,
-  who may import it; see BESIDE): a sink writes the model and imports no source, the derive's
-  support and the value conversions are imported by nothing inside the crate, nothing imports
-  an adapter, and so on;
-- the model imports only the model and the ground; agent types know no formatter;
+- the stack, one layer per folder of `src/` (the face: the files at the root): no import from
+  a lower layer to a higher one;
+- the folders beside the stack, each with its own rule in both directions (what it may import,
+  who may import it; see BESIDE): a sink writes the model and imports no input, a store reads
+  nothing above the text, the derive's support is imported only by the crate root's
+  `__private`, nothing imports an adapter, and so on;
+- the model (`doc/`) imports only the model and the text; agent types know no formatter;
 - no import cycle between files.
+
+Paths through the crate root's re-exports and aliases (`use` lines in `lib.rs`, and in the
+modules it declares inline) count as imports of the module they name; the imports through its
+private aliases of old paths are listed (kept while a change to the files naming them merges).
 
 Prints each violation and exits 1 if there is any."""
 import os
@@ -20,39 +25,37 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "tool-output-format" / "src"
 
-# The stack, top to bottom: a module may import its own layer and the layers below.
+# The stack, top to bottom: a module may import its own layer and the layers below. One layer
+# per folder of `src/`, the face aside (the files at the root).
 STACK = [
-    ("face", ["lib", "formatter", "options", "names"]),
-    ("call", ["pipeline", "focused", "resolved", "report"]),
-    ("cut", ["caps", "fit", "focus", "summary", "trailer", "arrange", "passage"]),
-    ("walk", ["source", "build"]),
-    ("rules", ["shape", "redact", "detail", "salience"]),
-    ("model", ["doc", "agent", "envelope", "notice"]),
-    ("ground", ["text", "tokens", "distinct"]),
+    ("face", ["lib", "formatter", "options"]),
+    ("call", ["call"]),
+    ("cut", ["cut"]),
+    ("input", ["input"]),
+    ("rules", ["rules"]),
+    ("doc", ["doc"]),
+    ("text", ["text"]),
 ]
 RANK = {name: len(STACK) - i for i, (name, _) in enumerate(STACK)}
 EVERY_LAYER = set(RANK)
-BELOW_CUT = {"walk", "rules", "model", "ground"}
+BELOW_CUT = {"input", "rules", "doc", "text"}
 
-# Modules beside the stack: (layers and modules it may import, layers and modules that may
-# import it). A module always imports itself.
+# Folders beside the stack: (layers and folders it may import, layers and modules that may
+# import it). A folder always imports itself.
 BESIDE = {
     # Writers of the model: markdown, CSV, structured JSON.
-    "sink": ({"model", "ground"}, EVERY_LAYER | {"store", "adapt"}),
-    # Full results kept for a fetch tool, served as pages through a formatter: the layers that
-    # store and announce use it; nothing under the cut knows it.
-    "store": (EVERY_LAYER - {"adapt"}, {"face", "call", "cut", "adapt"}),
+    "sink": ({"doc", "text"}, EVERY_LAYER | {"fetch", "adapt"}),
+    # Stores only: they keep full results and read nothing above the text; the layers that
+    # store and announce use them, nothing under the cut knows them.
+    "store": ({"text"}, {"face", "call", "cut", "fetch", "adapt"}),
+    # The fetch tool: serves a stored result page by page through a formatter (it uses the
+    # face); the crate root exports it as `store::Fetch`, an adapter serves it.
+    "fetch": (EVERY_LAYER | {"sink", "store"}, {"lib", "adapt"}),
     # rmcp, rig and the model APIs: the outermost face, imported by nothing.
-    "adapt": (EVERY_LAYER | {"sink", "store", "time"}, set()),
-    # The formatter's trace of a call: reads reports, read by the face and the call.
-    "trace": ({"report", "ground"}, {"face", "call"}),
-    # The derive's support and the value conversions: they build documents, and nothing
-    # inside the crate calls them (the derive's expansion and users do).
-    "private": (BELOW_CUT, set()),
-    "private_field": (BELOW_CUT, set()),
-    "private_convert": (BELOW_CUT, set()),
-    "time": (BELOW_CUT, {"adapt"}),
-    "ecosystem": (BELOW_CUT, set()),
+    "adapt": (EVERY_LAYER | {"sink", "store", "fetch"}, set()),
+    # The derive's support: it builds documents, and nothing inside the crate calls it (the
+    # derive's expansion does, through the crate root's `__private`).
+    "private": (BELOW_CUT, {"lib"}),
 }
 
 
@@ -82,31 +85,72 @@ def resolve_module(path):
     return None
 
 
-def reexports():
-    """Names the crate root re-exports, each to the module it comes from."""
-    names = {}
-    text = open(FILES["lib"]).read()
-    for m in re.finditer(r"^pub use ((?:[a-z_]+::)+)(\{[^}]*\}|\w+);", text, re.M):
-        module = resolve_module(m.group(1)[:-2])
-        if module is None:
-            continue
-        items = m.group(2).strip("{}").split(",")
-        for item in items:
-            item = item.strip().split(" as ")[-1].strip()
-            if item:
-                names[item] = module
-    return names
+def lib_uses():
+    """Every `use` of the crate root (`lib.rs`) and of the modules it declares inline
+    (`pub mod store { .. }`), as (alias path, target path): `pub use formatter::Formatter`
+    gives ("Formatter", "formatter::Formatter"), `use cut::{arrange, caps}` gives
+    ("arrange", "cut::arrange") and ("caps", "cut::caps"), `pub use crate::private::*` inside
+    `pub mod __private` gives ("__private::*", "private")."""
+    text = re.sub(r"//.*", "", open(FILES["lib"]).read())
+    scopes = [("", text)]
+    for m in re.finditer(r"^pub mod (\w+) \{$(.*?)^\}$", text, re.M | re.S):
+        scopes.append((m.group(1), m.group(2)))
+        text = text.replace(m.group(0), "")
+    scopes[0] = ("", text)
+    found = []
+    for prefix, body in scopes:
+        for m in re.finditer(r"^\s*(pub(?:\(crate\))? )?use ([^;]+);", body, re.M):
+            private = prefix == "" and not m.group(1)
+            path = re.sub(r"\s+", " ", m.group(2))
+            if path.startswith("crate::"):
+                base = ""
+                path = path[len("crate::"):]
+            else:
+                base = prefix + "::" if prefix else ""
+            head, _, tail = path.partition("{")
+            items = tail.rstrip("}").split(",") if tail else [head.rsplit("::", 1)[-1]]
+            head = head.rstrip(":") if tail else head.rpartition("::")[0]
+            for item in items:
+                item = item.strip()
+                if not item:
+                    continue
+                name, _, alias = item.partition(" as ")
+                name = name.strip()
+                target = base + (head + "::" if head else "") + name
+                alias = (prefix + "::" if prefix else "") + (alias.strip() or name)
+                if name == "*":
+                    found.append((alias, target[: -len("::*")], private))
+                else:
+                    found.append((alias, target, private))
+    return found
 
 
-REEXPORTS = reexports()
+ALIASES = {a: t for a, t, _ in lib_uses() if not a.endswith("*")}
+GLOBS = {a[: -len("::*")]: t for a, t, _ in lib_uses() if a.endswith("::*")}
+# The crate root's private aliases of old paths (`use cut::{arrange, ..}`), and who names
+# them (reported, not a violation).
+OLD_PATHS = {a for a, _, private in lib_uses() if private}
+THROUGH_OLD = {}
 
 
-def resolve(path):
-    """The module a `crate::` path imports: a module file, or a re-exported name."""
-    head = path.split("::")[0]
-    if head not in MODS and head in REEXPORTS:
-        return REEXPORTS[head]
-    return resolve_module(path)
+def resolve(path, importer=None, depth=0):
+    """The module file a `crate::` path imports: its longest prefix that is a module file,
+    through the crate root's re-exports and aliases (`crate::Formatter` is `formatter`,
+    `crate::store::Fetch` is `fetch::tool`)."""
+    parts = path.split("::")
+    for i in range(len(parts), 0, -1):
+        key = "::".join(parts[:i])
+        rest = parts[i:]
+        if key in MODS:
+            return key
+        target = ALIASES.get(key) or GLOBS.get(key) if depth < 8 else None
+        if key in GLOBS and key not in ALIASES and rest:
+            target = GLOBS[key]
+        if target and target != key:
+            if key in OLD_PATHS and importer:
+                THROUGH_OLD.setdefault(importer, set()).add(key)
+            return resolve("::".join([target] + rest), importer, depth + 1)
+    return None
 
 
 def imports(m, p):
@@ -116,13 +160,16 @@ def imports(m, p):
     src = re.sub(r"//.*", "", src)
     deps = set()
     for mm in re.finditer(r"crate::((?:[a-z_]+::)*[a-z_A-Z0-9]+)", src):
-        deps.add(resolve(mm.group(1)))
-    for mm in re.finditer(r"\buse crate::\{([^}]*)\}", src):
-        for it in mm.group(1).split(","):
-            deps.add(resolve(it.strip().split("::")[0]))
+        deps.add(resolve(mm.group(1), m))
+    for mm in re.finditer(r"\bcrate::((?:[a-z_]+::)*)\{([^}]*)\}", src):
+        for it in mm.group(2).split(","):
+            deps.add(resolve(mm.group(1) + it.strip().split(" as ")[0], m))
     parent = "::".join(m.split("::")[:-1])
+    for mm in re.finditer(r"\bsuper::((?:[a-z_]+::)*)\{([^}]*)\}", src):
+        for it in mm.group(2).split(","):
+            deps.add(resolve((parent + "::" if parent else "") + mm.group(1) + it.strip(), m))
     for mm in re.finditer(r"\bsuper::((?:[a-z_]+::)*[a-z_A-Z0-9]+)", src):
-        deps.add(resolve((parent + "::" if parent else "") + mm.group(1)))
+        deps.add(resolve((parent + "::" if parent else "") + mm.group(1), m))
     return {d for d in deps if d and d != m and not m.startswith(d + "::")}
 
 
@@ -136,7 +183,7 @@ def group(m):
     for name, members in STACK:
         if top in members:
             return name
-    if top in BESIDE or top in ("doctest_docs", "__private"):
+    if top in BESIDE:
         return top
     return "?"
 
@@ -160,9 +207,9 @@ def violations():
                 why = f"{gd} may be imported by {importers} only"
             elif gm in RANK and gd in RANK and RANK[gd] > RANK[gm]:
                 why = "upward"
-            elif gm == "model" and gd not in ("model", "ground"):
+            elif gm == "doc" and gd != "text":
                 why = f"the model imports {gd}"
-            if top_m == "agent" and top_d in ("formatter", "pipeline"):
+            if m.startswith("doc::agent") and gd in ("face", "call"):
                 why = "agent knows a formatter"
             if why:
                 bad.append(f"{m} ({gm}) -> {d} ({gd}) [{why}]")
@@ -215,6 +262,12 @@ def main():
     for line in bad:
         print(line)
     print(len(bad), "layer violations")
+    old = sorted(THROUGH_OLD.items())
+    if old:
+        print(
+            "imports through the crate root's aliases of old paths (kept for a merge):",
+            "; ".join(f"{m}: {', '.join(sorted(n))}" for m, n in old),
+        )
     cyc = cycles()
     for comp in cyc:
         print("CYCLE", comp)

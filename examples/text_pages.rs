@@ -44,7 +44,7 @@ fn walk(name: &str, text: &str, budget: usize) {
 }
 
 fn main() {
-    let source = include_str!("../tool-output-format/src/pipeline.rs");
+    let source = include_str!("../tool-output-format/src/call/pipeline.rs");
     let file: String = source.chars().cycle().take(102_312).collect();
     let diff: String = source
         .lines()

@@ -407,7 +407,7 @@ struct FieldValue {
 
 /// The field at `place` (`self.name`, `self.0`) with its `redact` and `with` applied.
 ///
-/// The value goes through `__private::Field` (see `private_field.rs` in the runtime): its
+/// The value goes through `__private::Field` (see `private/field.rs` in the runtime): its
 /// `ToolOutput` impl when it has one, else its `Serialize` form, else a compile error that
 /// says what to do. Expressions are spanned at the `with` literal or at the field's type, so
 /// a type error points at the user's tokens.

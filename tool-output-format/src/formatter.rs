@@ -6,19 +6,22 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::detail::Detail;
+use crate::call::focused::Query;
+use crate::call::pipeline::{Call, Renderer, StoreTarget, Target};
+use crate::call::report::Formatted;
+use crate::call::resolved::Resolved;
 use crate::focus::RowOrder;
-use crate::focused::Query;
+use crate::input::ToolOutput;
+use crate::input::stream::Rows;
 use crate::options::{Layout, Strategy, ToolOptions};
-use crate::pipeline::{Call, Renderer, StoreTarget, Target};
-use crate::report::Formatted;
-use crate::resolved::Resolved;
+use crate::rules::detail::Detail;
 use crate::shape::Shape;
-use crate::source::ToolOutput;
-use crate::source::stream::Rows;
 use crate::store::ResultStore;
 #[cfg(feature = "tokens")]
-use crate::tokens::TokenCounter;
+use crate::text::tokens::TokenCounter;
+
+#[cfg(feature = "async")]
+mod nonblocking;
 
 #[derive(Clone, Default)]
 struct ToolEntry {
@@ -57,7 +60,7 @@ pub struct Formatter {
     /// The fetch tool's reference argument (`ref` when unset).
     ref_arg: Option<String>,
     #[cfg(feature = "async")]
-    async_store: Option<crate::store::AsyncTarget>,
+    async_store: Option<nonblocking::AsyncTarget>,
 }
 
 impl fmt::Debug for Formatter {
@@ -484,13 +487,13 @@ impl Formatter {
     }
 
     #[cfg(feature = "async")]
-    pub(crate) fn with_async_store(mut self, target: Option<crate::store::AsyncTarget>) -> Self {
+    pub(crate) fn with_async_store(mut self, target: Option<nonblocking::AsyncTarget>) -> Self {
         self.async_store = target;
         self
     }
 
     #[cfg(feature = "async")]
-    pub(crate) fn async_store(&self) -> Option<&crate::store::AsyncTarget> {
+    pub(crate) fn async_store(&self) -> Option<&nonblocking::AsyncTarget> {
         self.async_store.as_ref()
     }
 
@@ -796,7 +799,7 @@ impl Formatter {
         call.run(result).text()
     }
 
-    /// A page of a stored text as the fetch tool `tool` serves it (see [`crate::passage`]):
+    /// A page of a stored text as the fetch tool `tool` serves it (see [`crate::cut::passage`]):
     /// from byte `start`, with the options of `origin` unless `tool` has its own; `next`
     /// words the call for a cursor.
     pub(crate) fn format_text_page(
@@ -817,7 +820,7 @@ impl Formatter {
     /// The secret keys of `tool`'s results (the formatter's and the tool's), as every stage
     /// and every path redacts them.
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
-    pub(crate) fn secrets_for(&self, tool: &str) -> crate::redact::Secrets {
+    pub(crate) fn secrets_for(&self, tool: &str) -> crate::rules::redact::Secrets {
         self.options_for(tool).secrets
     }
 
@@ -859,10 +862,10 @@ impl Formatter {
         report: bool,
         target: Target,
     ) -> Call<'c> {
-        if crate::trace::enabled()
+        if crate::call::trace::enabled()
             && let Some(near) = self.near_miss(tool)
         {
-            crate::trace::near_miss(tool, near);
+            crate::call::trace::near_miss(tool, near);
         }
         Call {
             tool,

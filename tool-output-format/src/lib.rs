@@ -89,74 +89,194 @@
 //! `#[tool_output(redact)]` never reach the output. Prompt injection is out of scope: text
 //! stays text.
 pub mod adapt;
-pub mod agent;
-mod arrange;
-mod build;
-mod caps;
-mod detail;
-mod distinct;
+mod call;
+mod cut;
 mod doc;
-#[cfg(doctest)]
-mod doctest_docs;
-mod ecosystem;
-mod fit;
-pub mod focus;
-mod focused;
+mod fetch;
 mod formatter;
-mod names;
-mod notice;
+mod input;
 mod options;
-mod passage;
-mod pipeline;
-mod redact;
-mod report;
-mod resolved;
-mod salience;
-pub mod shape;
+mod private;
+mod rules;
 mod sink;
-mod source;
-pub mod store;
-mod summary;
 mod text;
-mod tokens;
-mod trace;
-mod trailer;
+
+pub use cut::focus;
+pub use doc::agent;
+pub use rules::shape;
+
+// The old paths of the modules that moved into a folder under their own name, kept while
+// another change to `call/pipeline.rs`, `cut/fit.rs`, `cut/trailer.rs`, `cut/caps.rs` and
+// `call/report.rs` merges (those files name them inline, `crate::arrange::arrange(..)`).
+// Everything else names the folder's path; `.ci/layers.py` reads these as the modules they
+// name.
+use call::{focused, report, resolved, trace};
+use cut::{arrange, caps, fit, passage, summary, trailer};
+use doc::notice;
+use rules::{detail, salience};
+#[cfg(feature = "tokens")]
+use text::tokens;
+
+// The public `store` module: the stores (`store/`) and the fetch tool that serves a stored
+// result back (`fetch/`, which uses the face), declared here so the store imports no fetch.
+pub mod store {
+    //! Trim and reference: keep a full tool result aside and hand the model a reference to it.
+    //!
+    //! A result cut to 100 rows loses the other 9,900; a store keeps the whole result for a while,
+    //! so the output can say `Next: call get_stored_result(ref="r_...")` and a fetch tool can
+    //! return it on request.
+    //!
+    //! | task | how |
+    //! |---|---|
+    //! | keep results in this process, no setup | [`MemoryStore::new`]`(ttl)` |
+    //! | bound the memory it uses | [`MemoryStore::max_bytes`] (default [`DEFAULT_MAX_BYTES`], 64 MiB) |
+    //! | test expiry without sleeping | [`MemoryStore::with_clock`] and a [`ManualClock`] |
+    //! | share results between agents on several machines | `RedisStore` (feature `redis`) |
+    //! | store a result | [`ResultStore::put`] returns its reference |
+    //! | fetch it | [`ResultStore::get`]; an error tells [expired](StoreErrorKind::Expired) from [unknown](StoreErrorKind::Unknown) |
+    //! | store cut results and point the model at them | [`Formatter::store`](crate::Formatter::store) |
+    //! | serve a stored result page by page to the model (the fetch tool) | [`Fetch`] |
+    //! | store from an async host without blocking it (feature `async`) | `Formatter::store_async`, `format_async`; an `AsyncResultStore` |
+    //! | return a fetch failure from a tool | `ToolError::from(store_error)` (`not_found` for expired and unknown, `unavailable` (retryable) when the backend is down) |
+    //!
+    //! References are `r_` followed by 26 characters of lowercase base32 (128 random bits from
+    //! the operating system), so a model cannot guess or enumerate another result's reference.
+    //!
+    //! ```
+    //! use std::time::Duration;
+    //! use tool_output_format::{MemoryStore, ResultStore};
+    //! use serde_json::json;
+    //!
+    //! let store = MemoryStore::new(Duration::from_secs(3600));
+    //! let reference = store.put(&json!([{"id": 1}, {"id": 2}])).unwrap();
+    //! assert!(reference.starts_with("r_"));
+    //! assert_eq!(store.get(&reference).unwrap(), json!([{"id": 1}, {"id": 2}]));
+    //!
+    //! let err = store.get("r_0000000000000000000000000").unwrap_err();
+    //! assert!(err.to_string().contains("unknown"));
+    //! ```
+
+    mod memory;
+    #[cfg(feature = "async")]
+    mod nonblocking;
+    #[cfg(feature = "redis")]
+    mod redis;
+    mod result_store;
+
+    pub use crate::fetch::{DEFAULT_PAGE_SIZE, Fetch};
+    pub use memory::{Clock, DEFAULT_MAX_BYTES, ManualClock, MemoryStore, SystemClock};
+    #[cfg(feature = "async")]
+    pub use nonblocking::{AsyncResultStore, OriginFuture, StoreFuture};
+    #[cfg(feature = "redis")]
+    pub use redis::RedisStore;
+    pub use result_store::{CURSOR_ARG, ResultStore, StoreError, StoreErrorKind};
+    pub(crate) use result_store::{ago, is_reference, new_reference, span};
+}
 
 #[cfg(feature = "rmcp")]
 pub use adapt::rmcp::McpResult;
 pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError};
-pub use build::Context;
-pub use detail::Detail;
+pub use call::report::{FocusReport, Formatted, Kept, Report};
 pub use doc::Envelope;
+pub use doc::notice::{BudgetUnit, Notice, Strategy};
 pub use doc::{Field, Kind, MAX_DEPTH, Mark, Node, Record, Table, Text, depth_notice};
 pub use formatter::Focused;
 pub use formatter::{AGENT_MAX_CHARS, Formatter, to_markdown};
-pub use names::UnknownName;
-pub use notice::{BudgetUnit, Notice, Strategy};
+pub use input::ToolOutput;
+pub use input::context::Context;
+pub use input::stream::Rows;
+pub use input::table::MAX_COLUMNS;
+pub use options::names::UnknownName;
 pub use options::{DEFAULT_MAX_LINES, OPTION_KEYS, OptionKey, OptionKind, ToolOptions};
-pub use report::{FocusReport, Formatted, Kept, Report};
+pub use rules::detail::Detail;
 pub use shape::{Convert, Shape, ShapeError};
 pub use sink::Layout;
-pub use source::ToolOutput;
-pub use source::stream::Rows;
-pub use source::table::MAX_COLUMNS;
 #[cfg(feature = "redis")]
 pub use store::RedisStore;
 pub use store::{MemoryStore, ResultStore, StoreError};
 #[cfg(feature = "tokens")]
-pub use tokens::O200k;
-pub use tokens::TokenCounter;
+pub use text::tokens::O200k;
+pub use text::tokens::TokenCounter;
 
 /// Derive [`ToolOutput`](trait@ToolOutput) for a struct, a tuple struct or a unit-only enum
 /// (see [Deriving](trait@ToolOutput#deriving) for the attributes).
 #[cfg(feature = "derive")]
 pub use tool_output_format_derive::ToolOutput;
 
+/// What code generated by `#[derive(ToolOutput)]` calls (see `private/`).
 #[doc(hidden)]
-#[path = "private.rs"]
-pub mod __private;
+pub mod __private {
+    pub use crate::private::*;
+    // The old path of the time values' module, kept while another change to
+    // `adapt/rmcp/typed.rs` merges (it names `crate::__private::time::..` inline).
+    #[cfg(feature = "schemars")]
+    pub(crate) use crate::input::time;
+}
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guide in `docs/` at the repository root, compiled and run as doctests: every Rust
+/// block of every file is a test of this crate (`cargo test -p tool-output-format --doc`).
+/// Only under `cfg(doctest)`, so a build (and a packaged crate, which does not ship
+/// `docs/`) never reads these files.
+#[cfg(doctest)]
+mod doctest_docs {
+    /// `docs/rendering.md`.
+    #[doc = include_str!("../../docs/rendering.md")]
+    pub struct Rendering;
+
+    /// `docs/escaping.md`.
+    #[doc = include_str!("../../docs/escaping.md")]
+    pub struct Escaping;
+
+    /// `docs/budgets.md`.
+    #[doc = include_str!("../../docs/budgets.md")]
+    pub struct Budgets;
+
+    /// `docs/agent-results.md`.
+    #[doc = include_str!("../../docs/agent-results.md")]
+    pub struct AgentResults;
+
+    /// `docs/derive.md`.
+    #[doc = include_str!("../../docs/derive.md")]
+    pub struct Derive;
+
+    /// `docs/large-results.md`.
+    #[doc = include_str!("../../docs/large-results.md")]
+    pub struct LargeResults;
+
+    /// `docs/tour.md`.
+    #[doc = include_str!("../../docs/tour.md")]
+    pub struct Tour;
+
+    /// `docs/focus.md`.
+    #[doc = include_str!("../../docs/focus.md")]
+    pub struct Focus;
+
+    /// `docs/agent-preset.md`.
+    #[doc = include_str!("../../docs/agent-preset.md")]
+    pub struct AgentPreset;
+
+    /// `docs/shaping.md`.
+    #[doc = include_str!("../../docs/shaping.md")]
+    pub struct Shaping;
+
+    /// `docs/adapters.md`.
+    #[doc = include_str!("../../docs/adapters.md")]
+    pub struct Adapters;
+
+    /// `docs/command-line.md`.
+    #[doc = include_str!("../../docs/command-line.md")]
+    pub struct CommandLine;
+
+    /// `docs/python.md`.
+    #[doc = include_str!("../../docs/python.md")]
+    pub struct Python;
+
+    /// `docs/layout.md`.
+    #[doc = include_str!("../../docs/layout.md")]
+    pub struct Layout;
+}

@@ -1,5 +1,7 @@
 //! Rendering options, set globally on a [`Formatter`](crate::Formatter) or per tool.
 
+pub(crate) mod names;
+
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -7,13 +9,13 @@ use std::sync::Arc;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
-use crate::detail::Detail;
-use crate::names::UnknownName;
-pub use crate::notice::Strategy;
-use crate::redact::Secrets;
-use crate::resolved::Resolved;
+use crate::call::resolved::Resolved;
+pub use crate::doc::notice::Strategy;
+use crate::rules::detail::Detail;
+use crate::rules::redact::Secrets;
 use crate::shape::Shape;
 pub use crate::sink::Layout;
+use names::UnknownName;
 
 /// Options for one tool, layered over the formatter's global options: a field left unset
 /// inherits the global value.

@@ -67,8 +67,8 @@
 use serde_json::{Map, Number, Value};
 
 use super::{Document, Sink};
+use crate::doc::notice::Notice;
 use crate::doc::{Kind, Node, Table, depth_notice};
-use crate::notice::Notice;
 
 /// The structured sink, as text: the compact serialization of [`to_value`], which is what
 /// budgets measure. `max_chars` is the value cap (`max_cell_chars`) in force.

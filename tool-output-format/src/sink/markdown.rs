@@ -9,8 +9,8 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::{Document, Sink};
+use crate::doc::notice::Notice;
 use crate::doc::{Field, Node, Record, Table, depth_notice};
-use crate::notice::Notice;
 use crate::text::{self, Place, escape_text};
 
 /// Cells wider than this many display columns do not widen their column: they overflow it

@@ -8,7 +8,7 @@ pub(crate) mod markdown;
 mod notice;
 
 use crate::doc::Node;
-use crate::notice::Notice;
+use crate::doc::notice::Notice;
 use csv::Csv;
 use markdown::{Aligned, Compact, Markdown};
 

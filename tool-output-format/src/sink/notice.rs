@@ -12,8 +12,8 @@
 use std::fmt;
 
 use crate::doc::Node;
-use crate::notice::Strategy;
-use crate::notice::{Notice, head_tail};
+use crate::doc::notice::Strategy;
+use crate::doc::notice::{Notice, head_tail};
 
 /// Whether a text says notice `n` elsewhere, so a line above the body would say it twice:
 /// each nested table, list or text announces its own cut in place (with its counts), and the

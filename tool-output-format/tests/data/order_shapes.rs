@@ -1,5 +1,5 @@
 // The three order systems' shapes, one source for the runtime's unit tests
-// (`src/shape/tests.rs`) and the workspace's integration tests (`tof_support::shapes`):
+// (`src/rules/shape/tests.rs`) and the workspace's integration tests (`tof_support::shapes`):
 // included with `include!`, so the includer brings `Shape` and `Convert` into scope.
 
 /// The legacy system: numeric status codes, epoch seconds, cents.

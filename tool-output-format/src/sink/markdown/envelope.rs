@@ -6,8 +6,8 @@
 use super::{TableStyle, Writer};
 use crate::agent::ToolError;
 use crate::doc::Envelope;
+use crate::doc::notice::Notice;
 use crate::doc::{Node, Record};
-use crate::notice::Notice;
 
 /// An error's bullets: kind, message, retryable (with the delay), hint when set.
 fn error_record(e: &ToolError) -> Record<'_> {

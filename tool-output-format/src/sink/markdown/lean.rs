@@ -520,7 +520,7 @@ fn holds_cut(v: &Node<'_>) -> bool {
 mod tests {
     use super::*;
     use crate::ToolOutput;
-    use crate::build::Context;
+    use crate::input::context::Context;
     use serde_json::{Value, json};
 
     /// npm-like versions: each differs from others in a few fields, some repeat exactly.
