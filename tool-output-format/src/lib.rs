@@ -105,18 +105,6 @@ pub use cut::focus;
 pub use doc::agent;
 pub use rules::shape;
 
-// The old paths of the modules that moved into a folder under their own name, kept while
-// another change to `call/pipeline.rs`, `cut/fit.rs`, `cut/trailer.rs`, `cut/caps.rs` and
-// `call/report.rs` merges (those files name them inline, `crate::arrange::arrange(..)`).
-// Everything else names the folder's path; `.ci/layers.py` reads these as the modules they
-// name.
-use call::{focused, report, resolved, trace};
-use cut::{arrange, caps, fit, passage, summary, trailer};
-use doc::notice;
-use rules::{detail, salience};
-#[cfg(feature = "tokens")]
-use text::tokens;
-
 // The public `store` module: the stores (`store/`) and the fetch tool that serves a stored
 // result back (`fetch/`, which uses the face), declared here so the store imports no fetch.
 pub mod store {
@@ -207,10 +195,6 @@ pub use tool_output_format_derive::ToolOutput;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::private::*;
-    // The old path of the time values' module, kept while another change to
-    // `adapt/rmcp/typed.rs` merges (it names `crate::__private::time::..` inline).
-    #[cfg(feature = "schemars")]
-    pub(crate) use crate::input::time;
 }
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -18,22 +18,22 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::caps::{Cut, Keep, Notice, cut_owned};
-use crate::detail::{CELL_FLOOR, LeftOut};
+use crate::call::focused::{Lens, Query};
+use crate::call::report::{Formatted, Report};
+use crate::call::resolved::Resolved;
+use crate::cut::caps::{Cut, Keep, Notice, cut_owned};
+use crate::cut::fit::{Fitter, Limit};
+use crate::cut::trailer::{Trailer, squeezed, summary_squeezed};
 use crate::doc::{Envelope, Kind, Node, Parts, innermost, join_envelopes, split_envelopes};
-use crate::fit::{Fitter, Limit};
-use crate::focused::{Lens, Query};
 use crate::input::ToolOutput;
 use crate::input::context::{Context, Memo, RowPlan, Shaping};
-use crate::report::{Formatted, Report};
-use crate::resolved::Resolved;
+use crate::rules::detail::{CELL_FLOOR, LeftOut};
 use crate::shape::ShapeStats;
 use crate::sink::json::{Json, Shortened};
 use crate::sink::{Document, Layout, Sink};
 use crate::store::ResultStore;
 #[cfg(feature = "tokens")]
-use crate::tokens::TokenCounter;
-use crate::trailer::{Trailer, squeezed, summary_squeezed};
+use crate::text::tokens::TokenCounter;
 
 /// A registered renderer: the tool's JSON (redacted, shaped) to markdown.
 pub(crate) type Renderer = Arc<dyn Fn(&Value) -> String + Send + Sync + 'static>;
@@ -446,13 +446,13 @@ impl Call<'_> {
         let fold = text_target
             && opts
                 .max_cell_chars
-                .is_none_or(|c| c >= crate::arrange::SAID_ONCE_CHARS);
-        crate::arrange::arrange(&mut node, opts.salience, fold);
+                .is_none_or(|c| c >= crate::cut::arrange::SAID_ONCE_CHARS);
+        crate::cut::arrange::arrange(&mut node, opts.salience, fold);
         // Rows built later are arranged the same way (marks only: salience builds every row
         // at once).
         let grow = |start: usize, want: usize| {
             let mut more = innermost(build(start, want)).unwrap_or(Node::Null);
-            crate::arrange::arrange(&mut more, opts.salience, fold);
+            crate::cut::arrange::arrange(&mut more, opts.salience, fold);
             more
         };
         let build: &dyn Fn(usize, usize) -> Node<'a> = &grow;
@@ -462,11 +462,11 @@ impl Call<'_> {
                     && opts.summarize
                     && (opts.has_budget() || t.total_rows() > opts.keep(&node).count) =>
             {
-                let options = crate::summary::SummaryOptions {
+                let options = crate::cut::summary::SummaryOptions {
                     sum: opts.sum.clone(),
-                    ..crate::summary::SummaryOptions::default()
+                    ..crate::cut::summary::SummaryOptions::default()
                 };
-                Some(crate::summary::of_table(t, &options))
+                Some(crate::cut::summary::of_table(t, &options))
             }
             _ => None,
         };
@@ -572,7 +572,7 @@ impl Call<'_> {
             };
             let rebuild = || {
                 let mut node = innermost(build(0, first)).unwrap_or(Node::Null);
-                crate::arrange::arrange(&mut node, opts.salience, fold);
+                crate::cut::arrange::arrange(&mut node, opts.salience, fold);
                 node
             };
             let mut f = fitter.fit(node, &caps);
@@ -657,19 +657,19 @@ impl Call<'_> {
         let opts = &self.opts;
         if self.target != Target::Text
             || self.query.is_some()
-            || opts.strategy != crate::notice::Strategy::Head
+            || opts.strategy != crate::doc::notice::Strategy::Head
             || opts.max_lines == 0
             || s.is_empty()
         {
             return None;
         }
-        let text = crate::passage::Passage::new(s);
+        let text = crate::cut::passage::Passage::new(s);
         let limits = self.limits();
         let within = |t: &str| limits.iter().all(|l| (l.measure)(t) <= l.budget);
         let total = text.lines();
         if total <= opts.max_lines {
             let mut whole = String::new();
-            crate::passage::write_fenced(s, &mut whole);
+            crate::cut::passage::write_fenced(s, &mut whole);
             if within(&whole) {
                 let cut = Cut::whole(Node::Str(s.into()));
                 let out = self.finish(whole, None, cut, false, None);
@@ -685,7 +685,7 @@ impl Call<'_> {
         let render = |end: usize| {
             let mut t = text.span(0, end).first_notice();
             t.push_str("\n\n");
-            crate::passage::write_fenced(&s[..end], &mut t);
+            crate::cut::passage::write_fenced(&s[..end], &mut t);
             trailer.append_text_cut(&mut t, &text.cursor(end));
             t
         };
@@ -695,7 +695,7 @@ impl Call<'_> {
         let notices = vec![Notice::Lines {
             kept: span.whole_lines(),
             total,
-            strategy: crate::notice::Strategy::Head,
+            strategy: crate::doc::notice::Strategy::Head,
         }];
         if trailer.wants_store(&Node::Null, &notices) {
             self.put(&trailer, json().as_ref());
@@ -709,7 +709,7 @@ impl Call<'_> {
         let notices = vec![Notice::Lines {
             kept: span.whole_lines(),
             total,
-            strategy: crate::notice::Strategy::Head,
+            strategy: crate::doc::notice::Strategy::Head,
         }];
         let cut = Cut {
             node: Node::Str(s[..end].into()),
@@ -735,12 +735,12 @@ impl Call<'_> {
     /// call `next` words for the cursor where it stopped (none after the last). When not one
     /// character fits with them, the first character alone, over the budget and said so.
     pub(crate) fn text_page(&self, s: &str, start: usize, next: &dyn Fn(&str) -> String) -> String {
-        let text = crate::passage::Passage::new(s);
+        let text = crate::cut::passage::Passage::new(s);
         let limits = self.limits();
         let render = |end: usize| {
             let mut t = text.span(start, end).page_notice();
             t.push_str("\n\n");
-            crate::passage::write_fenced(&s[start..end], &mut t);
+            crate::cut::passage::write_fenced(&s[start..end], &mut t);
             if end < s.len() {
                 t.push_str("\n\n");
                 t.push_str(&next(&text.cursor(end)));
@@ -808,7 +808,7 @@ impl Call<'_> {
         if let (Target::Json, Some(v)) = (self.target, json) {
             return Output::Json(v);
         }
-        let trace = crate::trace::enabled();
+        let trace = crate::call::trace::enabled();
         if !self.report && !trace {
             let report = Report {
                 error,
@@ -822,7 +822,7 @@ impl Call<'_> {
             lens.report(&mut r, &cut.node);
         }
         let mut f = self.with_tokens(Formatted { text, report: r }, true);
-        crate::trace::event(self.tool, &f.report);
+        crate::call::trace::event(self.tool, &f.report);
         if !self.report {
             f.report = Report {
                 error,
@@ -856,7 +856,7 @@ impl Call<'_> {
             for l in &mut limits {
                 l.budget = l.budget.saturating_sub((l.measure)(lines));
             }
-            crate::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits)
+            crate::cut::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits)
         };
         let left_out = LeftOut::default();
         let trailer = self.trailer(None, &left_out, true);
@@ -891,9 +891,9 @@ impl Call<'_> {
             let node = result.to_node(&Context::root(&plan, &opts.secrets));
             r.error = split_envelopes(node).0.iter().any(Envelope::is_error);
         }
-        let trace = crate::trace::enabled();
+        let trace = crate::call::trace::enabled();
         let f = self.with_tokens(Formatted { text, report: r }, self.report || trace);
-        crate::trace::event(self.tool, &f.report);
+        crate::call::trace::event(self.tool, &f.report);
         (f, floor)
     }
 
@@ -902,7 +902,7 @@ impl Call<'_> {
     /// a budget reserves about the right room before anything is stored.
     fn trailer<'t>(
         &'t self,
-        summary: Option<crate::summary::Summary>,
+        summary: Option<crate::cut::summary::Summary>,
         left_out: &'t LeftOut,
         text_target: bool,
     ) -> Trailer<'t> {
@@ -912,8 +912,10 @@ impl Call<'_> {
             (&*s.fetch_tool, self.ref_arg, stand_in)
         });
         let limits = self.limits();
-        Trailer::new(self.tool, summary, left_out, fetch)
-            .with_names_chars(crate::fit::names_chars(&limits), crate::fit::room(&limits))
+        Trailer::new(self.tool, summary, left_out, fetch).with_names_chars(
+            crate::cut::fit::names_chars(&limits),
+            crate::cut::fit::room(&limits),
+        )
     }
 
     /// The store step: put the full result and tell the trailer what the store answered.
@@ -923,7 +925,7 @@ impl Call<'_> {
         if let Some(s) = self.store {
             let put = match json {
                 Some(json) => s.store.put_for(self.tool, json).map_err(|e| e.to_string()),
-                None => Err(crate::notice::NOT_KEPT.to_owned()),
+                None => Err(crate::doc::notice::NOT_KEPT.to_owned()),
             };
             trailer.stored(put);
         }
@@ -954,7 +956,7 @@ impl Call<'_> {
     fn count_tokens(&self, text: &str) -> usize {
         match self.counter {
             Some(c) => c.count(text),
-            None => crate::tokens::O200k.count(text),
+            None => crate::text::tokens::O200k.count(text),
         }
     }
 
@@ -975,7 +977,7 @@ fn squeeze_summary<'a>(
     fitter: &Fitter<'_, 'a>,
     rebuild: &dyn Fn() -> Node<'a>,
     caps: &Keep,
-) -> crate::fit::Fitted<'a> {
+) -> crate::cut::fit::Fitted<'a> {
     let (mut lo, mut hi) = (0, trailer.summary_len());
     let mut best = None;
     while lo < hi {

@@ -1,7 +1,7 @@
 //! Size reports: what a rendering produced and what it cut, for logging and alerts.
 
 use crate::doc::Node;
-use crate::notice::Notice;
+use crate::doc::notice::Notice;
 use crate::shape::{ShapeError, ShapeStats};
 
 /// How many of something were kept out of how many.
@@ -192,7 +192,7 @@ fn nested_cut(node: &Node<'_>) -> bool {
     match node {
         Node::Envelope(e) => e.body().is_some_and(nested_cut),
         Node::Table(_) => false,
-        n => crate::trailer::nested_cut(n),
+        n => crate::cut::trailer::nested_cut(n),
     }
 }
 

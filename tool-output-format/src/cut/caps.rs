@@ -2,10 +2,10 @@
 //! a [`Notice`] with exact counts. Budgets (fitting a character or token limit) build on
 //! these cuts in `fit`.
 
+use crate::doc::notice::Strategy;
+pub(crate) use crate::doc::notice::{Notice, head_tail};
 use crate::doc::{Node, Record, Table};
 use crate::input::context::RowPlan;
-use crate::notice::Strategy;
-pub(crate) use crate::notice::{Notice, head_tail};
 use crate::text;
 
 /// Keep `keep` lines of `s` by `strategy`. Returns the kept text (every line ending in
@@ -201,7 +201,7 @@ pub(crate) const LINK_CHARS: usize = 256;
 /// Whether a budget keeps `s` whole: a link (of up to [`LINK_CHARS`] characters) cut short
 /// opens nothing, so a budget leaves out its field or column instead.
 fn whole_link(s: &str) -> bool {
-    s.len() <= LINK_CHARS && crate::salience::looks_like_url(s)
+    s.len() <= LINK_CHARS && crate::rules::salience::looks_like_url(s)
 }
 
 fn cut_cells(t: &mut Table<'_>, limits: Limits<'_>) -> Cuts {
@@ -329,11 +329,11 @@ fn cap_nested_tables(node: &mut Node<'_>, plan: &RowPlan) {
     }
 }
 
-/// Keep `k` columns of `t` ([`crate::arrange::pick_columns`]: what says what a row is, then
+/// Keep `k` columns of `t` ([`crate::cut::arrange::pick_columns`]: what says what a row is, then
 /// the most needed of the rest) and name the others in a note above the table, most needed
 /// first, within `max_chars` characters.
 fn narrow(t: &mut Table<'_>, k: usize, max_chars: usize) {
-    let order = crate::arrange::pick_columns(t, k);
+    let order = crate::cut::arrange::pick_columns(t, k);
     let mut kept = vec![false; t.columns().len()];
     order.iter().for_each(|&c| kept[c] = true);
     let parts = t
@@ -376,16 +376,16 @@ pub(crate) struct Keep {
     /// Row caps of tables nested in records and lists (announced in place).
     pub plan: RowPlan,
     /// Salience is on (SPEC 22): `drop` numbers a record's leaves at any depth
-    /// ([`crate::arrange::leaves`]) and the dropped ones are named in one line; a cut table
+    /// ([`crate::cut::arrange::leaves`]) and the dropped ones are named in one line; a cut table
     /// keeps its first rows and its last.
     pub salience: bool,
     /// Columns kept of the top-level table, or of a record's items
-    /// ([`crate::arrange::items_field`]), when a budget narrowed it
-    /// ([`crate::arrange::pick_columns`]).
+    /// ([`crate::cut::arrange::items_field`]), when a budget narrowed it
+    /// ([`crate::cut::arrange::pick_columns`]).
     pub columns: Option<usize>,
     /// The longest the line naming what a budget left out may be, in characters.
     pub names_chars: usize,
-    /// A page the fetch tool serves ([`crate::resolved::Resolved::paged`]): the lines of
+    /// A page the fetch tool serves ([`crate::call::resolved::Resolved::paged`]): the lines of
     /// values said once above a table are never shortened (their values are read nowhere
     /// else on the page).
     pub paged: bool,
@@ -584,16 +584,17 @@ fn finish<'a>(mut node: Node<'a>, total: usize, keep: &Keep, strategy: Strategy)
         Node::Record(r) if keep.salience => {
             // A record's items are narrowed as a table is.
             if let Some(k) = keep.columns
-                && let Some(i) = crate::arrange::items_field(r)
+                && let Some(i) = crate::cut::arrange::items_field(r)
                 && let Node::Table(t) = &mut r.fields[i].value
                 && k < t.columns().len()
             {
                 narrow(t, k, keep.names_chars);
             }
-            let leaves = crate::arrange::leaves(r, true);
+            let leaves = crate::cut::arrange::leaves(r, true);
             if keep.drop.len() == leaves.len() && keep.drop.iter().any(|&d| d) {
-                r.left_out = crate::arrange::left_out_line(&leaves, &keep.drop, keep.names_chars);
-                let gone = crate::arrange::drop_leaves(r, &keep.drop, true);
+                r.left_out =
+                    crate::cut::arrange::left_out_line(&leaves, &keep.drop, keep.names_chars);
+                let gone = crate::cut::arrange::drop_leaves(r, &keep.drop, true);
                 notices.push(Notice::Fields {
                     kept: leaves.len() - gone,
                     total: leaves.len(),

@@ -43,9 +43,9 @@
 
 use std::cell::RefCell;
 
-use crate::caps::{Cut, Keep, Notice, SHORT_SCALAR, cut, nested_len, untouched};
+use crate::cut::caps::{Cut, Keep, Notice, SHORT_SCALAR, cut, nested_len, untouched};
 use crate::doc::Node;
-use crate::notice::Strategy;
+use crate::doc::notice::Strategy;
 
 /// Values are never shortened below this many characters (plus the cut marker) to fit a
 /// budget.
@@ -189,7 +189,8 @@ impl<'a> Fitter<'_, 'a> {
         // a column only while its widest cell fits the cap, so more rows can be shorter).
         if shape != Shape::Scalar
             && all_built(&doc.borrow(), caps.count)
-            && crate::arrange::text_bytes(&doc.borrow(), WHOLE_FIRST_BYTES) <= WHOLE_FIRST_BYTES
+            && crate::cut::arrange::text_bytes(&doc.borrow(), WHOLE_FIRST_BYTES)
+                <= WHOLE_FIRST_BYTES
         {
             if untouched(&doc.borrow(), caps) {
                 // The caps cut nothing: the candidate is the document itself, not a copy.
@@ -310,9 +311,9 @@ impl<'a> Fitter<'_, 'a> {
         // (their rows are cut); else in the plain order, so the record still says something.
         let (order, items_last) = match &*doc.borrow() {
             Node::Record(r) if shape == Shape::Record && caps.salience => {
-                let leaves = crate::arrange::leaves(r, true);
-                let order = crate::arrange::drop_order(&leaves);
-                let items_last = crate::arrange::items_field(r)
+                let leaves = crate::cut::arrange::leaves(r, true);
+                let order = crate::cut::arrange::drop_order(&leaves);
+                let items_last = crate::cut::arrange::items_field(r)
                     .map(|i| &r.fields[i].name)
                     .and_then(|items| order.iter().position(|&i| leaves[i].path == **items))
                     .map(|at| {
@@ -386,7 +387,7 @@ impl<'a> Fitter<'_, 'a> {
     /// Which leaves of a record a budget leaves out, by salience: the most needed are taken
     /// while their measured sizes fit the room (a long value counted as the part a shortened
     /// one keeps), then, when that still does not fit, the least needed of them go too.
-    /// Returns the drop mask over [`crate::arrange::leaves`] (empty: none).
+    /// Returns the drop mask over [`crate::cut::arrange::leaves`] (empty: none).
     fn salient_leaves(
         &self,
         node: &Doc<'a>,
@@ -396,12 +397,12 @@ impl<'a> Fitter<'_, 'a> {
     ) -> Vec<bool> {
         let (leaves, items) = match &*node.borrow() {
             Node::Record(r) => (
-                crate::arrange::leaves(r, true),
-                crate::arrange::items_field(r).map(|i| r.fields[i].name.to_string()),
+                crate::cut::arrange::leaves(r, true),
+                crate::cut::arrange::items_field(r).map(|i| r.fields[i].name.to_string()),
             ),
             _ => return Vec::new(),
         };
-        let mut by_need = crate::arrange::drop_order(&leaves);
+        let mut by_need = crate::cut::arrange::drop_order(&leaves);
         by_need.reverse();
         let room = self.room();
         // The title, the notices and the left-out line take their share first.
@@ -486,13 +487,13 @@ impl<'a> Fitter<'_, 'a> {
             let borrowed = node.borrow();
             let (t, only_items) = match &*borrowed {
                 Node::Table(t) => (t, Vec::new()),
-                Node::Record(r) => match crate::arrange::items_field(r) {
+                Node::Record(r) => match crate::cut::arrange::items_field(r) {
                     Some(i) if matches!(r.fields[i].value, Node::Table(_)) => {
                         let Node::Table(t) = &r.fields[i].value else {
                             unreachable!("matched above")
                         };
                         let name = &*r.fields[i].name;
-                        let mask = crate::arrange::leaves(r, true)
+                        let mask = crate::cut::arrange::leaves(r, true)
                             .iter()
                             .map(|l| l.path != name)
                             .collect();
@@ -503,7 +504,7 @@ impl<'a> Fitter<'_, 'a> {
                 _ => return None,
             };
             let cols = t.columns().len();
-            let core = crate::arrange::core_columns(t);
+            let core = crate::cut::arrange::core_columns(t);
             (cols, core.clamp(2.min(cols), cols), only_items)
         };
         let table = only_items.is_empty();
@@ -673,7 +674,7 @@ fn drop_order(fields: &[crate::doc::Field<'_>]) -> Vec<usize> {
             };
             (
                 short,
-                crate::arrange::text_bytes(&f.value, WHOLE_FIRST_BYTES) + f.name.len(),
+                crate::cut::arrange::text_bytes(&f.value, WHOLE_FIRST_BYTES) + f.name.len(),
                 i,
             )
         })
@@ -738,7 +739,7 @@ pub(crate) fn fit_text(
     let total = crate::text::lines(text).count();
     let with = |keep: usize, chars: Option<usize>| {
         let mut notices = Vec::new();
-        let mut body = match crate::caps::cut_lines(text, keep, strategy) {
+        let mut body = match crate::cut::caps::cut_lines(text, keep, strategy) {
             Some((kept, n)) => {
                 notices.push(n);
                 kept.trim_end_matches('\n').to_owned()

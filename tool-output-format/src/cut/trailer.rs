@@ -43,10 +43,10 @@
 use std::cell::{Cell, RefCell};
 
 use crate::agent::NextAction;
-use crate::detail::LeftOut;
+use crate::cut::summary::Summary;
 use crate::doc::Node;
-use crate::notice::{Notice, Strategy, head_tail};
-use crate::summary::Summary;
+use crate::doc::notice::{Notice, Strategy, head_tail};
+use crate::rules::detail::LeftOut;
 
 /// The lines after the body, for one render.
 pub(crate) struct Trailer<'r> {

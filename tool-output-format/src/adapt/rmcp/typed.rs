@@ -398,7 +398,7 @@ impl<S: McpData> McpJson<S> {
         // same resolved set the text's walk uses.
         fmt.secrets_for(tool).value(&mut full);
         // One form per value type: a `SystemTime` or `Duration` as the text shows it.
-        crate::__private::time::serde_forms_as_text(&mut full);
+        crate::input::time::serde_forms_as_text(&mut full);
         let place = S::place();
         let build = |out: Formatted| {
             let kept = kept(&out.report);
@@ -496,9 +496,9 @@ impl<S: McpData> JsonSchema for McpJson<S> {
         let error = generator.subschema_for::<ToolError>();
         // The data writes a `SystemTime` or `Duration` as its text (one form per value type),
         // so their schemas say so, inline or among the definitions.
-        crate::__private::time::serde_form_schemas_as_text(&mut data);
+        crate::input::time::serde_form_schemas_as_text(&mut data);
         for definition in generator.definitions_mut().values_mut() {
-            crate::__private::time::serde_form_schemas_as_text(definition);
+            crate::input::time::serde_form_schemas_as_text(definition);
         }
         json_schema!({
             "type": "object",
