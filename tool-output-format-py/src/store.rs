@@ -178,7 +178,8 @@ impl PyRedisStore {
 ///
 /// `tool`: the fetch tool's name, as the formatter's `fetch_tool`; `formatter`: the
 /// formatter whose options serve each page (the originating tool's); `page_size`: rows per
-/// page (at least 1; default 50), fewer when the options cut a page.
+/// page (at least 1); unset, as many as the options' budget holds (50 without a budget),
+/// fewer when the options cut a page.
 #[pyclass(name = "Fetch", module = "tool_output_format", frozen)]
 pub struct PyFetch(Fetch);
 

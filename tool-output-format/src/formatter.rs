@@ -802,6 +802,19 @@ impl Formatter {
     /// A page of a stored text as the fetch tool `tool` serves it (see [`crate::cut::passage`]):
     /// from byte `start`, with the options of `origin` unless `tool` has its own; `next`
     /// words the call for a cursor.
+    /// The smallest budget a page of `tool`'s stored result is rendered under (the options
+    /// [`Formatter::format_stored`] picks), in its own unit; `None` without a budget.
+    pub(crate) fn page_budget(&self, tool: &str, origin: Option<&str>) -> Option<usize> {
+        let opts = match origin.filter(|_| !self.tools.contains_key(tool)) {
+            Some(origin) => self.options_for(origin),
+            None => self.options_for(tool),
+        };
+        match (opts.max_chars, opts.max_tokens) {
+            (Some(c), Some(t)) => Some(c.min(t)),
+            (c, t) => c.or(t),
+        }
+    }
+
     pub(crate) fn format_text_page(
         &self,
         tool: &str,

@@ -537,3 +537,32 @@ fn the_shortened_values_come_before_the_pages_own_next_call() {
         assert_eq!(own, i + 1 == walked.pages.len(), "{page}");
     }
 }
+
+/// A budget the user set bounds a fetch page, not the default page size: unset, a page
+/// holds as many rows as the budget does (more than `DEFAULT_PAGE_SIZE` small rows here),
+/// from the cursor and in order, within the budget; without a budget, or with a page size
+/// set, the page holds that many rows.
+#[test]
+fn a_budget_bounds_a_fetch_page_not_the_default_page_size() {
+    use tool_output_format::store::DEFAULT_PAGE_SIZE;
+    let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let r = store.put(&rows(500)).unwrap();
+    let budgeted = Formatter::new()
+        .max_chars(4_000)
+        .store(store.clone(), "more");
+    let fetch = Fetch::new(store.clone(), "more").formatter(&budgeted);
+    let page = fetch.call(&r, Some("10"), None);
+    let shown = ids(&page);
+    assert!(page.chars().count() <= 4_000, "{page}");
+    assert!(shown.len() > DEFAULT_PAGE_SIZE, "{} rows: {page}", shown.len());
+    assert_eq!(shown, (11..11 + shown.len() as u64).collect::<Vec<_>>());
+    // The Next line resumes at the first row the budget left out.
+    let (_, cursor) = next_call(&page, "more").unwrap();
+    assert_eq!(cursor.as_deref(), Some((10 + shown.len()).to_string().as_str()));
+    // Without a budget: the default page size.
+    let plain = Fetch::new(store.clone(), "more");
+    assert_eq!(ids(&plain.call(&r, None, None)).len(), DEFAULT_PAGE_SIZE);
+    // A page size set is kept under a budget too.
+    let sized = Fetch::new(store, "more").formatter(&budgeted).page_size(7);
+    assert_eq!(ids(&sized.call(&r, None, None)), (1..=7).collect::<Vec<u64>>());
+}

@@ -210,7 +210,9 @@ impl Fetch {
             rows.retain(|row| matches(row, &words));
         }
         let total = rows.len();
-        let end = start.saturating_add(self.page_size).min(total);
+        let end = start
+            .saturating_add(self.rows_per_page(origin.as_deref()))
+            .min(total);
         let items: Vec<Value> = rows
             .into_iter()
             .skip(start)

@@ -9,7 +9,7 @@ use super::{CURSOR_ARG, ResultStore, StoreError};
 use crate::agent::{ErrorKind, Page, ToToolError, ToolError};
 use crate::formatter::Formatter;
 
-/// Rows per page unless set ([`Fetch::page_size`]).
+/// Rows per page unless set ([`Fetch::page_size`]), when the pages have no budget.
 pub const DEFAULT_PAGE_SIZE: usize = 50;
 
 /// A ready fetch handler for stored results: the fetch side of trim and reference. It serves
@@ -46,7 +46,8 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   next leaf;
 /// - keeps only the rows that contain every word of the optional **query** (case-insensitive,
 ///   in the text of any value of the row);
-/// - renders `page_size` of them from the **cursor** (the position of the next row, a decimal
+/// - renders a page of them ([`Fetch::page_size`]; unset, as many as the budget holds) from
+///   the **cursor** (the position of the next row, a decimal
 ///   number: the cut text's Next line gives where it stopped) as a [`Page`]: its footer says
 ///   `has_more`, the `next_cursor` and the next call,
 ///   `Next: call get_stored_result(ref="r_...", cursor="50")`;
@@ -99,7 +100,8 @@ pub struct Fetch {
     pub(super) ref_arg: String,
     pub(super) cursor_arg: String,
     pub(super) query_arg: String,
-    pub(super) page_size: usize,
+    /// Rows per page when set (else see [`Fetch::rows_per_page`]).
+    pub(super) page_size: Option<usize>,
 }
 
 /// Where the stored results are read.
@@ -142,7 +144,7 @@ impl Fetch {
             ref_arg: "ref".to_owned(),
             cursor_arg: CURSOR_ARG.to_owned(),
             query_arg: "query".to_owned(),
-            page_size: DEFAULT_PAGE_SIZE,
+            page_size: None,
         }
     }
 
@@ -211,9 +213,11 @@ impl Fetch {
         self
     }
 
-    /// Rows per page (at least 1). A stored text's pages are bounded by the budget and the
-    /// line cap instead ([`Fetch::call`]); its structured page ([`Fetch::page`]) holds this
-    /// many lines.
+    /// Rows per page (at least 1). Unset, a page holds as many rows as its budget does (the
+    /// formatter's, or the stored result's tool's), or [`DEFAULT_PAGE_SIZE`] when it has no
+    /// budget: a budget the user set is the bound. A stored text's pages are bounded by the
+    /// budget and the line cap instead ([`Fetch::call`]); its structured page
+    /// ([`Fetch::page`]) holds this many lines.
     ///
     /// ```
     /// # use std::sync::Arc;
@@ -224,7 +228,7 @@ impl Fetch {
     /// ```
     #[must_use]
     pub fn page_size(mut self, rows: usize) -> Self {
-        self.page_size = rows.max(1);
+        self.page_size = Some(rows.max(1));
         self
     }
 
@@ -240,10 +244,24 @@ impl Fetch {
         (&self.ref_arg, &self.cursor_arg, &self.query_arg)
     }
 
-    /// Rows per page.
+    /// Rows per page as set, else [`DEFAULT_PAGE_SIZE`] (the size of a page without a
+    /// budget; see [`Fetch::page_size`]).
     #[must_use]
     pub fn get_page_size(&self) -> usize {
-        self.page_size
+        self.page_size.unwrap_or(DEFAULT_PAGE_SIZE)
+    }
+
+    /// Rows of one page of `tool`'s stored result (`origin`: the tool it came from): the
+    /// size set, else as many as the page's budget can hold (a row costs at least one
+    /// character and one token, so never more than the budget and one; the fit keeps those
+    /// that fit and the Next line resumes at the first it left out), else
+    /// [`DEFAULT_PAGE_SIZE`].
+    pub(super) fn rows_per_page(&self, origin: Option<&str>) -> usize {
+        self.page_size.unwrap_or_else(|| {
+            self.formatter
+                .page_budget(&self.tool, origin)
+                .map_or(DEFAULT_PAGE_SIZE, |b| b.saturating_add(1))
+        })
     }
 
     /// The page of the stored result `reference` that starts at `cursor` (`None`: the first),
@@ -277,7 +295,7 @@ impl Fetch {
     ) -> Result<Page<Value>, StoreError> {
         Ok(self
             .served(reference, cursor, query)?
-            .into_page(self.page_size))
+            .into_page(self.get_page_size()))
     }
 
     /// What the tool serves for these arguments (sync stores).
@@ -338,7 +356,7 @@ impl Fetch {
         Ok(self
             .served_async(reference, cursor, query)
             .await?
-            .into_page(self.page_size))
+            .into_page(self.get_page_size()))
     }
 
     /// [`Fetch::call`] without blocking (see [`Fetch::page_async`]).
@@ -437,7 +455,7 @@ impl Fetch {
     /// An `invalid_input` [`ToolError`] when the reference argument is missing, and the
     /// errors of [`Fetch::result`].
     pub fn result_args(&self, args: &Map<String, Value>) -> Result<Page<Value>, ToolError> {
-        self.served_args(args).map(|s| s.into_page(self.page_size))
+        self.served_args(args).map(|s| s.into_page(self.get_page_size()))
     }
 
     /// The result the tool returns: the page, or the error.
