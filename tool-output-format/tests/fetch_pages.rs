@@ -554,15 +554,25 @@ fn a_budget_bounds_a_fetch_page_not_the_default_page_size() {
     let page = fetch.call(&r, Some("10"), None);
     let shown = ids(&page);
     assert!(page.chars().count() <= 4_000, "{page}");
-    assert!(shown.len() > DEFAULT_PAGE_SIZE, "{} rows: {page}", shown.len());
+    assert!(
+        shown.len() > DEFAULT_PAGE_SIZE,
+        "{} rows: {page}",
+        shown.len()
+    );
     assert_eq!(shown, (11..11 + shown.len() as u64).collect::<Vec<_>>());
     // The Next line resumes at the first row the budget left out.
     let (_, cursor) = next_call(&page, "more").unwrap();
-    assert_eq!(cursor.as_deref(), Some((10 + shown.len()).to_string().as_str()));
+    assert_eq!(
+        cursor.as_deref(),
+        Some((10 + shown.len()).to_string().as_str())
+    );
     // Without a budget: the default page size.
     let plain = Fetch::new(store.clone(), "more");
     assert_eq!(ids(&plain.call(&r, None, None)).len(), DEFAULT_PAGE_SIZE);
     // A page size set is kept under a budget too.
     let sized = Fetch::new(store, "more").formatter(&budgeted).page_size(7);
-    assert_eq!(ids(&sized.call(&r, None, None)), (1..=7).collect::<Vec<u64>>());
+    assert_eq!(
+        ids(&sized.call(&r, None, None)),
+        (1..=7).collect::<Vec<u64>>()
+    );
 }

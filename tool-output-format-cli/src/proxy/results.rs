@@ -67,6 +67,10 @@ pub async fn render(
             || out.report.store_error.is_some()
         {
             reports.push(out.report.to_json());
+        } else if json.is_none() && query.is_none() && !text.contains(['\n', '\r']) {
+            // A short text (one line: an error, a status) the formatter kept whole passes
+            // as upstream sent it: a fence would only add to it.
+            continue;
         }
         *text = out.text;
     }
@@ -251,6 +255,32 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_one_line_text_kept_whole_passes_as_upstream_sent_it() {
+        let fmt = Formatter::for_agents();
+        for line in [
+            "Error: ENOENT: no such file or directory, open '/x'",
+            "# not | a `table`",
+        ] {
+            let upstream = CallToolResult::error(vec![ContentBlock::text(line)]);
+            let out = render(&fmt, "t", None, upstream, false).await;
+            assert_eq!(out.content[0].as_text().unwrap().text, line);
+        }
+        // Two lines are a text, fenced.
+        let upstream = CallToolResult::success(vec![ContentBlock::text("a\nb")]);
+        let out = render(&fmt, "t", None, upstream, false).await;
+        assert_eq!(out.content[0].as_text().unwrap().text, "```\na\nb\n```");
+        // One line too long for the budget is cut, announced and fenced.
+        let fmt = Formatter::new().max_chars(100);
+        let upstream = CallToolResult::success(vec![ContentBlock::text("x".repeat(1_000))]);
+        let out = render(&fmt, "t", None, upstream, false).await;
+        let text = &out.content[0].as_text().unwrap().text;
+        assert!(
+            text.chars().count() <= 100 && text.contains("```"),
+            "{text}"
+        );
+    }
+
+    #[tokio::test]
     async fn errors_stay_errors_and_other_blocks_pass_through() {
         let fmt = Formatter::for_agents();
         let image = ContentBlock::image("aGVsbG8=", "image/png");
@@ -407,11 +437,11 @@ mod tests {
             fmt.format("get_repo", &v)
         );
         assert!(out.meta.is_none());
-        let plain = CallToolResult::success(vec![ContentBlock::text("hello")]);
+        let plain = CallToolResult::success(vec![ContentBlock::text("hello\nworld")]);
         let out = render(&fmt, "t", None, plain, false).await;
         assert_eq!(
             out.content[0].as_text().unwrap().text,
-            fmt.format("t", "hello")
+            fmt.format("t", "hello\nworld")
         );
     }
 }

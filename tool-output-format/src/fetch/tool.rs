@@ -455,7 +455,8 @@ impl Fetch {
     /// An `invalid_input` [`ToolError`] when the reference argument is missing, and the
     /// errors of [`Fetch::result`].
     pub fn result_args(&self, args: &Map<String, Value>) -> Result<Page<Value>, ToolError> {
-        self.served_args(args).map(|s| s.into_page(self.get_page_size()))
+        self.served_args(args)
+            .map(|s| s.into_page(self.get_page_size()))
     }
 
     /// The result the tool returns: the page, or the error.
