@@ -268,7 +268,7 @@ impl<'r> Trailer<'r> {
     }
 
     /// Append the lines after a text result cut where `cursor` resumes it (see
-    /// [`crate::passage`]): the stored-result line, or the line saying the store failed.
+    /// [`crate::cut::passage`]): the stored-result line, or the line saying the store failed.
     pub fn append_text_cut(&self, text: &mut String, cursor: &str) {
         self.append_lines(text, true, Some(cursor.to_owned()), self.names_chars);
     }

@@ -1,0 +1,237 @@
+//! What a call gives: the structured form, the text with its report, a registered
+//! renderer's text, the trailer and the store step, and the budgets with their measures.
+
+use serde_json::Value;
+
+use crate::call::focused::Lens;
+use crate::call::report::{Formatted, Report};
+use crate::cut::caps::{Cut, Notice};
+use crate::cut::fit::Limit;
+use crate::cut::trailer::Trailer;
+use crate::doc::{Envelope, Node, split_envelopes};
+use crate::input::ToolOutput;
+use crate::input::context::{Context, RowPlan};
+use crate::rules::detail::LeftOut;
+use crate::shape::ShapeStats;
+use crate::sink::Document;
+use crate::sink::json::Shortened;
+#[cfg(feature = "tokens")]
+use crate::text::tokens::TokenCounter;
+
+use super::{Call, Output, Renderer, Target};
+
+impl Call<'_> {
+    /// The structured form of a document (the JSON target): its notices, then the focus line
+    /// first among them and the agent preset's left-out line last. `shortened`: the values
+    /// the caps shortened.
+    pub(super) fn structured(
+        &self,
+        doc: &Node<'_>,
+        notices: &[Notice],
+        shortened: usize,
+        focus_line: Option<String>,
+        left_out: &LeftOut,
+    ) -> Value {
+        let mut v = crate::sink::json::to_value(
+            &Document {
+                notices,
+                title: None,
+                body: doc,
+            },
+            Shortened {
+                values: shortened,
+                max_chars: self.opts.max_cell_chars,
+            },
+        );
+        if let Some(line) = focus_line {
+            crate::sink::json::push_focus_notice(&mut v, line);
+        }
+        if let Some(line) = left_out
+            .folded()
+            .then(|| left_out.line(self.tool, false))
+            .flatten()
+        {
+            crate::sink::json::push_left_out_notice(&mut v, line);
+        }
+        v
+    }
+
+    /// The output of the target: the text with its report, or the structured form (`json`,
+    /// given for the JSON target).
+    pub(super) fn finish(
+        &self,
+        text: String,
+        json: Option<Value>,
+        cut: Cut<'_>,
+        error: bool,
+        lens: Option<&Lens>,
+    ) -> Output {
+        if let (Target::Json, Some(v)) = (self.target, json) {
+            return Output::Json(v);
+        }
+        let trace = crate::call::trace::enabled();
+        if !self.report && !trace {
+            let report = Report {
+                error,
+                ..Report::default()
+            };
+            return Output::Text(Formatted { text, report });
+        }
+        let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
+        r.error = error;
+        if let Some(lens) = lens {
+            lens.report(&mut r, &cut.node);
+        }
+        let mut f = self.with_tokens(Formatted { text, report: r }, true);
+        crate::call::trace::event(self.tool, &f.report);
+        if !self.report {
+            f.report = Report {
+                error,
+                ..Report::default()
+            };
+        }
+        Output::Text(f)
+    }
+
+    /// A registered renderer's text: its own markdown, through the line cap and the budgets
+    /// (the same fit as any string), the report telling whether the result is an error.
+    /// Also whether nothing of the text fits (the output is its `[Omitted: ...]` notice).
+    pub(super) fn custom<T: ToolOutput + ?Sized>(
+        &self,
+        render: &Renderer,
+        result: &T,
+    ) -> (Formatted, bool) {
+        let opts = &self.opts;
+        let mut json = result.to_json();
+        opts.secrets.value(&mut json);
+        let mut stats = None;
+        let raw = match opts.shape.as_deref().filter(|s| !s.is_empty()) {
+            Some(shape) => {
+                let mut counts = ShapeStats::default();
+                let shaped = shape.apply_with_stats(&json, &mut counts);
+                stats = Some(counts);
+                render(&shaped)
+            }
+            None => render(&json),
+        };
+        // With a store, room is kept for the lines that follow a cut text (the trailer's, with
+        // a stand-in reference of the real shape; again with the real lines if longer).
+        let fit = |lines: &str| {
+            let mut limits = self.limits();
+            for l in &mut limits {
+                l.budget = l.budget.saturating_sub((l.measure)(lines));
+            }
+            crate::cut::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits)
+        };
+        let left_out = LeftOut::default();
+        let trailer = self.trailer(None, &left_out, true);
+        let (mut text, mut notices, mut shortened) = fit(&trailer.lines_if_cut());
+        // The store step, after the text is chosen: the same lines as any cut result.
+        if trailer.wants_store(&Node::Null, &notices) {
+            self.put(&trailer, Some(&json).filter(|_| result.is_whole()));
+            let lines = trailer.lines_if_cut();
+            let over = self
+                .limits()
+                .iter()
+                .any(|l| (l.measure)(&text) + (l.measure)(&lines) > l.budget);
+            if over {
+                (text, notices, shortened) = fit(&lines);
+            }
+            text.push_str(&lines);
+        }
+        let floor = matches!(notices.as_slice(), [Notice::Omitted { .. }]);
+        let mut r = Report::new(&text, &Node::Null, notices, shortened);
+        let outcome = trailer.outcome();
+        (r.reference, r.store_error) = (outcome.reference, outcome.error);
+        if let Some(shape) = &opts.shape {
+            r.shape = stats;
+            r.shape_errors = shape.errors();
+        }
+        if self.report {
+            // Whether it is an error: the node's envelopes, built without table rows.
+            let plan = RowPlan {
+                want: 0,
+                ..opts.row_plan()
+            };
+            let node = result.to_node(&Context::root(&plan, &opts.secrets));
+            r.error = split_envelopes(node).0.iter().any(Envelope::is_error);
+        }
+        let trace = crate::call::trace::enabled();
+        let f = self.with_tokens(Formatted { text, report: r }, self.report || trace);
+        crate::call::trace::event(self.tool, &f.report);
+        (f, floor)
+    }
+
+    /// The trailer of this call: with a store (text targets only), the fetch tool, its
+    /// reference argument and a stand-in reference of the real shape (a fresh random one), so
+    /// a budget reserves about the right room before anything is stored.
+    pub(super) fn trailer<'t>(
+        &'t self,
+        summary: Option<crate::cut::summary::Summary>,
+        left_out: &'t LeftOut,
+        text_target: bool,
+    ) -> Trailer<'t> {
+        let fetch = self.store.filter(|_| text_target).map(|s| {
+            let stand_in =
+                crate::store::new_reference().unwrap_or_else(|_| format!("r_{}", "0".repeat(26)));
+            (&*s.fetch_tool, self.ref_arg, stand_in)
+        });
+        let limits = self.limits();
+        Trailer::new(self.tool, summary, left_out, fetch).with_names_chars(
+            crate::cut::fit::names_chars(&limits),
+            crate::cut::fit::room(&limits),
+        )
+    }
+
+    /// The store step: put the full result and tell the trailer what the store answered.
+    /// `json`: the whole result, `None` when the result is not whole (a stream's counted
+    /// records), which is told instead of stored.
+    pub(super) fn put(&self, trailer: &Trailer<'_>, json: Option<&Value>) {
+        if let Some(s) = self.store {
+            let put = match json {
+                Some(json) => s.store.put_for(self.tool, json).map_err(|e| e.to_string()),
+                None => Err(crate::doc::notice::NOT_KEPT.to_owned()),
+            };
+            trailer.stored(put);
+        }
+    }
+
+    /// The budgets of this call (characters, tokens), each with its measure.
+    pub(crate) fn limits(&self) -> Vec<Limit<'_>> {
+        let mut limits = Vec::new();
+        if let Some(budget) = self.opts.max_chars {
+            limits.push(Limit {
+                measure: Box::new(|t: &str| t.chars().count()),
+                budget,
+                unit: crate::BudgetUnit::Chars,
+            });
+        }
+        #[cfg(feature = "tokens")]
+        if let Some(budget) = self.opts.max_tokens {
+            limits.push(Limit {
+                measure: Box::new(|t: &str| self.count_tokens(t)),
+                budget,
+                unit: crate::BudgetUnit::Tokens,
+            });
+        }
+        limits
+    }
+
+    #[cfg(feature = "tokens")]
+    fn count_tokens(&self, text: &str) -> usize {
+        match self.counter {
+            Some(c) => c.count(text),
+            None => crate::text::tokens::O200k.count(text),
+        }
+    }
+
+    #[allow(unused_mut, clippy::unused_self)] // both used with the `tokens` feature
+    pub(super) fn with_tokens(&self, mut f: Formatted, count: bool) -> Formatted {
+        #[cfg(feature = "tokens")]
+        if count {
+            f.report.tokens = Some(self.count_tokens(&f.text));
+        }
+        let _ = count;
+        f
+    }
+}
