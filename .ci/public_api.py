@@ -5,8 +5,10 @@ Reads rustdoc's JSON (`cargo rustdoc ... --output-format json`, which leaves out
 `#[doc(hidden)]` items) and walks what a user can name from the crate root: modules, re-exports,
 types with their public fields, variants, inherent methods and trait impls, traits, functions
 and constants, with signatures. Auto-trait and blanket impls are left out (they follow from the
-rest). The features listed are `default`, `async` and `toml` (the adapters' features pull large
-dependencies; their modules are thin faces over what is listed here).
+rest). Every feature of the crate is on (`FEATURES`: the token counter, tracing, the async
+path, the Redis store, the rmcp / schemars / rig adapters, TOML shape files and the ecosystem
+impls), so an item behind any feature is listed; a feature of `Cargo.toml` missing from
+`FEATURES` fails the script.
 
     .ci/public_api.py            # rebuild the listing into tool-output-format/public-api.txt
     .ci/public_api.py --check    # fail when the committed listing differs (CI)
@@ -23,7 +25,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTING = ROOT / "tool-output-format" / "public-api.txt"
-FEATURES = "async,toml"
+FEATURES = (
+    "derive,tokens,tracing,async,redis,rmcp,schemars,rig,toml,"
+    "rust_decimal,chrono,time,url,uuid"
+)
 
 
 def rustdoc_json():
@@ -31,7 +36,12 @@ def rustdoc_json():
         ["cargo", "metadata", "--format-version", "1", "--no-deps"],
         cwd=ROOT, check=True, capture_output=True, text=True,
     )
-    target = Path(json.loads(meta.stdout)["target_directory"]) / "public-api"
+    meta = json.loads(meta.stdout)
+    declared = next(p["features"] for p in meta["packages"] if p["name"] == "tool-output-format")
+    missing = sorted(set(declared) - {"default"} - set(FEATURES.split(",")))
+    if missing:
+        sys.exit(f"FEATURES leaves out {', '.join(missing)}: add them so the listing covers them")
+    target = Path(meta["target_directory"]) / "public-api"
     env = dict(os.environ, RUSTC_BOOTSTRAP="1", CARGO_TARGET_DIR=str(target))
     subprocess.run(
         ["cargo", "rustdoc", "-q", "-p", "tool-output-format", "--features", FEATURES, "--",
