@@ -5,7 +5,7 @@ Reads rustdoc's JSON (`cargo rustdoc ... --output-format json`, which leaves out
 `#[doc(hidden)]` items) and walks what a user can name from the crate root: modules, re-exports,
 types with their public fields, variants, inherent methods and trait impls, traits, functions
 and constants, with signatures. Auto-trait and blanket impls are left out (they follow from the
-rest). Every feature of the crate is on (`FEATURES`: the token counter, tracing, the async
+rest); a type's trait impls with the same generics share one line. Every feature of the crate is on (`FEATURES`: the token counter, tracing, the async
 path, the Redis store, the rmcp / schemars / rig adapters, TOML shape files and the ecosystem
 impls), so an item behind any feature is listed; a feature of `Cargo.toml` missing from
 `FEATURES` fails the script.
@@ -302,6 +302,9 @@ class Lister:
             self.add(f"pub type {path}::{it['name']}{b}")
 
     def impls(self, ids, path):
+        # The trait impls of a type with the same generics, where clause and self type are one
+        # line (`impl Clone, Debug, PartialEq for Node<'a>`), traits sorted.
+        groups = {}
         for i in ids:
             it = self.item(i)
             if it is None:
@@ -320,9 +323,10 @@ class Lister:
                     for_ = path + self.args(for_["resolved_path"].get("args"))
                 else:
                     for_ = self.ty(for_)
-                self.add(
-                    f"impl{self.generics(g)} {neg}{self.path(im['trait'])} for {for_}{self.where_(g)}"
-                )
+                key = (self.generics(g), for_, self.where_(g))
+                groups.setdefault(key, set()).add(neg + self.path(im["trait"]))
+        for (gen, for_, where), traits in groups.items():
+            self.add(f"impl{gen} {', '.join(sorted(traits))} for {for_}{where}")
 
     def run(self):
         self.visit(self.doc["root"], "")
