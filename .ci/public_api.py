@@ -346,10 +346,10 @@ def main():
                 "committed public-api.txt", "the crate's public API now"))
             sys.exit("the public API changed: run .ci/public_api.py and commit "
                      "tool-output-format/public-api.txt (review the diff above)")
-        print(f"public API unchanged ({len(lines)} items)")
+        print(f"public API unchanged ({len(lines)} lines)")
     else:
         LISTING.write_text(text)
-        print(f"{LISTING.relative_to(ROOT)}: {len(lines)} items")
+        print(f"{LISTING.relative_to(ROOT)}: {len(lines)} lines")
 
 
 if __name__ == "__main__":
