@@ -5,8 +5,10 @@ Reads rustdoc's JSON (`cargo rustdoc ... --output-format json`, which leaves out
 `#[doc(hidden)]` items) and walks what a user can name from the crate root: modules, re-exports,
 types with their public fields, variants, inherent methods and trait impls, traits, functions
 and constants, with signatures. Auto-trait and blanket impls are left out (they follow from the
-rest). The features listed are `default`, `async` and `toml` (the adapters' features pull large
-dependencies; their modules are thin faces over what is listed here).
+rest); a type's trait impls with the same generics share one line. Every feature of the crate is on (`FEATURES`: the token counter, tracing, the async
+path, the Redis store, the rmcp / schemars / rig adapters, TOML shape files and the ecosystem
+impls), so an item behind any feature is listed; a feature of `Cargo.toml` missing from
+`FEATURES` fails the script.
 
     .ci/public_api.py            # rebuild the listing into tool-output-format/public-api.txt
     .ci/public_api.py --check    # fail when the committed listing differs (CI)
@@ -23,7 +25,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTING = ROOT / "tool-output-format" / "public-api.txt"
-FEATURES = "async,toml"
+FEATURES = (
+    "derive,tokens,tracing,async,redis,rmcp,schemars,rig,toml,"
+    "rust_decimal,chrono,time,url,uuid"
+)
 
 
 def rustdoc_json():
@@ -31,7 +36,12 @@ def rustdoc_json():
         ["cargo", "metadata", "--format-version", "1", "--no-deps"],
         cwd=ROOT, check=True, capture_output=True, text=True,
     )
-    target = Path(json.loads(meta.stdout)["target_directory"]) / "public-api"
+    meta = json.loads(meta.stdout)
+    declared = next(p["features"] for p in meta["packages"] if p["name"] == "tool-output-format")
+    missing = sorted(set(declared) - {"default"} - set(FEATURES.split(",")))
+    if missing:
+        sys.exit(f"FEATURES leaves out {', '.join(missing)}: add them so the listing covers them")
+    target = Path(meta["target_directory"]) / "public-api"
     env = dict(os.environ, RUSTC_BOOTSTRAP="1", CARGO_TARGET_DIR=str(target))
     subprocess.run(
         ["cargo", "rustdoc", "-q", "-p", "tool-output-format", "--features", FEATURES, "--",
@@ -292,6 +302,9 @@ class Lister:
             self.add(f"pub type {path}::{it['name']}{b}")
 
     def impls(self, ids, path):
+        # The trait impls of a type with the same generics, where clause and self type are one
+        # line (`impl Clone, Debug, PartialEq for Node<'a>`), traits sorted.
+        groups = {}
         for i in ids:
             it = self.item(i)
             if it is None:
@@ -310,9 +323,10 @@ class Lister:
                     for_ = path + self.args(for_["resolved_path"].get("args"))
                 else:
                     for_ = self.ty(for_)
-                self.add(
-                    f"impl{self.generics(g)} {neg}{self.path(im['trait'])} for {for_}{self.where_(g)}"
-                )
+                key = (self.generics(g), for_, self.where_(g))
+                groups.setdefault(key, set()).add(neg + self.path(im["trait"]))
+        for (gen, for_, where), traits in groups.items():
+            self.add(f"impl{gen} {', '.join(sorted(traits))} for {for_}{where}")
 
     def run(self):
         self.visit(self.doc["root"], "")
@@ -332,10 +346,10 @@ def main():
                 "committed public-api.txt", "the crate's public API now"))
             sys.exit("the public API changed: run .ci/public_api.py and commit "
                      "tool-output-format/public-api.txt (review the diff above)")
-        print(f"public API unchanged ({len(lines)} items)")
+        print(f"public API unchanged ({len(lines)} lines)")
     else:
         LISTING.write_text(text)
-        print(f"{LISTING.relative_to(ROOT)}: {len(lines)} items")
+        print(f"{LISTING.relative_to(ROOT)}: {len(lines)} lines")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 use tool_output_format::{
-    Detail, Formatter, MemoryStore, ResultStore, ToolError, ToolOptions, ToolOutput,
+    Detail, Formatter, ToolError, ToolOptions, ToolOutput,
+    store::{MemoryStore, ResultStore},
 };
 
 #[derive(ToolOutput)]

@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde_json::json;
 use tof_support::pages::{joined_part, next_call, spaces_at_line_ends};
 use tool_output_format::store::Fetch;
-use tool_output_format::{Formatter, MemoryStore};
+use tool_output_format::{Formatter, store::MemoryStore};
 
 fn walk(name: &str, text: &str, budget: usize) {
     let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));

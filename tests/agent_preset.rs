@@ -9,7 +9,10 @@ use std::time::Duration;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use serde_json::{Map, Value, json};
-use tool_output_format::{Detail, Formatter, MemoryStore, ResultStore};
+use tool_output_format::{
+    Detail, Formatter,
+    store::{MemoryStore, ResultStore},
+};
 
 fn api(name: &str) -> Value {
     let text = match name {

@@ -728,7 +728,10 @@ struct MarkedOuter {
     inner: Marked,
 }
 
-use tool_output_format::{Context, Mark, Node};
+use tool_output_format::{
+    Context,
+    doc::{Mark, Node},
+};
 
 fn marks_of(node: &Node<'_>) -> Vec<(String, Mark)> {
     match node {

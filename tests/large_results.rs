@@ -8,8 +8,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use tool_output_format::store::StoreErrorKind;
 use tool_output_format::{
-    Detail, ErrorKind, Formatter, MemoryStore, ResultStore, StoreError, ToolError, ToolOptions,
-    ToolOutput,
+    Detail, ErrorKind, Formatter, ToolError, ToolOptions, ToolOutput,
+    store::{MemoryStore, ResultStore, StoreError},
 };
 
 fn data(name: &str) -> Value {

@@ -17,7 +17,8 @@ use serde_json::Value;
 use tool_output_format::adapt::rmcp::McpJson;
 use tool_output_format::store::Fetch;
 use tool_output_format::{
-    Formatter, McpResult, MemoryStore, Page, Reply, ResultStore, Shape, ToolOptions, ToolOutput,
+    Formatter, McpResult, Page, Reply, Shape, ToolOptions, ToolOutput,
+    store::{MemoryStore, ResultStore},
 };
 
 /// Every secret value of the fixtures below: none may appear in any output.

@@ -5,7 +5,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::json;
-use tool_output_format::{Context, Formatter, Node, Record, ToolOptions, ToolOutput};
+use tool_output_format::{
+    Context, Formatter, ToolOptions, ToolOutput,
+    doc::{Node, Record},
+};
 
 /// A hand-written impl whose JSON form is `null` (it has no sensible one): the rendering
 /// must not depend on it, alone or inside any wrapper.

@@ -13,7 +13,7 @@ use serde_json::Value;
 use tof_support::answerability::{self, unescape};
 use tof_support::pages::next_call;
 use tool_output_format::store::Fetch;
-use tool_output_format::{Formatter, MemoryStore};
+use tool_output_format::{Formatter, store::MemoryStore};
 
 /// The most pages one walk may take before it counts as not ending.
 const MAX_PAGES: usize = 400;

@@ -489,9 +489,9 @@ fn walk_agrees_at_every_depth(shape: &Shape) {
         1,
         2,
         5,
-        tool_output_format::MAX_DEPTH - 1,
-        tool_output_format::MAX_DEPTH,
-        tool_output_format::MAX_DEPTH + 3,
+        tool_output_format::doc::MAX_DEPTH - 1,
+        tool_output_format::doc::MAX_DEPTH,
+        tool_output_format::doc::MAX_DEPTH + 3,
     ] {
         let mut v = json!({"x": 0, "id": "leaf", "tags": ["a", "b"]});
         for level in 0..depth {

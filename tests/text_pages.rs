@@ -9,7 +9,10 @@ use std::time::Duration;
 use serde_json::json;
 use tof_support::pages::{joined_part, next_call};
 use tool_output_format::store::Fetch;
-use tool_output_format::{Formatter, MemoryStore, ResultStore, ToolOptions};
+use tool_output_format::{
+    Formatter, ToolOptions,
+    store::{MemoryStore, ResultStore},
+};
 
 /// Every page of `text` (the first text, then each fetch page by its Next line) under
 /// `fmt`, checked against `within`, and the contents joined.

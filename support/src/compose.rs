@@ -23,8 +23,9 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 use tool_output_format::store::Fetch;
 use tool_output_format::{
-    Batch, ErrorKind, Formatted, Formatter, Layout, MemoryStore, NextAction, Page, Reply,
-    ResultStore, Shape, ToolError, ToolOutput,
+    Batch, ErrorKind, Formatted, Formatter, Layout, NextAction, Page, Reply, Shape, ToolError,
+    ToolOutput,
+    store::{MemoryStore, ResultStore},
 };
 
 /// Values that must never appear in any output.

@@ -19,7 +19,7 @@
 use std::path::Path;
 
 use serde_json::Value;
-use tool_output_format::{Shape, ShapeError};
+use tool_output_format::{Shape, shape::ShapeError};
 
 use crate::error::Error;
 

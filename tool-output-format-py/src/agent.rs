@@ -14,10 +14,7 @@ use pyo3::exceptions::{
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use serde_json::Value;
-use tool_output_format::{
-    Batch, Context, ErrorKind, Kind, NextAction, Node, Page, Reply, ResourceRef, ToolError,
-    ToolOutput,
-};
+use tool_output_format::{Batch, Context, ErrorKind, NextAction, Page, Reply, ResourceRef, ToolError, ToolOutput, doc::{Kind, Node}};
 
 use crate::convert::{to_py, to_value};
 

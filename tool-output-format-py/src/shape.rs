@@ -12,7 +12,7 @@ use crate::ShapeError;
 use crate::convert::{to_py, to_value};
 
 /// The Rust message as a `ShapeError` (a `ValueError`).
-fn shape_error(e: &tool_output_format::ShapeError) -> PyErr {
+fn shape_error(e: &tool_output_format::shape::ShapeError) -> PyErr {
     ShapeError::new_err(e.to_string())
 }
 

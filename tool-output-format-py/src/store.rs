@@ -8,7 +8,7 @@ use std::time::Duration;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use tool_output_format::store::Fetch;
-use tool_output_format::{MemoryStore, RedisStore, ResultStore, ToolError};
+use tool_output_format::{ToolError, store::{MemoryStore, RedisStore, ResultStore}};
 
 use crate::StoreError;
 use crate::agent::PyToolError;

@@ -466,7 +466,7 @@ impl Formatter {
     /// ```
     /// use std::sync::Arc;
     /// use std::time::Duration;
-    /// use tool_output_format::{Formatter, MemoryStore, ResultStore};
+    /// use tool_output_format::{Formatter, store::{MemoryStore, ResultStore}};
     ///
     /// let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
     /// let fmt = Formatter::new().max_rows(1).store(store.clone(), "get_stored_result");
@@ -533,7 +533,7 @@ impl Formatter {
     ///
     /// ```
     /// use std::{sync::Arc, time::Duration};
-    /// use tool_output_format::{Formatter, MemoryStore};
+    /// use tool_output_format::{Formatter, store::MemoryStore};
     /// let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
     /// let fmt = Formatter::new().max_rows(1).store(store, "more").store_ref_arg("id");
     /// let text = fmt.format("t", &serde_json::json!([{"a": 1}, {"a": 2}]));
@@ -698,7 +698,7 @@ impl Formatter {
     /// envelope ([`Page`](crate::Page), [`ToolError`](crate::ToolError), ...) is one object
     /// inside `result`, its data under its own key (`items`, `result`) and its parts
     /// (`has_more`, `next_cursor`, `error`, ...) beside the data, never cut (see
-    /// [`Envelope`](crate::Envelope)). `max_chars` / `max_tokens` measure the
+    /// [`Envelope`](crate::doc::Envelope)). `max_chars` / `max_tokens` measure the
     /// compact serialization. The layout does not matter here; a registered renderer is not
     /// used (it writes text, and this is the data).
     ///

@@ -54,11 +54,11 @@
 //! |---|---|
 //! | [`Formatter`] | the entry point: options for every tool, [`format`](Formatter::format), [`format_with_report`](Formatter::format_with_report) ([`Formatted`], [`Report`]), [`format_json`](Formatter::format_json), [`format_rows`](Formatter::format_rows); [`Formatter::for_agents`] is the preset for real API responses |
 //! | [`ToolOptions`] | per-tool options ([`Formatter::tool`]) and formatter-wide ones ([`Formatter::defaults`]) |
-//! | [`ToolOutput`](trait@ToolOutput) | what can be rendered: `serde_json::Value`, std types, derived types, anything `Serialize` as a derived field; [`Context`], [`Node`], [`Record`], [`Table`] for hand-written impls |
-//! | [`agent`]: [`Page`], [`ToolError`], [`Batch`], [`Reply`], [`NextAction`] | results with the lines an agent loops on (more pages, what failed and whether to retry, the next call) |
-//! | [`shape`]: [`Shape`], [`Convert`] | keep, drop, rename, flatten and convert fields of untyped results, in code or from a shape file |
+//! | [`ToolOutput`](trait@ToolOutput) | what can be rendered: `serde_json::Value`, std types, derived types, anything `Serialize` as a derived field; [`Context`] and the document model in [`doc`] ([`doc::Node`], [`doc::Record`], [`doc::Table`]) for hand-written impls |
+//! | [`Page`], [`ToolError`], [`Batch`], [`Reply`], [`NextAction`] ([`doc::agent`] for the rest) | results with the lines an agent loops on (more pages, what failed and whether to retry, the next call) |
+//! | [`Shape`], [`Convert`] ([`shape`] for the rest) | keep, drop, rename, flatten and convert fields of untyped results, in code or from a shape file |
 //! | [`focus`]: [`Focused`] | query-focused trimming of long text to the parts that match a question |
-//! | [`store`]: [`ResultStore`], [`MemoryStore`], `RedisStore` | keep the full result of a cut output and serve it back ([`store::Fetch`]) |
+//! | [`store`]: [`store::ResultStore`], [`store::MemoryStore`], `store::RedisStore` | keep the full result of a cut output and serve it back ([`store::Fetch`]) |
 //! | [`adapt`] | MCP (`rmcp`), rig, Anthropic and `OpenAI` tool results |
 //! | [`Layout`], [`Strategy`], [`Detail`], [`Notice`] | table layout, which lines of long strings to keep, detail level, the cut notices |
 //!
@@ -70,7 +70,7 @@
 //! | `tokens` | | exact o200k token counting: `Formatter::max_tokens`, `O200k`, token counts in reports |
 //! | `tracing` | | one `INFO` event per formatted result (tool, sizes, rows kept of total, cut or not) |
 //! | `async` | | `AsyncResultStore`, `Formatter::store_async`, `Formatter::format_async` |
-//! | `redis` | | `RedisStore` (turns on `async`) |
+//! | `redis` | | `store::RedisStore` (turns on `async`) |
 //! | `rmcp` | | `McpResult`: results as MCP `CallToolResult`s (turns on `async`) |
 //! | `schemars` | | `McpJson`: typed MCP results with an `outputSchema` (turns on `rmcp`) |
 //! | `rig` | | rig tool outputs (`adapt::rig`, turns on `async`) |
@@ -84,14 +84,14 @@
 //!
 //! Output never ends with a newline or has trailing white space; every cut is announced
 //! with exact counts; no value can open a block (heading, list, quote, HTML) or break out of
-//! a table cell or code block; records and lists nest at most [`MAX_DEPTH`] levels, so no
+//! a table cell or code block; records and lists nest at most [`doc::MAX_DEPTH`] levels, so no
 //! input overflows the stack; secrets named with [`Formatter::redact_keys`] or
 //! `#[tool_output(redact)]` never reach the output. Prompt injection is out of scope: text
 //! stays text.
 pub mod adapt;
 mod call;
 mod cut;
-mod doc;
+pub mod doc;
 mod fetch;
 mod formatter;
 mod input;
@@ -102,7 +102,7 @@ mod sink;
 mod text;
 
 pub use cut::focus;
-pub use doc::agent;
+pub(crate) use doc::agent;
 pub use rules::shape;
 
 // The public `store` module: the stores (`store/`) and the fetch tool that serves a stored
@@ -132,7 +132,7 @@ pub mod store {
     //!
     //! ```
     //! use std::time::Duration;
-    //! use tool_output_format::{MemoryStore, ResultStore};
+    //! use tool_output_format::store::{MemoryStore, ResultStore};
     //! use serde_json::json;
     //!
     //! let store = MemoryStore::new(Duration::from_secs(3600));
@@ -163,11 +163,15 @@ pub mod store {
 
 #[cfg(feature = "rmcp")]
 pub use adapt::rmcp::McpResult;
-pub use agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToToolError, ToolError};
 pub use call::report::{FocusReport, Formatted, Kept, Report};
-pub use doc::Envelope;
+pub use doc::agent::batch::Batch;
+pub use doc::agent::convert::ToToolError;
+pub use doc::agent::error::{ErrorKind, ToolError};
+pub use doc::agent::next::NextAction;
+pub use doc::agent::page::Page;
+pub use doc::agent::reply::Reply;
+pub use doc::agent::resource::ResourceRef;
 pub use doc::notice::{BudgetUnit, Notice, Strategy};
-pub use doc::{Field, Kind, MAX_DEPTH, Mark, Node, Record, Table, Text, depth_notice};
 pub use formatter::Focused;
 pub use formatter::{AGENT_MAX_CHARS, Formatter, to_markdown};
 pub use input::ToolOutput;
@@ -177,11 +181,9 @@ pub use input::table::MAX_COLUMNS;
 pub use options::names::UnknownName;
 pub use options::{DEFAULT_MAX_LINES, OPTION_KEYS, OptionKey, OptionKind, ToolOptions};
 pub use rules::detail::Detail;
-pub use shape::{Convert, Shape, ShapeError};
+pub use rules::shape::convert::Convert;
+pub use rules::shape::spec::Shape;
 pub use sink::Layout;
-#[cfg(feature = "redis")]
-pub use store::RedisStore;
-pub use store::{MemoryStore, ResultStore, StoreError};
 #[cfg(feature = "tokens")]
 pub use text::tokens::O200k;
 pub use text::tokens::TokenCounter;

@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tool_output_format::store::{AsyncResultStore, StoreErrorKind, StoreFuture};
-use tool_output_format::{Formatter, MemoryStore, ResultStore, StoreError};
+use tool_output_format::{
+    Formatter,
+    store::{MemoryStore, ResultStore, StoreError},
+};
 
 fn rows(n: u64) -> Vec<Value> {
     (1..=n)
@@ -137,7 +140,7 @@ fn a_silent_store_does_not_block_a_one_thread_runtime() {
 #[cfg(feature = "redis")]
 #[test]
 fn a_redis_that_never_answers_does_not_block_a_one_thread_runtime() {
-    use tool_output_format::RedisStore;
+    use tool_output_format::store::RedisStore;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -194,7 +197,7 @@ fn a_redis_that_never_answers_does_not_block_a_one_thread_runtime() {
 #[cfg(feature = "redis")]
 #[tokio::test(flavor = "current_thread")]
 async fn a_redis_that_is_down_is_told_in_one_line() {
-    use tool_output_format::RedisStore;
+    use tool_output_format::store::RedisStore;
     let port = {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         l.local_addr().unwrap().port()

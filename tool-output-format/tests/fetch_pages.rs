@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tool_output_format::store::Fetch;
-use tool_output_format::{Formatter, MemoryStore, ResultStore};
+use tool_output_format::{
+    Formatter,
+    store::{MemoryStore, ResultStore},
+};
 
 fn rows(n: u64) -> Value {
     Value::Array(

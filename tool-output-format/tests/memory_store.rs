@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tool_output_format::MemoryStore;
+use tool_output_format::store::MemoryStore;
 
 mod store_suite;
 

@@ -12,7 +12,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tool_output_format::store::AsyncResultStore;
-use tool_output_format::{Formatter, MemoryStore, RedisStore, ResultStore};
+use tool_output_format::{
+    Formatter,
+    store::{MemoryStore, RedisStore, ResultStore},
+};
 
 const CALLS: usize = 2_000;
 const CLIENTS: usize = 32;

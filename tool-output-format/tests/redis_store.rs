@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tool_output_format::store::StoreErrorKind;
-use tool_output_format::{RedisStore, ResultStore};
+use tool_output_format::store::{RedisStore, ResultStore};
 
 mod store_suite;
 
@@ -20,7 +20,7 @@ fn url() -> String {
 
 /// A key prefix no other test or run uses.
 fn prefix() -> String {
-    let store = tool_output_format::MemoryStore::new(Duration::from_secs(1));
+    let store = tool_output_format::store::MemoryStore::new(Duration::from_secs(1));
     format!("tof-test:{}:", store.put(&json!(0)).unwrap())
 }
 
@@ -280,7 +280,7 @@ async fn the_async_path_stores_and_reads_back_on_redis() {
     let puts = (0..64).map(|i| {
         let s = s.clone();
         async move {
-            let fresh = tool_output_format::MemoryStore::new(Duration::from_secs(1))
+            let fresh = tool_output_format::store::MemoryStore::new(Duration::from_secs(1))
                 .put(&json!(0))
                 .unwrap();
             s.put_at(&fresh, &json!({"i": i})).await.unwrap();

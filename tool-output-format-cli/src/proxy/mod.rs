@@ -31,7 +31,7 @@ use std::time::Duration;
 use rmcp::ServiceExt;
 use rmcp::model::{InitializeResult, ServerCapabilities};
 use serde_json::Value;
-use tool_output_format::MemoryStore;
+use tool_output_format::store::MemoryStore;
 use tool_output_format::store::{AsyncResultStore, Fetch};
 
 use crate::cli::ProxyArgs;
@@ -253,7 +253,7 @@ where
 /// The library's `RedisStore` at `url`, its calls bounded by [`STORE_TIMEOUT`].
 #[cfg(feature = "redis")]
 fn redis_store(url: &str) -> Result<Arc<dyn AsyncResultStore>, Error> {
-    let store = tool_output_format::RedisStore::open(url, STORE_TTL)
+    let store = tool_output_format::store::RedisStore::open(url, STORE_TTL)
         .map_err(|e| Error::Proxy(format!("tof proxy: --store {url}: {e}")))?;
     Ok(Arc::new(store.timeout(STORE_TIMEOUT)))
 }

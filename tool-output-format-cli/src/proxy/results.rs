@@ -129,7 +129,7 @@ mod tests {
     use rmcp::model::{CallToolResult, ContentBlock};
     use serde_json::json;
     use tool_output_format::store::Fetch;
-    use tool_output_format::{MemoryStore, ToolOptions};
+    use tool_output_format::{ToolOptions, store::MemoryStore};
 
     use super::*;
 

@@ -144,7 +144,7 @@ mod tests {
     #[tokio::test(flavor = "current_thread")]
     async fn output_async_stores_through_the_async_store_and_tells_a_failure() {
         use std::{sync::Arc, time::Duration};
-        let store = Arc::new(crate::MemoryStore::new(Duration::from_secs(60)));
+        let store = Arc::new(crate::store::MemoryStore::new(Duration::from_secs(60)));
         let fmt = Formatter::new().max_rows(1).store_async(
             store.clone(),
             "get_stored_result",
@@ -159,7 +159,7 @@ mod tests {
         );
         assert_eq!(store.len(), 1);
         // A store too small for the result: the text says so, no reference.
-        let tiny = Arc::new(crate::MemoryStore::new(Duration::from_secs(60)).max_bytes(4));
+        let tiny = Arc::new(crate::store::MemoryStore::new(Duration::from_secs(60)).max_bytes(4));
         let fmt = Formatter::new().max_rows(1).store_async(
             tiny,
             "get_stored_result",

@@ -147,7 +147,7 @@ impl McpResult {
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() {
     /// use std::{sync::Arc, time::Duration};
-    /// use tool_output_format::{Formatter, McpResult, MemoryStore};
+    /// use tool_output_format::{Formatter, McpResult, store::MemoryStore};
     /// let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
     /// let fmt = Formatter::new()
     ///     .max_rows(2)

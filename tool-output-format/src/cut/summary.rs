@@ -15,7 +15,7 @@
 //!
 //! # Which column gets which figure
 //!
-//! Empty cells ([`Kind::Null`](crate::Kind::Null), also a column missing from a row) are left out of every
+//! Empty cells ([`Kind::Null`](crate::doc::Kind::Null), also a column missing from a row) are left out of every
 //! figure and counted apart. Of the other cells of a column:
 //!
 //! | the column's non-empty cells | figure |

@@ -24,7 +24,7 @@ use crate::agent::{Link, NextAction, ResourceRef, ToolError};
 /// "next"}`, a reply `{"result", "links", "references", "next": [...]}`.
 ///
 /// ```
-/// use tool_output_format::{Context, Node, Page, ToolOutput};
+/// use tool_output_format::{Context, Page, ToolOutput, doc::Node};
 ///
 /// let page = Page::new(vec!["a", "b"]).has_more(true).next_cursor("c2");
 /// let Node::Envelope(e) = page.to_node(&Context::new()) else { unreachable!() };
@@ -79,7 +79,7 @@ impl<'a> Envelope<'a> {
     /// none).
     ///
     /// ```
-    /// use tool_output_format::{Context, ErrorKind, Node, ToolError, ToolOutput};
+    /// use tool_output_format::{Context, ErrorKind, ToolError, ToolOutput, doc::Node};
     /// let err = ToolError::new(ErrorKind::Timeout, "slow");
     /// let Node::Envelope(e) = err.to_node(&Context::new()) else { unreachable!() };
     /// assert!(e.body().is_none());
@@ -92,7 +92,7 @@ impl<'a> Envelope<'a> {
     /// True for an error's envelope (a [`ToolError`] or an `Err`).
     ///
     /// ```
-    /// use tool_output_format::{Context, ErrorKind, Node, ToolError, ToolOutput};
+    /// use tool_output_format::{Context, ErrorKind, ToolError, ToolOutput, doc::Node};
     /// let err = ToolError::new(ErrorKind::Timeout, "slow");
     /// let Node::Envelope(e) = err.to_node(&Context::new()) else { unreachable!() };
     /// assert!(e.is_error());
@@ -138,7 +138,7 @@ impl<'a> Envelope<'a> {
     /// The lines written before the body (a batch's counts line), exact and escaped.
     ///
     /// ```
-    /// use tool_output_format::{Batch, Context, Node, ToolOutput};
+    /// use tool_output_format::{Batch, Context, ToolOutput, doc::Node};
     /// let batch = Batch::new().ok("a").ok("b");
     /// let Node::Envelope(e) = batch.to_node(&Context::new()) else { unreachable!() };
     /// assert_eq!(e.head_lines(), ["2 total, 2 succeeded, 0 failed"]);
@@ -157,7 +157,7 @@ impl<'a> Envelope<'a> {
     /// written as bullets).
     ///
     /// ```
-    /// use tool_output_format::{Context, Node, Page, ToolOutput};
+    /// use tool_output_format::{Context, Page, ToolOutput, doc::Node};
     /// let page = Page::new(vec![1, 2, 3]).item_cursors(["c0", "c1", "c2"]);
     /// let Node::Envelope(e) = page.to_node(&Context::new()) else { unreachable!() };
     /// assert_eq!(

@@ -4,6 +4,10 @@
 //! hand-written [`ToolOutput`](crate::ToolOutput) impls) describe a result as a [`Node`].
 //! Caps act on the node; sinks write it as text. Nodes hold *unescaped* text, borrowed from
 //! the result where it can be: escaping and alignment happen only in the sink.
+//!
+//! [`agent`] holds the parts of the agent results ([`Page`](crate::Page), [`ToolError`](crate::ToolError),
+//! [`Batch`](crate::Batch), [`Reply`](crate::Reply), exported at the crate root): a page's footer,
+//! a batch's items, a reply's links.
 
 pub mod agent;
 mod envelope;
@@ -28,7 +32,7 @@ pub type Text<'a> = Cow<'a, str>;
 /// figures from any source.
 ///
 /// ```
-/// use tool_output_format::Kind;
+/// use tool_output_format::doc::Kind;
 /// assert!(Kind::Text.may_shorten());
 /// assert!(!Kind::Number.may_shorten());
 /// ```
@@ -54,7 +58,7 @@ impl Kind {
     /// booleans and nulls are never cut: a shortened number is a wrong number).
     ///
     /// ```
-    /// assert!(tool_output_format::Kind::Json.may_shorten());
+    /// assert!(tool_output_format::doc::Kind::Json.may_shorten());
     /// ```
     #[must_use]
     pub fn may_shorten(self) -> bool {
@@ -65,7 +69,7 @@ impl Kind {
 /// One value of a tool result, described by its shape.
 ///
 /// ```
-/// use tool_output_format::Node;
+/// use tool_output_format::doc::Node;
 /// let n = Node::Str("hello".into());
 /// assert!(n.is_scalar());
 /// ```
@@ -100,7 +104,7 @@ pub enum Node<'a> {
 ///
 /// ```
 /// assert_eq!(
-///     tool_output_format::depth_notice(Some(3)),
+///     tool_output_format::doc::depth_notice(Some(3)),
 ///     "[Truncated at depth 32: 3 nested values omitted]"
 /// );
 /// ```
@@ -121,7 +125,7 @@ impl Node<'_> {
     /// True for nodes that print as one piece of text (null, numbers, booleans, strings).
     ///
     /// ```
-    /// use tool_output_format::Node;
+    /// use tool_output_format::doc::Node;
     /// assert!(Node::Null.is_scalar());
     /// assert!(!Node::List(vec![]).is_scalar());
     /// ```
@@ -137,7 +141,7 @@ impl Node<'_> {
     /// from (for values computed on the fly, such as a `with` function's result).
     ///
     /// ```
-    /// use tool_output_format::Node;
+    /// use tool_output_format::doc::Node;
     /// let n: Node<'static> = Node::Str(String::from("x").as_str().into()).into_owned();
     /// assert_eq!(n, Node::Str("x".into()));
     /// ```
@@ -195,7 +199,7 @@ pub struct Field<'a> {
 /// any formatter.
 ///
 /// ```
-/// use tool_output_format::{Mark, Node, Record};
+/// use tool_output_format::doc::{Mark, Node, Record};
 /// let mut r = Record::default();
 /// r.push("id", Node::Number("7".into()));
 /// r.fields[0].mark = Mark::Key;
@@ -218,7 +222,7 @@ pub enum Mark {
 /// An ordered list of named fields.
 ///
 /// ```
-/// use tool_output_format::{Node, Record};
+/// use tool_output_format::doc::{Node, Record};
 /// let mut r = Record::default();
 /// r.push("id", Node::Number("7".into()));
 /// assert_eq!(r.fields.len(), 1);
@@ -249,7 +253,7 @@ impl<'a> Record<'a> {
     /// Append a field whose text is cut to `max_chars` characters by the caps stage.
     ///
     /// ```
-    /// use tool_output_format::{Formatter, Node, Record};
+    /// use tool_output_format::{Formatter, doc::{Node, Record}};
     /// let mut r = Record::default();
     /// r.push_limited("note", Node::Str("abcdefgh".into()), Some(2));
     /// assert_eq!(r.fields[0].max_chars, Some(2));

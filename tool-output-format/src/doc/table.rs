@@ -46,7 +46,7 @@ pub(crate) struct Note {
 /// [`Formatter::format`](crate::Formatter::format)), not yet escaped.
 ///
 /// ```
-/// use tool_output_format::{Kind, Table};
+/// use tool_output_format::doc::{Kind, Table};
 /// let mut t = Table::new(vec!["name".into(), "age".into()]);
 /// t.push_cell("Alice", Kind::Text);
 /// t.push_cell("41", Kind::Number);
@@ -126,7 +126,7 @@ impl<'a> Table<'a> {
     /// Set a per column [`Mark`] (one entry per column; see [`Mark`]).
     ///
     /// ```
-    /// use tool_output_format::{Mark, Table};
+    /// use tool_output_format::doc::{Mark, Table};
     /// let mut t = Table::new(vec!["id".into(), "etag".into()]);
     /// t.set_marks(vec![Mark::Key, Mark::Minor]);
     /// assert_eq!(t.mark(1), Mark::Minor);
@@ -161,7 +161,7 @@ impl<'a> Table<'a> {
     /// rows a cap or budget can keep.
     ///
     /// ```
-    /// use tool_output_format::{Kind, Table};
+    /// use tool_output_format::doc::{Kind, Table};
     /// let mut t = Table::new(vec!["a".into()]);
     /// t.push_cell("", Kind::Null);
     /// t.set_total_rows(1_000_000);

@@ -77,7 +77,7 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// use std::sync::Arc;
 /// use std::time::Duration;
 /// use serde_json::json;
-/// use tool_output_format::{Formatter, MemoryStore, ResultStore};
+/// use tool_output_format::{Formatter, store::{MemoryStore, ResultStore}};
 /// use tool_output_format::store::Fetch;
 ///
 /// let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(600)));
@@ -128,7 +128,7 @@ impl Fetch {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// use tool_output_format::{MemoryStore, store::Fetch};
+    /// use tool_output_format::store::{MemoryStore, Fetch};
     /// let fetch = Fetch::new(Arc::new(MemoryStore::new(std::time::Duration::from_secs(60))), "get_stored_result");
     /// assert_eq!(fetch.tool(), "get_stored_result");
     /// ```
@@ -165,7 +165,7 @@ impl Fetch {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// use tool_output_format::{Formatter, MemoryStore, ResultStore, store::Fetch};
+    /// use tool_output_format::{Formatter, store::{MemoryStore, ResultStore, Fetch}};
     /// let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(std::time::Duration::from_secs(60)));
     /// let fmt = Formatter::new().max_rows(1).store(store.clone(), "get_stored_result");
     /// let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
@@ -186,7 +186,7 @@ impl Fetch {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// use tool_output_format::{MemoryStore, store::Fetch};
+    /// use tool_output_format::store::{MemoryStore, Fetch};
     /// let fetch = Fetch::new(Arc::new(MemoryStore::new(std::time::Duration::from_secs(60))), "more")
     ///     .arg_names("id", "from");
     /// assert_eq!(fetch.get_arg_names(), ("id", "from", "query"));
@@ -202,7 +202,7 @@ impl Fetch {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// use tool_output_format::{MemoryStore, store::Fetch};
+    /// use tool_output_format::store::{MemoryStore, Fetch};
     /// let fetch = Fetch::new(Arc::new(MemoryStore::new(std::time::Duration::from_secs(60))), "more")
     ///     .query_arg("q");
     /// assert_eq!(fetch.get_arg_names().2, "q");
@@ -221,7 +221,7 @@ impl Fetch {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// use tool_output_format::{MemoryStore, store::Fetch};
+    /// use tool_output_format::store::{MemoryStore, Fetch};
     /// let fetch = Fetch::new(Arc::new(MemoryStore::new(std::time::Duration::from_secs(60))), "more")
     ///     .page_size(0);
     /// assert_eq!(fetch.get_page_size(), 1);
@@ -278,7 +278,7 @@ impl Fetch {
     /// ```
     /// # use std::sync::Arc;
     /// use serde_json::json;
-    /// use tool_output_format::{MemoryStore, ResultStore, store::Fetch};
+    /// use tool_output_format::store::{MemoryStore, ResultStore, Fetch};
     /// let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(std::time::Duration::from_secs(60)));
     /// let r = store.put(&json!("one\ntwo\nthree")).unwrap();
     /// let page = Fetch::new(store, "more").page_size(2).page(&r, None, None).unwrap();
@@ -403,7 +403,7 @@ impl Fetch {
     /// ```
     /// # use std::sync::Arc;
     /// use serde_json::json;
-    /// use tool_output_format::{MemoryStore, ResultStore, store::Fetch};
+    /// use tool_output_format::store::{MemoryStore, ResultStore, Fetch};
     /// let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(std::time::Duration::from_secs(60)));
     /// let r = store.put(&json!([1, 2, 3])).unwrap();
     /// let fetch = Fetch::new(store, "more").arg_names("id", "from");

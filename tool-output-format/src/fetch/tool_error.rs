@@ -34,7 +34,7 @@ impl ToToolError for StoreError {
 ///
 /// ```
 /// use std::time::Duration;
-/// use tool_output_format::{ErrorKind, MemoryStore, ResultStore, ToolError};
+/// use tool_output_format::{ErrorKind, ToolError, store::{MemoryStore, ResultStore}};
 ///
 /// fn get_stored_result(store: &MemoryStore, reference: &str) -> Result<serde_json::Value, ToolError> {
 ///     Ok(store.get(reference)?)

@@ -19,7 +19,7 @@
 //! # async fn main() {
 //! use std::sync::Arc;
 //! use std::time::Duration;
-//! use tool_output_format::{Formatter, MemoryStore, ResultStore};
+//! use tool_output_format::{Formatter, store::{MemoryStore, ResultStore}};
 //!
 //! let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
 //! let fmt = Formatter::new()
@@ -188,7 +188,7 @@ impl Focused<'_> {
     /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
     /// use std::{sync::Arc, time::Duration};
     /// use serde_json::json;
-    /// use tool_output_format::{Formatter, MemoryStore};
+    /// use tool_output_format::{Formatter, store::MemoryStore};
     /// let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
     /// let fmt = Formatter::new().max_rows(1).store_async(store, "more", Duration::from_secs(1));
     /// let rows = json!([{"t": "printer"}, {"t": "refund late"}, {"t": "vpn"}]);

@@ -10,7 +10,7 @@ use crate::rules::detail::{Detail, LeftOut};
 use crate::rules::redact::Secrets;
 use crate::shape::{Shape, ShapeStats};
 
-/// What sources are told while they build a [`Node`](crate::Node): how deep they are, which rows of a
+/// What sources are told while they build a [`Node`](crate::doc::Node): how deep they are, which rows of a
 /// table to build, which keys are secret.
 ///
 /// A hand-written [`ToolOutput`](crate::ToolOutput) receives it in `to_node` and passes it
@@ -18,7 +18,7 @@ use crate::shape::{Shape, ShapeStats};
 /// through [`child`](Context::child), which also bounds the depth.
 ///
 /// ```
-/// use tool_output_format::{Context, Node, ToolOutput};
+/// use tool_output_format::{Context, ToolOutput, doc::Node};
 /// let cx = Context::new();
 /// assert_eq!(cx.depth(), 0);
 /// assert_eq!(cx.child(&7u8), Node::Number("7".into()));
@@ -254,7 +254,7 @@ impl<'c> Context<'c> {
     }
 
     /// True when a record or list built here would be nested deeper than
-    /// [`MAX_DEPTH`]: sources then return [`Node::DepthCut`](crate::Node::DepthCut) instead of recursing.
+    /// [`MAX_DEPTH`]: sources then return [`Node::DepthCut`](crate::doc::Node::DepthCut) instead of recursing.
     #[must_use]
     pub fn too_deep(&self) -> bool {
         self.depth >= MAX_DEPTH

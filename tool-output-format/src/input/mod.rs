@@ -36,7 +36,7 @@ use crate::input::context::Context;
 /// It then renders the same alone and inside a `Vec`, `Option`, `Box` or map:
 ///
 /// ```
-/// use tool_output_format::{Context, Formatter, Node, Record, ToolOutput};
+/// use tool_output_format::{Context, Formatter, ToolOutput, doc::{Node, Record}};
 ///
 /// struct Temperature { celsius: f64, station: String }
 ///
@@ -112,7 +112,7 @@ use crate::input::context::Context;
 /// | `with = "epoch_seconds"`, `"epoch_millis"`, `"timestamp"`, `"cents"`, `"fixed(N)"` | field | the field's JSON form through that [`Convert`](crate::Convert) |
 /// | `redact` | field | the value is never read: `[redacted]` |
 /// | `detail = "full"` | field | shown only in [`Detail::Full`](crate::Detail::Full) |
-/// | `key` | field | the field's identity: kept under every budget, shown first (a [`Mark`](crate::Mark)) |
+/// | `key` | field | the field's identity: kept under every budget, shown first (a [`Mark`](crate::doc::Mark)) |
 /// | `essential` | field | kept before every unmarked field when a budget must leave fields out |
 /// | `minor` | field | left out first when a budget must leave fields out |
 /// | `title = "..."` | struct | a `**title**` line over the table or record |
@@ -189,10 +189,10 @@ pub trait ToolOutput {
 
 /// The context's walk into a child value (here, beside the trait it calls).
 impl Context<'_> {
-    /// The node of a field's or item's value, one level down (bounded by [`MAX_DEPTH`](crate::MAX_DEPTH)).
+    /// The node of a field's or item's value, one level down (bounded by [`MAX_DEPTH`](crate::doc::MAX_DEPTH)).
     ///
     /// ```
-    /// use tool_output_format::{Context, Node};
+    /// use tool_output_format::{Context, doc::Node};
     /// assert_eq!(Context::new().child("hi"), Node::Str("hi".into()));
     /// ```
     pub fn child<'a, T: crate::ToolOutput + ?Sized>(&self, value: &'a T) -> Node<'a> {

@@ -16,7 +16,7 @@ pub use crate::input::ToolOutput;
 pub use crate::input::context::Context;
 pub use crate::rules::detail::Detail;
 pub use crate::rules::redact::REDACTED;
-pub use crate::shape::Convert;
+pub use crate::rules::shape::convert::Convert;
 
 mod convert;
 mod field;

@@ -33,7 +33,7 @@ pub trait Clock: Send + Sync {
 /// ```
 /// use std::sync::Arc;
 /// use std::time::Duration;
-/// use tool_output_format::MemoryStore;
+/// use tool_output_format::store::MemoryStore;
 /// use tool_output_format::store::SystemClock;
 /// let store = MemoryStore::with_clock(Duration::from_secs(60), Arc::new(SystemClock));
 /// ```
@@ -51,7 +51,7 @@ impl Clock for SystemClock {
 /// ```
 /// use std::sync::Arc;
 /// use std::time::Duration;
-/// use tool_output_format::{MemoryStore, ResultStore};
+/// use tool_output_format::store::{MemoryStore, ResultStore};
 /// use tool_output_format::store::ManualClock;
 ///
 /// let clock = Arc::new(ManualClock::new());
@@ -140,7 +140,7 @@ impl Clock for ManualClock {
 ///
 /// ```
 /// use std::time::Duration;
-/// use tool_output_format::{MemoryStore, ResultStore};
+/// use tool_output_format::store::{MemoryStore, ResultStore};
 ///
 /// let store = MemoryStore::new(Duration::from_secs(30 * 60)).max_bytes(1 << 20);
 /// let r = store.put(&serde_json::json!({"rows": 5000})).unwrap();
@@ -186,7 +186,7 @@ impl MemoryStore {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use tool_output_format::MemoryStore;
+    /// use tool_output_format::store::MemoryStore;
     /// let store = MemoryStore::new(Duration::from_secs(3600));
     /// assert_eq!(store.ttl(), Duration::from_secs(3600));
     /// ```
@@ -200,7 +200,7 @@ impl MemoryStore {
     /// ```
     /// use std::sync::Arc;
     /// use std::time::Duration;
-    /// use tool_output_format::MemoryStore;
+    /// use tool_output_format::store::MemoryStore;
     /// use tool_output_format::store::ManualClock;
     /// let store = MemoryStore::with_clock(Duration::from_secs(60), Arc::new(ManualClock::new()));
     /// ```
@@ -217,7 +217,7 @@ impl MemoryStore {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use tool_output_format::{MemoryStore, ResultStore};
+    /// use tool_output_format::store::{MemoryStore, ResultStore};
     /// let store = MemoryStore::new(Duration::from_secs(60)).max_bytes(4);
     /// assert!(store.put(&serde_json::json!("hello")).is_err()); // 7 bytes of JSON
     /// ```
@@ -231,7 +231,7 @@ impl MemoryStore {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use tool_output_format::MemoryStore;
+    /// # use tool_output_format::store::MemoryStore;
     /// assert_eq!(MemoryStore::new(Duration::from_secs(5)).ttl(), Duration::from_secs(5));
     /// ```
     pub fn ttl(&self) -> Duration {
@@ -242,7 +242,7 @@ impl MemoryStore {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use tool_output_format::{MemoryStore, ResultStore};
+    /// # use tool_output_format::store::{MemoryStore, ResultStore};
     /// let store = MemoryStore::new(Duration::from_secs(5));
     /// store.put(&serde_json::json!([1, 2])).unwrap();
     /// assert_eq!(store.stored_bytes(), 5);
@@ -255,7 +255,7 @@ impl MemoryStore {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use tool_output_format::{MemoryStore, ResultStore};
+    /// # use tool_output_format::store::{MemoryStore, ResultStore};
     /// let store = MemoryStore::new(Duration::from_secs(5));
     /// store.put(&serde_json::json!(1)).unwrap();
     /// assert_eq!(store.len(), 1);
@@ -268,7 +268,7 @@ impl MemoryStore {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use tool_output_format::MemoryStore;
+    /// # use tool_output_format::store::MemoryStore;
     /// assert!(MemoryStore::new(Duration::from_secs(5)).is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {

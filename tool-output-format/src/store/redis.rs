@@ -53,12 +53,12 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 ///
 /// ```no_run
 /// use std::time::Duration;
-/// use tool_output_format::{RedisStore, ResultStore};
+/// use tool_output_format::store::{RedisStore, ResultStore};
 ///
 /// let store = RedisStore::open("redis://127.0.0.1:6379", Duration::from_secs(3600))?;
 /// let reference = store.put(&serde_json::json!([{"id": 1}]))?;
 /// assert_eq!(store.get(&reference)?, serde_json::json!([{"id": 1}]));
-/// # Ok::<(), tool_output_format::StoreError>(())
+/// # Ok::<(), tool_output_format::store::StoreError>(())
 /// ```
 pub struct RedisStore {
     client: redis::Client,
@@ -83,7 +83,7 @@ impl RedisStore {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use tool_output_format::RedisStore;
+    /// use tool_output_format::store::RedisStore;
     /// use tool_output_format::store::StoreErrorKind;
     ///
     /// let err = RedisStore::open("http://localhost", Duration::from_secs(60)).unwrap_err();
@@ -123,9 +123,9 @@ impl RedisStore {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use tool_output_format::RedisStore;
+    /// # use tool_output_format::store::RedisStore;
     /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?.prefix("myapp:");
-    /// # Ok::<(), tool_output_format::StoreError>(())
+    /// # Ok::<(), tool_output_format::store::StoreError>(())
     /// ```
     #[must_use]
     pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
@@ -137,10 +137,10 @@ impl RedisStore {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use tool_output_format::RedisStore;
+    /// # use tool_output_format::store::RedisStore;
     /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?
     ///     .timeout(Duration::from_millis(500));
-    /// # Ok::<(), tool_output_format::StoreError>(())
+    /// # Ok::<(), tool_output_format::store::StoreError>(())
     /// ```
     #[must_use]
     pub fn timeout(mut self, timeout: Duration) -> Self {
@@ -153,10 +153,10 @@ impl RedisStore {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use tool_output_format::RedisStore;
+    /// # use tool_output_format::store::RedisStore;
     /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?
     ///     .max_bytes(8 * 1024 * 1024);
-    /// # Ok::<(), tool_output_format::StoreError>(())
+    /// # Ok::<(), tool_output_format::store::StoreError>(())
     /// ```
     #[must_use]
     pub fn max_bytes(mut self, max_bytes: usize) -> Self {
@@ -168,10 +168,10 @@ impl RedisStore {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use tool_output_format::RedisStore;
+    /// # use tool_output_format::store::RedisStore;
     /// let store = RedisStore::open("redis://127.0.0.1", Duration::from_secs(60))?;
     /// assert_eq!(store.ttl(), Duration::from_secs(60));
-    /// # Ok::<(), tool_output_format::StoreError>(())
+    /// # Ok::<(), tool_output_format::store::StoreError>(())
     /// ```
     pub fn ttl(&self) -> Duration {
         self.ttl

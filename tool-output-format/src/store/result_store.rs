@@ -17,7 +17,7 @@ pub const CURSOR_ARG: &str = "cursor";
 /// ```
 /// use std::sync::Arc;
 /// use std::time::Duration;
-/// use tool_output_format::{MemoryStore, ResultStore};
+/// use tool_output_format::store::{MemoryStore, ResultStore};
 ///
 /// let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(60)));
 /// let r = store.put(&serde_json::json!({"total": 5000})).unwrap();
@@ -51,7 +51,7 @@ pub trait ResultStore: Send + Sync {
     /// As [`put`](Self::put).
     ///
     /// ```
-    /// use tool_output_format::{MemoryStore, ResultStore};
+    /// use tool_output_format::store::{MemoryStore, ResultStore};
     /// let store = MemoryStore::new(std::time::Duration::from_secs(60));
     /// let r = store.put_for("list_orders", &serde_json::json!([1, 2])).unwrap();
     /// assert_eq!(store.origin(&r).as_deref(), Some("list_orders"));
@@ -73,7 +73,7 @@ pub trait ResultStore: Send + Sync {
 ///
 /// ```
 /// use tool_output_format::store::StoreErrorKind;
-/// # use tool_output_format::{MemoryStore, ResultStore};
+/// # use tool_output_format::store::{MemoryStore, ResultStore};
 /// # let store = MemoryStore::new(std::time::Duration::from_secs(1));
 /// let err = store.get("not-a-reference").unwrap_err();
 /// assert_eq!(err.kind(), StoreErrorKind::Unknown);
@@ -102,7 +102,7 @@ pub enum StoreErrorKind {
 ///
 /// ```
 /// use std::time::Duration;
-/// use tool_output_format::{MemoryStore, ResultStore, StoreError};
+/// use tool_output_format::store::{MemoryStore, ResultStore, StoreError};
 ///
 /// let store = MemoryStore::new(Duration::from_secs(60));
 /// let err: StoreError = store.get("r_zzzzzzzzzzzzzzzzzzzzzzzzzz").unwrap_err();
@@ -123,7 +123,7 @@ impl StoreError {
     /// An error of `kind` with `message` (a sentence for the model: what failed, what to do).
     ///
     /// ```
-    /// use tool_output_format::StoreError;
+    /// use tool_output_format::store::StoreError;
     /// use tool_output_format::store::StoreErrorKind;
     /// let e = StoreError::new(StoreErrorKind::Unavailable, "the store is down: retry later");
     /// assert_eq!(e.to_string(), "the store is down: retry later");
@@ -140,7 +140,7 @@ impl StoreError {
     ///
     /// ```
     /// use std::error::Error;
-    /// use tool_output_format::StoreError;
+    /// use tool_output_format::store::StoreError;
     /// use tool_output_format::store::StoreErrorKind;
     /// let io = std::io::Error::other("connection refused");
     /// let e = StoreError::new(StoreErrorKind::Unavailable, "down").with_source(io);
@@ -155,7 +155,7 @@ impl StoreError {
     /// What went wrong.
     ///
     /// ```
-    /// use tool_output_format::StoreError;
+    /// use tool_output_format::store::StoreError;
     /// use tool_output_format::store::StoreErrorKind;
     /// assert_eq!(StoreError::new(StoreErrorKind::TooLarge, "x").kind(), StoreErrorKind::TooLarge);
     /// ```
@@ -167,7 +167,7 @@ impl StoreError {
     /// The message, as [`Display`](fmt::Display) writes it.
     ///
     /// ```
-    /// use tool_output_format::StoreError;
+    /// use tool_output_format::store::StoreError;
     /// use tool_output_format::store::StoreErrorKind;
     /// assert_eq!(StoreError::new(StoreErrorKind::Corrupt, "bad bytes").message(), "bad bytes");
     /// ```
@@ -179,7 +179,7 @@ impl StoreError {
     /// Whether calling again later may succeed (only [`StoreErrorKind::Unavailable`]).
     ///
     /// ```
-    /// use tool_output_format::StoreError;
+    /// use tool_output_format::store::StoreError;
     /// use tool_output_format::store::StoreErrorKind;
     /// assert!(StoreError::new(StoreErrorKind::Unavailable, "down").is_retryable());
     /// assert!(!StoreError::new(StoreErrorKind::Expired, "gone").is_retryable());

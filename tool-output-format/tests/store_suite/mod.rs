@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use serde_json::json;
-use tool_output_format::ResultStore;
+use tool_output_format::store::ResultStore;
 use tool_output_format::store::StoreErrorKind;
 
 /// A value comes back exactly: the largest `u64`, a float, text that markdown and JSON escape,

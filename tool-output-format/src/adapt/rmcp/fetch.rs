@@ -13,7 +13,7 @@ impl Fetch {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// use tool_output_format::{MemoryStore, store::Fetch};
+    /// use tool_output_format::store::{MemoryStore, Fetch};
     /// let fetch = Fetch::new(Arc::new(MemoryStore::new(std::time::Duration::from_secs(60))), "get_stored_result")
     ///     .arg_names("id", "cursor");
     /// let tool = fetch.mcp_tool();
@@ -58,7 +58,7 @@ impl Fetch {
     /// ```
     /// # use std::sync::Arc;
     /// use rmcp::model::CallToolResult;
-    /// use tool_output_format::{MemoryStore, ResultStore, store::Fetch};
+    /// use tool_output_format::store::{MemoryStore, ResultStore, Fetch};
     /// let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(std::time::Duration::from_secs(60)));
     /// let r = store.put(&serde_json::json!([1, 2, 3])).unwrap();
     /// let fetch = Fetch::new(store, "get_stored_result");
@@ -83,7 +83,7 @@ impl Fetch {
     /// # async fn main() {
     /// # use std::sync::Arc;
     /// use tool_output_format::store::{AsyncResultStore, Fetch};
-    /// use tool_output_format::{MemoryStore, ResultStore};
+    /// use tool_output_format::store::{MemoryStore, ResultStore};
     /// let store = Arc::new(MemoryStore::new(std::time::Duration::from_secs(60)));
     /// let r = store.put(&serde_json::json!([1, 2, 3])).unwrap();
     /// let fetch = Fetch::new_async(store, "get_stored_result");

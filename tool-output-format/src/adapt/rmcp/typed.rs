@@ -157,7 +157,7 @@ impl<S: McpData> McpJson<S> {
     /// # async fn main() {
     /// use std::{sync::Arc, time::Duration};
     /// use tool_output_format::adapt::rmcp::McpJson;
-    /// use tool_output_format::{Formatter, MemoryStore};
+    /// use tool_output_format::{Formatter, store::MemoryStore};
     /// let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
     /// let fmt = Formatter::new()
     ///     .max_chars(200)

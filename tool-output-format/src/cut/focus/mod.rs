@@ -244,7 +244,7 @@ pub enum RowOrder {
 /// The rows chosen by [`Focus::rank_rows`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Rows {
+pub struct RankedRows {
     /// Indices of the kept rows, in the requested order.
     pub indices: Vec<usize>,
     /// Rows in the data.
@@ -376,7 +376,12 @@ impl Focus {
     /// assert_eq!(kept.notice, "[Kept 2 of 4 rows relevant to \"refund policy\"]");
     /// assert_eq!(focus.rank_rows(&rows, 2, RowOrder::Ranked).unwrap().indices, [3, 1]);
     /// ```
-    pub fn rank_rows<R, C, S>(&self, rows: R, top: usize, order: RowOrder) -> Result<Rows, Fallback>
+    pub fn rank_rows<R, C, S>(
+        &self,
+        rows: R,
+        top: usize,
+        order: RowOrder,
+    ) -> Result<RankedRows, Fallback>
     where
         R: IntoIterator<Item = C>,
         C: IntoIterator<Item = S>,
@@ -414,7 +419,7 @@ impl Focus {
             ranked.sort_unstable();
         }
         let notice = select::notice_line(ranked.len(), total, Unit::Rows, &self.shown);
-        Ok(Rows {
+        Ok(RankedRows {
             indices: ranked,
             total,
             notice,

@@ -7,7 +7,7 @@ use crate::text::{escape_inline, is_hidden_control};
 /// It renders as `[label](url)` ([`link`]).
 ///
 /// ```
-/// use tool_output_format::agent::Link;
+/// use tool_output_format::doc::agent::Link;
 /// let view = Link::new("view", "https://shop.example.com/orders/7");
 /// assert_eq!(view.markdown(), "[view](https://shop.example.com/orders/7)");
 /// ```
@@ -21,7 +21,7 @@ impl Link {
     /// A link to `url` labelled `label`.
     ///
     /// ```
-    /// use tool_output_format::agent::Link;
+    /// use tool_output_format::doc::agent::Link;
     /// assert_eq!(Link::new("edit", "https://x.example/7/edit").label(), "edit");
     /// ```
     pub fn new(label: impl Into<String>, url: impl Into<String>) -> Self {
@@ -34,7 +34,7 @@ impl Link {
     /// The label, as given.
     ///
     /// ```
-    /// use tool_output_format::agent::Link;
+    /// use tool_output_format::doc::agent::Link;
     /// assert_eq!(Link::new("a]b", "u").label(), "a]b");
     /// ```
     #[must_use]
@@ -45,7 +45,7 @@ impl Link {
     /// The URL, as given (not encoded).
     ///
     /// ```
-    /// use tool_output_format::agent::Link;
+    /// use tool_output_format::doc::agent::Link;
     /// assert_eq!(Link::new("view", "https://x.example/a b").url(), "https://x.example/a b");
     /// ```
     #[must_use]
@@ -56,7 +56,7 @@ impl Link {
     /// The markdown link (see [`link`]).
     ///
     /// ```
-    /// use tool_output_format::agent::Link;
+    /// use tool_output_format::doc::agent::Link;
     /// assert_eq!(Link::new("view", "https://x.example/a b").markdown(), "[view](https://x.example/a%20b)");
     /// ```
     #[must_use]
@@ -77,7 +77,7 @@ impl Link {
 ///   code span across it. An empty label is written as `link`.
 ///
 /// ```
-/// use tool_output_format::agent::link;
+/// use tool_output_format::doc::agent::link;
 /// assert_eq!(link("view", "https://shop.example.com/orders/7"), "[view](https://shop.example.com/orders/7)");
 /// assert_eq!(
 ///     link("a]b", "https://x.example/q?(a b)<c>\n"),

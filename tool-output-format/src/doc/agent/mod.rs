@@ -16,7 +16,7 @@
 //! # In the pipeline
 //!
 //! Each type implements [`ToolOutput`](crate::ToolOutput) and describes itself as a
-//! [`Node::Envelope`](crate::Node::Envelope) (see [`Envelope`](crate::Envelope)): its body is
+//! [`Node::Envelope`](crate::doc::Node::Envelope) (see [`Envelope`](crate::doc::Envelope)): its body is
 //! data (a page's items, a batch's failures, a reply's result), which caps and budgets cut
 //! as any other; its lines are never cut. The formatter renders every budget candidate
 //! inside the envelope, so the budget is met with the lines included, and a page's footer
@@ -167,26 +167,30 @@
 //! `[view](url)` with [`link`], in table cells and record values alike (the URL encoding
 //! already covers `|`, so a link cannot split a cell).
 
-mod batch;
-mod convert;
-mod error;
+// The envelopes (`Page`, `ToolError`, `Batch`, `Reply`, `NextAction` and the types their
+// builders take) are exported at the crate root; this module exports the rest.
+pub(crate) mod batch;
+pub(crate) mod convert;
+pub(crate) mod error;
 mod link;
-mod next;
-mod page;
-mod reply;
-mod resource;
+pub(crate) mod next;
+pub(crate) mod page;
+pub(crate) mod reply;
+pub(crate) mod resource;
 
-pub(crate) use batch::counts_line;
-pub use batch::{Batch, BatchItem};
-pub use convert::ToToolError;
-pub use error::{ErrorKind, ToolError};
+pub(crate) use batch::{Batch, counts_line};
+pub(crate) use convert::ToToolError;
+pub(crate) use error::{ErrorKind, ToolError};
 pub(crate) use link::links_line;
+pub(crate) use next::NextAction;
+pub(crate) use page::{Page, PageMeta};
+pub(crate) use reply::Reply;
+pub(crate) use resource::ResourceRef;
+
+pub use batch::BatchItem;
 pub use link::{Link, link};
-pub use next::NextAction;
-pub(crate) use page::PageMeta;
-pub use page::{Page, PageFooter};
-pub use reply::Reply;
-pub use resource::{ResourceRef, human_size};
+pub use page::PageFooter;
+pub use resource::human_size;
 
 #[cfg(test)]
 mod reparse;

@@ -187,7 +187,7 @@ impl fmt::Display for ResourceRef {
 /// 1000), rounded half up; a value that rounds to 1000.0 moves to the next unit.
 ///
 /// ```
-/// use tool_output_format::agent::human_size;
+/// use tool_output_format::doc::agent::human_size;
 /// assert_eq!(human_size(999), "999 B");
 /// assert_eq!(human_size(48_213), "48.2 kB");
 /// assert_eq!(human_size(999_950), "1.0 MB");

@@ -94,19 +94,22 @@
 //! ```
 
 mod apply;
-mod convert;
+pub(crate) mod convert;
 mod error;
 mod file;
 mod path;
+pub(crate) mod spec;
 #[cfg(test)]
 mod tests;
 
 pub(crate) use apply::{Fields, Shaped, map_of as fields_map, rows_of};
-pub use convert::{Convert, ValueMap};
+pub(crate) use convert::Convert;
+pub use convert::ValueMap;
 pub use error::{ShapeError, ShapeErrorKind};
+pub(crate) use spec::Shape;
 
 use apply::Apply;
-use path::{Path, Pattern, Patterns};
+use path::{Path, Pattern};
 use serde_json::{Map, Value};
 
 use crate::doc::Mark;
@@ -115,45 +118,9 @@ use crate::rules::redact::Secrets;
 
 /// Values nested deeper than this (below the record) are not copied: `serde_json`'s parser stops
 /// at 128 levels, so only a hand-built value reaches it, and the renderer cuts at
-/// [`MAX_DEPTH`](crate::MAX_DEPTH) anyway. Such a subtree becomes the string
+/// [`MAX_DEPTH`](crate::doc::MAX_DEPTH) anyway. Such a subtree becomes the string
 /// `[not shaped: nested deeper than 128 levels]` and is counted in [`ShapeStats::too_deep`].
 pub const MAX_SHAPE_DEPTH: usize = 128;
-
-/// Per-tool normalisation of untyped results: which fields to keep or drop, their names, and
-/// how their values read. See the [module docs](self) for the rules.
-///
-/// ```
-/// use tool_output_format::{Shape, Convert};
-/// use serde_json::json;
-///
-/// let legacy = Shape::new()
-///     .rename("created_ts", "created_at")
-///     .convert("created_ts", Convert::EpochSeconds) // rules name the input's keys
-///     .convert("total_cents", Convert::Cents)
-///     .rename("total_cents", "amount");
-/// assert_eq!(
-///     legacy.apply(&json!({"created_ts": 1703203200, "total_cents": 4999})),
-///     json!({"created_at": "2023-12-22T00:00:00Z", "amount": "49.99"})
-/// );
-/// ```
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Shape {
-    keep: Vec<Path>,
-    drop: Patterns,
-    rename: Vec<(Path, String)>,
-    convert: Vec<(Path, Convert)>,
-    /// The `essential` and `minor` paths, in the order given.
-    marks: Vec<(Path, Mark)>,
-    drop_empty: bool,
-    flatten: bool,
-    /// Name what `drop` and `drop_empty` take out in the left-out line (the agent preset's
-    /// folding shape, [`Shape::folding`]).
-    fold: bool,
-    /// Fields a folding shape never drops, whatever its `drop` patterns say (the agent
-    /// preset's pages for people: `html_url`, `web_url`, ...).
-    spare: Patterns,
-    errors: Vec<ShapeError>,
-}
 
 /// What applying a [`Shape`] could not do cleanly, for the size report. Nothing here means
 /// data was lost: a value a converter could not read is kept unchanged.

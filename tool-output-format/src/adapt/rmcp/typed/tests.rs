@@ -7,7 +7,8 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::*;
-use crate::{Batch, Formatter, MemoryStore, NextAction, Page, Reply, ResourceRef, ToolOptions};
+use crate::store::MemoryStore;
+use crate::{Batch, Formatter, NextAction, Page, Reply, ResourceRef, ToolOptions};
 
 fn wire<S>(r: McpJson<S>) -> Value {
     serde_json::to_value(CallToolResult::from(r)).unwrap()
@@ -25,7 +26,7 @@ struct Account {
 }
 
 impl ToolOutput for Account {
-    fn to_node<'a>(&'a self, cx: &crate::Context<'_>) -> crate::Node<'a> {
+    fn to_node<'a>(&'a self, cx: &crate::Context<'_>) -> crate::doc::Node<'a> {
         self.json.to_node(cx)
     }
 
