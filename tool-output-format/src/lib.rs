@@ -102,7 +102,6 @@ mod sink;
 mod text;
 
 pub use cut::focus;
-pub(crate) use doc::agent;
 pub use rules::shape;
 
 // The public `store` module: the stores (`store/`) and the fetch tool that serves a stored

@@ -35,7 +35,7 @@
 
 use rig_core::tool::{ToolErrorKind, ToolExecutionError, ToolOutput as RigOutput};
 
-use crate::agent::{ErrorKind, ToolError};
+use crate::doc::agent::{ErrorKind, ToolError};
 use crate::{Formatter, ToolOutput};
 
 /// The rendered result as a rig tool output: `Ok` with one text block holding the markdown,

@@ -70,7 +70,7 @@ use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, MetaObject, Resource};
 use serde_json::Value;
 
-use crate::agent::{Reply, ResourceRef};
+use crate::doc::agent::{Reply, ResourceRef};
 use crate::{Formatter, ToolOutput};
 
 mod fetch;

@@ -223,7 +223,11 @@ impl<'t> Passage<'t> {
     /// The lines from byte `start` as a structured page ([`crate::store::Fetch::page`]): at
     /// most `size` lines (the first from `start`, without their line breaks), the cursor
     /// after them, and the count of lines.
-    pub fn lines_page(&self, start: usize, size: usize) -> crate::agent::Page<serde_json::Value> {
+    pub fn lines_page(
+        &self,
+        start: usize,
+        size: usize,
+    ) -> crate::doc::agent::Page<serde_json::Value> {
         let first = self.line_of(start);
         let last = (first + size.max(1)).min(self.lines());
         let items = (first..last).map(|i| {
@@ -231,7 +235,7 @@ impl<'t> Passage<'t> {
             serde_json::Value::String(self.text[from..self.content_end(i).max(from)].to_owned())
         });
         let end = self.line_end(last.saturating_sub(1).max(first));
-        let mut page = crate::agent::Page::new(items.collect())
+        let mut page = crate::doc::agent::Page::new(items.collect())
             .has_more(end < self.text.len())
             .total(self.lines() as u64);
         if end < self.text.len() {

@@ -42,9 +42,9 @@
 
 use std::cell::{Cell, RefCell};
 
-use crate::agent::NextAction;
 use crate::cut::summary::Summary;
 use crate::doc::Node;
+use crate::doc::agent::NextAction;
 use crate::doc::notice::{Notice, Strategy, head_tail};
 use crate::rules::detail::LeftOut;
 

@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use super::{Node, PageMeta};
-use crate::agent::{Link, NextAction, ResourceRef, ToolError};
+use crate::doc::agent::{Link, NextAction, ResourceRef, ToolError};
 
 /// An agent result's envelope: its body (the data, which caps and budgets may cut) and its
 /// parts (never cut). Its JSON shape (each type's [`ToolOutput::to_json`]): a page is
@@ -146,7 +146,7 @@ impl<'a> Envelope<'a> {
     #[must_use]
     pub fn head_lines(&self) -> Vec<String> {
         match &self.parts {
-            Parts::Batch(b) => vec![crate::agent::counts_line(b.succeeded, b.failed)],
+            Parts::Batch(b) => vec![crate::doc::agent::counts_line(b.succeeded, b.failed)],
             _ => Vec::new(),
         }
     }
@@ -173,7 +173,7 @@ impl<'a> Envelope<'a> {
             Parts::Batch(b) => b.retry.iter().map(NextAction::line).collect(),
             Parts::Reply(r) => {
                 let mut lines = Vec::with_capacity(1 + r.references.len() + r.next.len());
-                lines.extend(crate::agent::links_line(&r.links));
+                lines.extend(crate::doc::agent::links_line(&r.links));
                 lines.extend(r.references.iter().map(ResourceRef::line));
                 lines.extend(r.next.iter().map(NextAction::line));
                 lines

@@ -16,7 +16,7 @@ mod table;
 
 use std::borrow::Cow;
 
-pub(crate) use crate::agent::PageMeta;
+pub(crate) use crate::doc::agent::PageMeta;
 pub use envelope::Envelope;
 pub(crate) use envelope::{
     BatchMeta, Parts, ReplyMeta, innermost, join_envelopes, split_envelopes,

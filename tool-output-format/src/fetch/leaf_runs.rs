@@ -9,7 +9,7 @@ use super::served::Served;
 use super::stored::Then;
 use super::tool::Fetch;
 use super::write::{fields_cut, most_that_fit, part_cut, shown_over};
-use crate::agent::{Page, ToToolError};
+use crate::doc::agent::{Page, ToToolError};
 
 impl Fetch {
     /// A stored record as the model reads it, whole (full detail), and the parts it cuts
@@ -33,7 +33,7 @@ impl Fetch {
             let next = self
                 .call_for(reference, None)
                 .arg(&self.cursor_arg, format!("{}/{}", first.0, first.1));
-            let reply = crate::agent::Reply::new(value.clone()).next(next);
+            let reply = crate::doc::agent::Reply::new(value.clone()).next(next);
             last = self.render(origin, false, &reply);
             parts = cut_parts(value, &last.report);
             match parts.first() {
@@ -106,7 +106,7 @@ impl Fetch {
                 Some(next) => self.render(
                     origin,
                     unbounded,
-                    &crate::agent::Reply::new(part).next(next),
+                    &crate::doc::agent::Reply::new(part).next(next),
                 ),
                 None => self.render(origin, unbounded, &part),
             }

@@ -10,7 +10,7 @@ use super::served::{Served, TextPart};
 use super::stored::{Stored, matches, rows_of};
 use super::tool::Fetch;
 use super::write::{most_that_fit, part_cut, rows_cut};
-use crate::agent::{NextAction, Page};
+use crate::doc::agent::{NextAction, Page};
 use crate::store::StoreError;
 
 impl Fetch {

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::agent::Page;
+use crate::doc::agent::Page;
 
 /// What a stored value is served as (made once per call and consumed at once).
 #[allow(clippy::large_enum_variant)]

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::agent::NextAction;
+use crate::doc::agent::NextAction;
 
 /// A stored value split for serving: rows (and the call that continues after the last), or
 /// a value served whole.

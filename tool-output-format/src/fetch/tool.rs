@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::served::Served;
 use super::{CURSOR_ARG, ResultStore, StoreError};
-use crate::agent::{ErrorKind, Page, ToToolError, ToolError};
+use crate::doc::agent::{ErrorKind, Page, ToToolError, ToolError};
 use crate::formatter::Formatter;
 
 /// Rows per page unless set ([`Fetch::page_size`]), when the pages have no budget.

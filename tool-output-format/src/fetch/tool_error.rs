@@ -16,7 +16,7 @@
 //! (copy the reference exactly, or call the original tool again), so no hint is added.
 
 use super::{StoreError, StoreErrorKind};
-use crate::agent::{ErrorKind, ToToolError, ToolError};
+use crate::doc::agent::{ErrorKind, ToToolError, ToolError};
 
 impl ToToolError for StoreError {
     fn to_tool_error(&self) -> ToolError {

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::parts::piece_end;
 use super::served::{Served, TextPart};
 use super::tool::Fetch;
-use crate::agent::ToolError;
+use crate::doc::agent::ToolError;
 
 impl Fetch {
     /// The text the model reads for what is served: a page of rows, a whole record, or the
@@ -137,7 +137,7 @@ impl Fetch {
             } else {
                 part.after.clone()
             };
-            let mut reply = crate::agent::Reply::new(value);
+            let mut reply = crate::doc::agent::Reply::new(value);
             if let Some(c) = next {
                 reply = reply.next(self.call_for(reference, None).arg(&self.cursor_arg, c));
             }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use crate::agent::{Batch, Page, Reply, ToToolError, ToolError};
+use crate::doc::agent::{Batch, Page, Reply, ToToolError, ToolError};
 use crate::doc::{BatchMeta, Envelope, Parts, ReplyMeta};
 use crate::doc::{Kind, Node, Record, Table, Text};
 use crate::input::ToolOutput;

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::agent::ErrorKind;
+use crate::doc::agent::ErrorKind;
 use crate::doc::notice::Strategy;
 use crate::focus::RowOrder;
 use crate::rules::detail::Detail;

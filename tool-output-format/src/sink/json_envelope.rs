@@ -20,7 +20,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::agent::{NextAction, PageFooter, ResourceRef, ToolError};
+use crate::doc::agent::{NextAction, PageFooter, ResourceRef, ToolError};
 use crate::doc::{Envelope, Parts};
 
 impl Envelope<'_> {

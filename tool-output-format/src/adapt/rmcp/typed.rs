@@ -19,7 +19,7 @@ use data::{Place, error_json, sealed};
 use meta::{kept, meta};
 
 use super::McpResult;
-use crate::agent::{ErrorKind, ToToolError, ToolError};
+use crate::doc::agent::{ErrorKind, ToToolError, ToolError};
 use crate::{Formatted, Formatter, ToolOutput};
 
 /// The `_meta` key of a typed result's cut notices, stored reference and budget (see

@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use crate::agent::error::ToolError;
-use crate::agent::next::NextAction;
+use crate::doc::agent::error::ToolError;
+use crate::doc::agent::next::NextAction;
 
 /// The outcome of a call over many items: one entry per item (its id, and its value or its
 /// error), never collapsed to one boolean.
@@ -359,7 +359,7 @@ pub(crate) fn counts_line(succeeded: usize, failed: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agent::error::ErrorKind;
+    use crate::doc::agent::error::ErrorKind;
 
     #[test]
     fn the_counts_line_reads_total_succeeded_failed() {

@@ -3,10 +3,10 @@
 
 use std::error::Error;
 
-use crate::agent::error::{ErrorKind, ToolError};
+use crate::doc::agent::error::{ErrorKind, ToolError};
 
 /// Convert a borrowed error into a [`ToolError`]: the bound `Result<T, E>` is meant to
-/// render with (see the [module docs](crate::agent)).
+/// render with (see the [module docs](crate::doc::agent)).
 ///
 /// Borrowing matters: a result is rendered from `&Result<T, E>`, and the errors tools
 /// return most (`std::io::Error`, `serde_json::Error`) are not `Clone`, so a bound like

@@ -183,7 +183,7 @@ impl fmt::Display for ErrorKind {
 /// A tool's failure, written for a model: what kind, what happened, whether a retry can help
 /// (and after how long), and how to fix it.
 ///
-/// It renders under the title `**{tool} failed**` (see the [module docs](crate::agent)), so
+/// It renders under the title `**{tool} failed**` (see the [module docs](crate::doc::agent)), so
 /// a failure never looks like an empty or ordinary result.
 ///
 /// ```

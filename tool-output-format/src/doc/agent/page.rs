@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use crate::agent::next::NextAction;
+use crate::doc::agent::next::NextAction;
 use crate::text::escape_inline;
 
 /// One page of a cursor-paginated list: the items, whether more exist, the cursor that

@@ -1,8 +1,8 @@
 //! [`Reply`]: any result with next actions, links and resource references around it.
 
-use crate::agent::link::{Link, links_line};
-use crate::agent::next::NextAction;
-use crate::agent::resource::ResourceRef;
+use crate::doc::agent::link::{Link, links_line};
+use crate::doc::agent::next::NextAction;
+use crate::doc::agent::resource::ResourceRef;
 
 /// A result with what an agent can do next: suggested calls, links to the resource's page,
 /// and references to large data instead of the data.

@@ -4,8 +4,8 @@
 //! [`Envelope`]; nothing here is cut.
 
 use super::{TableStyle, Writer};
-use crate::agent::ToolError;
 use crate::doc::Envelope;
+use crate::doc::agent::ToolError;
 use crate::doc::notice::Notice;
 use crate::doc::{Node, Record};
 

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::ToolOutput;
-use crate::agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToolError};
+use crate::doc::agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToolError};
 // The envelope parts in the same JSON form as `format_json` writes them.
 pub(super) use crate::sink::json_envelope::error_json;
 use crate::sink::json_envelope::{action_json, reference_json};
