@@ -40,8 +40,6 @@
 //! output is the `[Omitted: ...]` notice followed by the trailing lines (which a budget too
 //! small for both then exceeds, announced rather than silent).
 
-use std::cell::{Cell, RefCell};
-
 use crate::cut::summary::Summary;
 use crate::doc::Node;
 use crate::doc::agent::NextAction;
@@ -53,7 +51,7 @@ pub(crate) struct Trailer<'r> {
     tool: &'r str,
     summary: Option<Summary>,
     /// How many of the summary's column lines are shown (a budget may lower it).
-    summary_lines: Cell<usize>,
+    summary_lines: usize,
     left_out: &'r LeftOut,
     /// The tool that fetches a stored result, when a store is set.
     fetch_tool: Option<&'r str>,
@@ -61,18 +59,18 @@ pub(crate) struct Trailer<'r> {
     ref_arg: &'r str,
     /// The Next line's reference: a stand-in of the same shape while fitting, the stored
     /// result's reference once stored, `None` when storing failed.
-    reference: RefCell<Option<String>>,
-    stored: Cell<bool>,
+    reference: Option<String>,
+    stored: bool,
     /// Why the store failed, once it did.
-    failure: RefCell<Option<String>>,
+    failure: Option<String>,
     /// Cut by a stage the notices do not show (query focus).
-    cut_elsewhere: Cell<bool>,
+    cut_elsewhere: bool,
     /// Values shortened in place (a cell's or a field's cap), and the cell cap when one is
     /// set (then the cap is the length they were shortened to).
-    values_cut: Cell<Option<Option<usize>>>,
+    values_cut: Option<Option<usize>>,
     /// The result's page, when its body is one: its length and how many of its items carry
     /// their own cursor.
-    page: Cell<Option<(usize, usize)>>,
+    page: Option<(usize, usize)>,
     /// The most characters of names the left-out line lists (a budget's share).
     names_chars: usize,
     /// The budget in characters (`usize::MAX` without one): a text that omits everything
@@ -103,16 +101,16 @@ impl<'r> Trailer<'r> {
         Trailer {
             tool,
             summary,
-            summary_lines: Cell::new(lines),
+            summary_lines: lines,
             left_out,
             fetch_tool,
             ref_arg,
-            reference: RefCell::new(stand_in),
-            stored: Cell::new(false),
-            failure: RefCell::new(None),
-            cut_elsewhere: Cell::new(false),
-            values_cut: Cell::new(None),
-            page: Cell::new(None),
+            reference: stand_in,
+            stored: false,
+            failure: None,
+            cut_elsewhere: false,
+            values_cut: None,
+            page: None,
             names_chars: usize::MAX,
             room: usize::MAX,
         }
@@ -129,14 +127,14 @@ impl<'r> Trailer<'r> {
 
     /// The body is the items of a page of `len` items, the first `cursors` of which carry
     /// their own cursor.
-    pub fn set_page(&self, len: usize, cursors: usize) {
-        self.page.set(Some((len, cursors)));
+    pub fn set_page(&mut self, len: usize, cursors: usize) {
+        self.page = Some((len, cursors));
     }
 
     /// Whether the page's own Next line resumes at the first item `node` leaves out (an item
     /// cursor): then it is the text's one Next line, and nothing needs storing.
     fn page_resumes(&self, node: &Node<'_>) -> bool {
-        let Some((len, cursors)) = self.page.get() else {
+        let Some((len, cursors)) = self.page else {
             return false;
         };
         let kept = match node {
@@ -151,8 +149,8 @@ impl<'r> Trailer<'r> {
     /// then gives way to it).
     pub fn ends_with_fetch(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
         self.fetch_tool.is_some()
-            && self.failure.borrow().is_none()
-            && self.reference.borrow().is_some()
+            && self.failure.is_none()
+            && self.reference.is_some()
             && self.wants(node, notices)
     }
 
@@ -167,7 +165,7 @@ impl<'r> Trailer<'r> {
     /// anything but whole rows from the end (values shortened, fields, nested parts,
     /// a focus, the last lines).
     fn resume_at(&self, notices: &[Notice]) -> Option<usize> {
-        if self.cut_elsewhere.get() || self.values_cut.get().is_some() {
+        if self.cut_elsewhere || self.values_cut.is_some() {
             return None;
         }
         let mut at = None;
@@ -197,7 +195,7 @@ impl<'r> Trailer<'r> {
     /// (from the first row) when it stopped before the first row, or a cut it cannot
     /// resume after (fields, a focus, values shortened to an unknown length).
     fn table_resumes_at(&self, t: &crate::doc::Table<'_>, notices: &[Notice]) -> Option<String> {
-        if self.cut_elsewhere.get() {
+        if self.cut_elsewhere {
             return None;
         }
         let mut kept = t.gap;
@@ -209,7 +207,7 @@ impl<'r> Trailer<'r> {
                 _ => return None,
             }
         }
-        if let Some(cap) = self.values_cut.get() {
+        if let Some(cap) = self.values_cut {
             // Shortened by a field's own cap (a length not known here): from the first row.
             let cap = cap?;
             short = Some(short.map_or(cap, |s: usize| s.min(cap)));
@@ -239,7 +237,7 @@ impl<'r> Trailer<'r> {
             && notices.iter().any(|n| matches!(n, Notice::Rows { .. }))
         {
             text.push_str("\n\n");
-            s.write_lines(text, self.summary_lines.get());
+            s.write_lines(text, self.summary_lines);
         }
         // Rows shown without some of their fields (folded into the left-out line, or columns a
         // budget left out) are served again whole: the walk starts at the first row.
@@ -252,8 +250,8 @@ impl<'r> Trailer<'r> {
         };
         // Whether the result was cut matters only to the stored-result lines (it walks the
         // whole document for nested cuts).
-        let cut = (self.fetch_tool.is_some() || self.failure.borrow().is_some())
-            && self.wants(node, notices);
+        let cut =
+            (self.fetch_tool.is_some() || self.failure.is_some()) && self.wants(node, notices);
         // A budget's share bounds the left-out line only when the budget cut something (a
         // budget not reached changes nothing).
         let squeezed = !notices.is_empty()
@@ -292,9 +290,8 @@ impl<'r> Trailer<'r> {
             first = false;
             text.push_str(l);
         };
-        let failed = self.failure.borrow().is_some();
-        let stored =
-            cut && !failed && self.fetch_tool.is_some() && self.reference.borrow().is_some();
+        let failed = self.failure.is_some();
+        let stored = cut && !failed && self.fetch_tool.is_some() && self.reference.is_some();
         // Folded fields are in the stored full result when there is one (the Next line
         // follows); else the detail call shows them.
         if let Some(l) =
@@ -303,11 +300,11 @@ impl<'r> Trailer<'r> {
         {
             line(text, &l);
         }
-        if let Some(why) = &*self.failure.borrow()
+        if let Some(why) = &self.failure
             && cut
         {
             line(text, &format!("[Full result not stored: {why}]"));
-        } else if let (Some(t), Some(r)) = (self.fetch_tool, &*self.reference.borrow())
+        } else if let (Some(t), Some(r)) = (self.fetch_tool, &self.reference)
             && cut
         {
             let mut next = NextAction::call(t).arg(self.ref_arg, r.as_str());
@@ -321,49 +318,49 @@ impl<'r> Trailer<'r> {
     /// Whether the full result should be stored for this cut (a store is set, the result
     /// was cut, and it is not stored yet).
     pub fn wants_store(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
-        self.fetch_tool.is_some() && !self.stored.get() && self.wants(node, notices)
+        self.fetch_tool.is_some() && !self.stored && self.wants(node, notices)
     }
 
     /// The result was cut by a stage whose notices are not the caps' (query focus).
-    pub fn set_cut_elsewhere(&self) {
-        self.cut_elsewhere.set(true);
+    pub fn set_cut_elsewhere(&mut self) {
+        self.cut_elsewhere = true;
     }
 
     fn cut(&self, node: &Node<'_>, notices: &[Notice]) -> bool {
-        self.cut_elsewhere.get() || self.values_cut.get().is_some() || is_cut(node, notices)
+        self.cut_elsewhere || self.values_cut.is_some() || is_cut(node, notices)
     }
 
     /// Values were shortened in place (a cell's or a field's cap); `cell_cap`: the cell cap
     /// set, if any (the length a cell is shortened to).
-    pub fn set_values_cut(&self, cell_cap: Option<usize>) {
-        self.values_cut.set(Some(cell_cap));
+    pub fn set_values_cut(&mut self, cell_cap: Option<usize>) {
+        self.values_cut = Some(cell_cap);
     }
 
     /// Record what the store answered: the reference of the stored result, or why it
     /// failed (then no reference is promised and the line says so).
-    pub fn stored(&self, put: Result<String, String>) {
-        self.stored.set(true);
+    pub fn stored(&mut self, put: Result<String, String>) {
+        self.stored = true;
         match put {
-            Ok(r) => *self.reference.borrow_mut() = Some(r),
+            Ok(r) => self.reference = Some(r),
             Err(why) => {
-                *self.reference.borrow_mut() = None;
-                *self.failure.borrow_mut() = Some(why);
+                self.reference = None;
+                self.failure = Some(why);
             }
         }
     }
 
     /// What storing did: the reference, or why it failed (nothing when nothing was stored).
     pub fn outcome(&self) -> StoreOutcome {
-        if !self.stored.get() {
+        if !self.stored {
             return StoreOutcome::default();
         }
-        match &*self.failure.borrow() {
+        match &self.failure {
             Some(why) => StoreOutcome {
                 reference: None,
                 error: Some(failed_put(why)),
             },
             None => StoreOutcome {
-                reference: self.reference.borrow().clone(),
+                reference: self.reference.clone(),
                 error: None,
             },
         }
@@ -374,8 +371,8 @@ impl<'r> Trailer<'r> {
     }
 
     /// Show only the first `n` summary column lines.
-    pub fn set_summary_lines(&self, n: usize) {
-        self.summary_lines.set(n);
+    pub fn set_summary_lines(&mut self, n: usize) {
+        self.summary_lines = n;
     }
 
     /// The text when nothing of the data fits: the notice, then the trailing lines.

@@ -124,11 +124,11 @@ impl Call<'_> {
             crate::cut::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits)
         };
         let left_out = LeftOut::default();
-        let trailer = self.trailer(None, &left_out, true);
+        let mut trailer = self.trailer(None, &left_out, true);
         let (mut text, mut notices, mut shortened) = fit(&trailer.lines_if_cut());
         // The store step, after the text is chosen: the same lines as any cut result.
         if trailer.wants_store(&Node::Null, &notices) {
-            self.put(&trailer, Some(&json).filter(|_| result.is_whole()));
+            self.put(&mut trailer, Some(&json).filter(|_| result.is_whole()));
             let lines = trailer.lines_if_cut();
             let over = self
                 .limits()
@@ -186,7 +186,7 @@ impl Call<'_> {
     /// The store step: put the full result and tell the trailer what the store answered.
     /// `json`: the whole result, `None` when the result is not whole (a stream's counted
     /// records), which is told instead of stored.
-    pub(super) fn put(&self, trailer: &Trailer<'_>, json: Option<&Value>) {
+    pub(super) fn put(&self, trailer: &mut Trailer<'_>, json: Option<&Value>) {
         if let Some(s) = self.store {
             let put = match json {
                 Some(json) => s.store.put_for(self.tool, json).map_err(|e| e.to_string()),

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::cut::caps::{Cut, Notice};
+use crate::cut::trailer::Trailer;
 use crate::doc::Node;
 use crate::rules::detail::LeftOut;
 
@@ -49,16 +50,21 @@ impl Call<'_> {
                 });
             }
         }
-        let trailer = self.trailer(None, left_out, true);
-        let render = |end: usize| {
+        let mut trailer = self.trailer(None, left_out, true);
+        // The text up to `end`, with the trailer as it stands.
+        let render = |trailer: &Trailer<'_>, end: usize| {
             let mut t = text.span(0, end).first_notice();
             t.push_str("\n\n");
             crate::cut::passage::write_fenced(&s[..end], &mut t);
             trailer.append_text_cut(&mut t, &text.cursor(end));
             t
         };
-        let fits = |end: usize| within(&render(end));
-        let mut end = text.stop(0, opts.max_lines, opts.max_chars, &fits)?;
+        let stop = |trailer: &Trailer<'_>| {
+            text.stop(0, opts.max_lines, opts.max_chars, &|end| {
+                within(&render(trailer, end))
+            })
+        };
+        let mut end = stop(&trailer)?;
         let span = text.span(0, end);
         let notices = vec![Notice::Lines {
             kept: span.whole_lines(),
@@ -66,12 +72,12 @@ impl Call<'_> {
             strategy: crate::doc::notice::Strategy::Head,
         }];
         if trailer.wants_store(&Node::Null, &notices) {
-            self.put(&trailer, json().as_ref());
+            self.put(&mut trailer, json().as_ref());
         }
         // The stored reference (or the line saying the store failed) may count differently
         // from the stand-in the search measured.
-        if !fits(end) {
-            end = text.stop(0, opts.max_lines, opts.max_chars, &fits)?;
+        if !within(&render(&trailer, end)) {
+            end = stop(&trailer)?;
         }
         let span = text.span(0, end);
         let notices = vec![Notice::Lines {
@@ -85,7 +91,7 @@ impl Call<'_> {
             values_shortened: usize::from(span.to.is_some()),
         };
         let outcome = trailer.outcome();
-        let mut out = self.finish(render(end), None, cut, false, None);
+        let mut out = self.finish(render(&trailer, end), None, cut, false, None);
         if let Output::Text(f) = &mut out {
             f.report.reference = outcome.reference;
             f.report.store_error = outcome.error;
