@@ -207,22 +207,7 @@ pub(crate) fn of_table(t: &Table<'_>, options: &SummaryOptions) -> Summary {
     s.finish()
 }
 
-/// Summarises a whole table: `rows` yields, per row, its cells in column order (a row with
-/// fewer cells has empty cells at the end; extra cells are ignored).
-#[cfg(test)]
-pub(crate) fn summarize<'a, R, C>(columns: &[&str], rows: R, options: &SummaryOptions) -> Summary
-where
-    R: IntoIterator<Item = C>,
-    C: IntoIterator<Item = (Kind, &'a str)>,
-{
-    let mut s = Summarizer::new(columns, options);
-    for row in rows {
-        s.row(row);
-    }
-    s.finish()
-}
-
-/// The one-pass computation behind [`summarize`], fed row by row.
+/// The one-pass computation of a summary, fed row by row.
 pub(crate) struct Summarizer {
     rows: u64,
     columns: Vec<Column>,

@@ -1,6 +1,20 @@
 use super::*;
 use serde_json::{Value, json};
 
+/// Summarises a whole table: `rows` yields, per row, its cells in column order (a row with
+/// fewer cells has empty cells at the end; extra cells are ignored).
+fn summarize<'a, R, C>(columns: &[&str], rows: R, options: &SummaryOptions) -> Summary
+where
+    R: IntoIterator<Item = C>,
+    C: IntoIterator<Item = (Kind, &'a str)>,
+{
+    let mut s = Summarizer::new(columns, options);
+    for row in rows {
+        s.row(row);
+    }
+    s.finish()
+}
+
 /// Columns (first-seen order) and cells of a JSON array of objects, as the table renderer
 /// would see them: null/missing empty, numbers as serde_json writes them, nested values as
 /// compact JSON.
