@@ -1,4 +1,4 @@
-//! Measurements behind BENCHMARKS.md "Budgets, escaping and alignment" (issue 10). Ignored:
+//! Measurements behind BENCHMARKS.md "Budgets, escaping and alignment". Ignored:
 //! run by hand with
 //!
 //! ```sh

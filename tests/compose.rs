@@ -54,7 +54,7 @@ fn every_wrapper_every_option_every_entry_point() {
 }
 
 /// More than 100 rows (the default row cap) under a budget and no row cap of the user's:
-/// the budget is the bound (issue 49), on every wrapper and entry point, with the preset
+/// the budget is the bound, on every wrapper and entry point, with the preset
 /// and without, every promise kept and the fetch pages followed to the last row. A budget
 /// that holds every row shows every row; a smaller one cuts by the budget, not at 100.
 #[test]

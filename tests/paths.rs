@@ -172,7 +172,7 @@ struct Run {
     retried_at: Option<std::time::SystemTime>,
 }
 
-/// One form per value type (issue 31): a `SystemTime` and a `Duration` read the same in the
+/// One form per value type: a `SystemTime` and a `Duration` read the same in the
 /// text, the stored full result and `structuredContent` (serde writes
 /// `{"secs_since_epoch": ...}`), and the data still validates against the declared schema.
 #[test]

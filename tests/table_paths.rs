@@ -49,7 +49,7 @@ fn aligned_escaped_and_wide_cells() {
     );
 }
 
-/// A header over the cap leaves its column unpadded like a cell does (issue 10: padding is
+/// A header over the cap leaves its column unpadded like a cell does (padding is
 /// spent only where the column lines up), so padding never exceeds the cap.
 #[test]
 fn a_header_over_the_cap_leaves_its_column_unpadded() {

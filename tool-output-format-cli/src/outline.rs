@@ -1,4 +1,4 @@
-//! A tree as an indented outline of names (issue 48): data whose items hold only a name, a
+//! A tree as an indented outline of names: data whose items hold only a name, a
 //! kind and their children (a directory tree: `{"name": "src", "type": "directory",
 //! "children": [...]}`) reads best as the outline a person would draw, one name per line, two
 //! spaces per level, rather than a table whose cells hold the nested levels as JSON text.

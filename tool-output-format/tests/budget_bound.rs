@@ -1,4 +1,4 @@
-//! Issue 49: a budget the user sets is the bound (no hidden default cap).
+//! A budget the user sets is the bound (no hidden default cap).
 
 use serde_json::{Value, json};
 use tool_output_format::{Formatter, ToolOptions};

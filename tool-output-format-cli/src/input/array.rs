@@ -1,4 +1,4 @@
-//! A top-level JSON array read element by element (issue 32).
+//! A top-level JSON array read element by element.
 //!
 //! The array is parsed straight from the reader: the first `keep` elements become values
 //! (the rows the cap shows), later ones are only probed for new keys (see
