@@ -21,7 +21,8 @@ use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
-use tool_output_format::adapt::rmcp::{META_KEY, McpJson, ModelView};
+use tool_output_format::adapt::META_KEY;
+use tool_output_format::adapt::rmcp::{McpJson, ModelView};
 use tool_output_format::{Formatter, McpResult};
 
 use mcp_server::{MAX_CHARS, Order, OrderServer};

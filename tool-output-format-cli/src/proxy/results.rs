@@ -21,11 +21,9 @@
 
 use serde_json::{Value, json};
 use tool_output_format::Formatter;
+use tool_output_format::adapt::META_KEY;
 
 use super::config::{Budget, StructuredContent};
-
-/// The `_meta` key of what the proxy did to a result (SPEC 23's one key).
-pub const META_KEY: &str = "tool-output-format/cuts";
 
 /// Render `result`, upstream's result of its tool `tool` as JSON, with `fmt` (its store
 /// included), focused on `query` when the call carried one (the tool's `query_arg`);

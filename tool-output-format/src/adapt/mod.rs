@@ -30,6 +30,34 @@
 //! assert_eq!(msg, json!({"role": "tool", "tool_call_id": "call_abc", "content": "3"}));
 //! ```
 
+/// The `_meta` key under which every MCP face puts what it did to a result: the typed
+/// adapter's cut notices, stored reference and budget (`adapt::rmcp`, feature `schemars`),
+/// and `tof proxy`'s reports. One key for every path.
+///
+/// ```
+/// assert_eq!(tool_output_format::adapt::META_KEY, "tool-output-format/cuts");
+/// ```
+#[cfg_attr(
+    feature = "schemars",
+    doc = r#"
+With the typed adapter:
+
+```
+use rmcp::model::CallToolResult;
+use tool_output_format::Formatter;
+use tool_output_format::adapt::{META_KEY, rmcp::McpJson};
+
+let rows: Vec<u32> = (0..500).collect();
+let fmt = Formatter::new().max_chars(100);
+let call: CallToolResult = McpJson::new(&fmt, "ids", &rows).into();
+let cuts = &call.meta.unwrap().0[META_KEY];
+assert_eq!(cuts["notices"][0]["kind"], "items");
+assert_eq!(cuts["notices"][0]["applies_to"], "both");
+```
+"#
+)]
+pub const META_KEY: &str = "tool-output-format/cuts";
+
 mod api;
 #[cfg(feature = "rig")]
 pub mod rig;

@@ -77,7 +77,7 @@ mod fetch;
 #[cfg(feature = "schemars")]
 mod typed;
 #[cfg(feature = "schemars")]
-pub use typed::{META_KEY, McpData, McpJson, ModelView};
+pub use typed::{McpData, McpJson, ModelView};
 
 /// A tool result rendered for MCP: converts into rmcp's `CallToolResult` (`Into`, and
 /// rmcp's `IntoCallToolResult`, so it is a valid `#[tool]` return type).

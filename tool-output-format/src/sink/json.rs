@@ -347,10 +347,7 @@ pub(crate) fn notice(n: &Notice, path: &str) -> Value {
 
 /// The notice for values the caps shortened.
 fn cap_shortened(s: Shortened) -> Value {
-    let text = match s.max_chars {
-        Some(m) => format!("[Shortened {} values to {m} chars]", s.values),
-        None => format!("[Shortened {} values]", s.values),
-    };
+    let text = super::notice::cap_shortened_line(s.values, s.max_chars);
     let mut m = Map::new();
     m.insert("kind".into(), "shortened".into());
     m.insert("path".into(), "".into());

@@ -5,7 +5,7 @@ pub(crate) mod csv;
 pub(crate) mod json;
 pub(crate) mod json_envelope;
 pub(crate) mod markdown;
-mod notice;
+pub(crate) mod notice;
 
 use crate::doc::Node;
 use crate::doc::notice::Notice;

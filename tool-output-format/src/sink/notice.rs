@@ -93,3 +93,12 @@ impl fmt::Display for Notice {
         }
     }
 }
+
+/// The line for values a cap shortened (not a budget, whose cut is a [`Notice`]): their
+/// count, and the length they were shortened to when one cap applies to all of them.
+pub(crate) fn cap_shortened_line(values: usize, max_chars: Option<usize>) -> String {
+    match max_chars {
+        Some(m) => format!("[Shortened {values} values to {m} chars]"),
+        None => format!("[Shortened {values} values]"),
+    }
+}

@@ -19,25 +19,9 @@ use data::{Place, error_json, sealed};
 use meta::{kept, meta};
 
 use super::McpResult;
+use crate::adapt::META_KEY;
 use crate::doc::agent::{ErrorKind, ToToolError, ToolError};
 use crate::{Formatted, Formatter, ToolOutput};
-
-/// The `_meta` key of a typed result's cut notices, stored reference and budget (see
-/// [the module docs](crate::adapt::rmcp#cuts-stay-honest-without-breaking-validation)).
-///
-/// ```
-/// use rmcp::model::CallToolResult;
-/// use tool_output_format::Formatter;
-/// use tool_output_format::adapt::rmcp::{META_KEY, McpJson};
-///
-/// let rows: Vec<u32> = (0..500).collect();
-/// let fmt = Formatter::new().max_chars(100);
-/// let call: CallToolResult = McpJson::new(&fmt, "ids", &rows).into();
-/// let cuts = &call.meta.unwrap().0[META_KEY];
-/// assert_eq!(cuts["notices"][0]["kind"], "items");
-/// assert_eq!(cuts["notices"][0]["applies_to"], "both");
-/// ```
-pub const META_KEY: &str = "tool-output-format/cuts";
 
 /// What the budget of a typed result covers: the part of the result the model reads (see
 /// [the module docs](crate::adapt::rmcp#one-budget-for-what-the-model-reads)).

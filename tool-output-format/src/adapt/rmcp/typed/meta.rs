@@ -40,7 +40,7 @@ pub(super) fn meta(
             "values": report.values_shortened,
             "path": "",
             "applies_to": "text",
-            "text": format!("[Shortened {} values]", report.values_shortened),
+            "text": crate::sink::notice::cap_shortened_line(report.values_shortened, None),
         }));
     }
     if notices.is_empty() && report.reference.is_none() && view.is_none() {
