@@ -780,8 +780,8 @@ impl Formatter {
         result: &T,
     ) -> Formatted {
         let mut call = self.call(tool, None, true, Target::Text);
-        if let Some(origin) = origin.filter(|_| !self.tools.contains_key(tool)) {
-            call.opts = self.options_for(origin);
+        if let Some(opts) = self.origin_options(tool, origin) {
+            call.opts = opts;
         }
         call.opts.detail = Detail::Full;
         call.opts.paged = true;
@@ -802,13 +802,20 @@ impl Formatter {
     /// A page of a stored text as the fetch tool `tool` serves it (see [`crate::cut::passage`]):
     /// from byte `start`, with the options of `origin` unless `tool` has its own; `next`
     /// words the call for a cursor.
+    /// The options of the tool a stored result came from (`origin`), when they serve its
+    /// pages: the fetch tool `tool` has no options of its own.
+    fn origin_options(&self, tool: &str, origin: Option<&str>) -> Option<Resolved> {
+        origin
+            .filter(|_| !self.tools.contains_key(tool))
+            .map(|origin| self.options_for(origin))
+    }
+
     /// The smallest budget a page of `tool`'s stored result is rendered under (the options
     /// [`Formatter::format_stored`] picks), in its own unit; `None` without a budget.
     pub(crate) fn page_budget(&self, tool: &str, origin: Option<&str>) -> Option<usize> {
-        let opts = match origin.filter(|_| !self.tools.contains_key(tool)) {
-            Some(origin) => self.options_for(origin),
-            None => self.options_for(tool),
-        };
+        let opts = self
+            .origin_options(tool, origin)
+            .unwrap_or_else(|| self.options_for(tool));
         match (opts.max_chars, opts.max_tokens) {
             (Some(c), Some(t)) => Some(c.min(t)),
             (c, t) => c.or(t),
@@ -824,8 +831,8 @@ impl Formatter {
         next: &dyn Fn(&str) -> String,
     ) -> String {
         let mut call = self.call(tool, None, false, Target::Text);
-        if let Some(origin) = origin.filter(|_| !self.tools.contains_key(tool)) {
-            call.opts = self.options_for(origin);
+        if let Some(opts) = self.origin_options(tool, origin) {
+            call.opts = opts;
         }
         call.text_page(text, start, next)
     }
