@@ -364,11 +364,12 @@ fn the_walk_from_a_cut_table_serves_no_row_twice_and_every_value_whole() {
 }
 
 /// A stored record whose table the budget shortens (a Slack-style page: `ok`, `items`, a
-/// cursor after the array): the record's page goes on from the table's first row, so the rows
-/// it showed cut are served again, whole; the walk ends on the record's own cursor. With a
-/// budget that cuts no row but shortens values, the same: its largest table is served again.
+/// cursor after the array): the record's page goes on from the table's first row not shown,
+/// then serves the values it shortened of the rows it showed, so every value is reached
+/// whole and no row twice; the walk ends on the record's own cursor. With a budget that cuts
+/// no row but shortens values, its largest table is served again from the first row.
 #[test]
-fn a_record_whose_values_were_shortened_is_served_again_whole() {
+fn a_record_whose_values_were_shortened_is_served_to_its_last_value() {
     let body = |id: u64| {
         format!(
             "body {id}: {}",
@@ -394,11 +395,36 @@ fn a_record_whose_values_were_shortened_is_served_again_whole() {
             );
         }
         assert!(text.contains("dXNlcjpVMDYxTkZUVDI="), "{text}");
-        // Only the record's own page may shorten; it then restarts its table.
+        // Only the record's own page may shorten; it then resumes its table at the first
+        // row it did not show (`/items/K;K>C`), or restarts a table it showed whole.
+        let unindented = |p: &str| {
+            p.lines()
+                .map(str::trim_start)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
         for page in pages.iter().filter(|p| p.contains("…[+")) {
+            let shown = ids(&unindented(page)).len();
             assert!(
-                page.contains("cursor=\"/items/0\")"),
+                page.contains(&format!("cursor=\"/items/{shown};{shown}>"))
+                    || page.contains("cursor=\"/items/0\")"),
                 "budget {budget}:\n{page}"
+            );
+        }
+        // Each row once over the pages of rows (the values pages name rows by `row`).
+        let mut rows: Vec<u64> = pages
+            .iter()
+            .filter(|p| !p.contains("| row "))
+            .flat_map(|p| ids(&unindented(p)))
+            .collect();
+        if budget == 1_200 {
+            let n = rows.len();
+            rows.sort();
+            rows.dedup();
+            assert_eq!(
+                rows.len(),
+                n,
+                "budget {budget}: a row served twice:\n{text}"
             );
         }
     }
@@ -578,4 +604,139 @@ fn a_budget_bounds_a_fetch_page_not_the_default_page_size() {
         ids(&sized.call(&r, None, None)),
         (1..=7).collect::<Vec<u64>>()
     );
+}
+
+/// The cells of a page's first table (spaced or compact): its header and rows, each cell
+/// trimmed, without the line that counts rows left out between the first and the last.
+fn table_of(page: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let cells = |l: &str| -> Vec<String> {
+        l.trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_owned())
+            .collect()
+    };
+    let mut lines = page.lines().skip_while(|l| !l.starts_with('|'));
+    let Some(header) = lines.next() else {
+        return (Vec::new(), Vec::new());
+    };
+    let rows = lines
+        .skip(1)
+        .take_while(|l| l.starts_with('|'))
+        .filter(|l| !l.contains(" rows left out …|") && !l.contains(" row left out …|"))
+        .map(cells)
+        .collect();
+    (cells(header), rows)
+}
+
+/// A first text that shows its rows without some fields (columns a budget left out, fields
+/// the preset folded) resumes at the first row it did not show: the walk serves every row
+/// once, then the fields the first text left out of the rows it showed, each once, so every
+/// value is reached and no row is served twice.
+#[test]
+fn rows_shown_without_some_fields_are_not_served_again_whole() {
+    let data = Value::Array(
+        (1..=40u64)
+            .map(|id| {
+                json!({
+                    "id": id,
+                    "title": format!("issue number {id}"),
+                    "state": if id % 2 == 0 { "open" } else { "closed" },
+                    "owner": format!("user{}", id % 7),
+                    "labels": format!("area-{}", id % 5),
+                    "created_at": format!("2024-01-{:02}T10:00:00Z", id % 28 + 1),
+                    "node_id": format!("MDU6SXNzdWU{id:08}"),
+                    "comments": id % 4,
+                })
+            })
+            .collect(),
+    );
+    type Options = fn(Formatter) -> Formatter;
+    let cases: [(&str, Options); 2] = [
+        ("a budget narrows the columns", |f| {
+            f.salience(true).max_chars(700)
+        }),
+        ("the preset folds fields", |_| {
+            Formatter::for_agents().max_chars(1_500)
+        }),
+    ];
+    for (name, options) in cases {
+        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+        let fmt = options(Formatter::new()).store(store.clone(), "get_stored_result");
+        let first = fmt.format("list_issues", &data);
+        let (header, rows) = table_of(&first);
+        assert!(header.len() < 8, "{name}: every column shown:\n{first}");
+        let (reference, cursor) = next_call(&first, "get_stored_result").expect(&first);
+        let cursor = cursor.unwrap_or_else(|| panic!("{name}: no cursor:\n{first}"));
+        // The rows before the first row not shown (a last row kept after the count of rows
+        // left out is served again with the rows from the cursor).
+        let k: u64 = cursor.split(';').next().unwrap().parse().unwrap();
+        assert!(
+            cursor.starts_with(&format!("{k};{k}-")) && k >= 2,
+            "{name}: {cursor}\n{first}"
+        );
+        let id_at = header
+            .iter()
+            .position(|c| c == "id")
+            .expect("the first text shows ids");
+        let rows: Vec<&Vec<String>> = rows
+            .iter()
+            .filter(|r| r[id_at].parse::<u64>().unwrap() <= k)
+            .collect();
+        assert_eq!(rows.len() as u64, k, "{name}:\n{first}");
+        // Every (row, field) the walk shows, counting how often.
+        let mut seen: std::collections::HashMap<(u64, String), usize> = Default::default();
+        for row in &rows {
+            let id: u64 = row[id_at].parse().unwrap();
+            for (c, _) in header.iter().zip(row.iter()) {
+                *seen.entry((id, c.clone())).or_default() += 1;
+            }
+        }
+        let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+        let mut cursor = Some(cursor);
+        let mut row_ids: Vec<u64> = rows.iter().map(|r| r[id_at].parse().unwrap()).collect();
+        let mut calls = 0;
+        while let Some(c) = cursor {
+            calls += 1;
+            assert!(calls < 200, "{name}: the walk does not end");
+            let page = fetch.call(&reference, Some(&c), None);
+            let (header, rows) = table_of(&page);
+            assert!(!rows.is_empty(), "{name}: an empty page at {c}:\n{page}");
+            // The rest of the rows shown (`vI;...`): `row` names the row, from 1.
+            let rest = c.starts_with('v');
+            for row in &rows {
+                let key = if rest { "row" } else { "id" };
+                let at = header.iter().position(|h| h == key).unwrap();
+                let id: u64 = row[at].parse().unwrap();
+                if !rest {
+                    row_ids.push(id);
+                }
+                for (h, v) in header.iter().zip(row) {
+                    if h != "row" && !v.is_empty() {
+                        *seen.entry((id, h.clone())).or_default() += 1;
+                    }
+                }
+            }
+            cursor = next_call(&page, "get_stored_result").and_then(|(_, c)| c);
+        }
+        assert_eq!(
+            row_ids,
+            (1..=40).collect::<Vec<_>>(),
+            "{name}: every row once"
+        );
+        for id in 1..=40u64 {
+            for field in [
+                "id",
+                "title",
+                "state",
+                "owner",
+                "labels",
+                "created_at",
+                "node_id",
+                "comments",
+            ] {
+                let n = seen.get(&(id, field.to_owned())).copied().unwrap_or(0);
+                assert_eq!(n, 1, "{name}: row {id}'s {field} shown {n} times");
+            }
+        }
+    }
 }

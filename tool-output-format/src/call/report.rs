@@ -163,12 +163,8 @@ impl Report {
             }
             _ => (None, None),
         };
-        let mut cut_tables = Vec::new();
-        if let Node::Record(_) = node {
-            tables_cut(node, &mut String::new(), &mut cut_tables);
-        }
         Report {
-            cut_tables,
+            cut_tables: crate::cut::trailer::tables_cut(node),
             nested_cut: nested_cut(node),
             chars: text.chars().count(),
             bytes: text.len(),
@@ -193,27 +189,6 @@ fn nested_cut(node: &Node<'_>) -> bool {
         Node::Envelope(e) => e.body().is_some_and(nested_cut),
         Node::Table(_) => false,
         n => crate::cut::trailer::nested_cut(n),
-    }
-}
-
-/// The tables below `node` (at JSON pointer `at`) that lost rows: pointer and rows shown.
-fn tables_cut(node: &Node<'_>, at: &mut String, out: &mut Vec<(String, usize)>) {
-    let Node::Record(r) = node else { return };
-    for f in &r.fields {
-        let len = at.len();
-        at.push('/');
-        for c in f.name.chars() {
-            match c {
-                '~' => at.push_str("~0"),
-                '/' => at.push_str("~1"),
-                c => at.push(c),
-            }
-        }
-        match &f.value {
-            Node::Table(t) if t.total_rows() > t.rows() => out.push((at.clone(), t.rows())),
-            v => tables_cut(v, at, out),
-        }
-        at.truncate(len);
     }
 }
 

@@ -310,6 +310,7 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
             what: "columns",
             max: usize::MAX,
             narrowed: false,
+            left_out: Vec::new(),
             values: true,
         });
     }
@@ -335,6 +336,7 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
             what: "columns",
             max: usize::MAX,
             narrowed: false,
+            left_out: Vec::new(),
             values: false,
         });
     }

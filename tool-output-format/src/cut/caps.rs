@@ -73,12 +73,15 @@ struct Limits<'p> {
 struct Cuts {
     all: usize,
     budget: usize,
+    /// The shortest length a cap (not the budget) shortened a value to.
+    shortest: Option<usize>,
 }
 
 impl std::ops::AddAssign for Cuts {
     fn add_assign(&mut self, o: Cuts) {
         self.all += o.all;
         self.budget += o.budget;
+        self.shortest = min_limit(self.shortest, o.shortest);
     }
 }
 
@@ -95,10 +98,12 @@ impl Limits<'_> {
     }
 }
 
-fn count(cut: bool, by_budget: bool) -> Cuts {
+/// `n` values shortened to `max` characters, by the budget or by a cap.
+fn count(n: usize, max: usize, by_budget: bool) -> Cuts {
     Cuts {
-        all: usize::from(cut),
-        budget: usize::from(cut && by_budget),
+        all: n,
+        budget: if by_budget { n } else { 0 },
+        shortest: (n > 0 && !by_budget).then_some(max),
     }
 }
 
@@ -138,13 +143,7 @@ fn cut_text(s: &mut crate::doc::Text<'_>, max: usize) -> usize {
 /// those made by a budget apart.
 fn cut_str(s: &mut crate::doc::Text<'_>, pick: Option<(usize, bool)>) -> Cuts {
     match pick {
-        Some((max, by_budget)) => {
-            let n = cut_text(s, max);
-            Cuts {
-                all: n,
-                budget: if by_budget { n } else { 0 },
-            }
-        }
+        Some((max, by_budget)) => count(cut_text(s, max), max, by_budget),
         None => Cuts::default(),
     }
 }
@@ -222,7 +221,7 @@ fn cut_cells(t: &mut Table<'_>, limits: Limits<'_>) -> Cuts {
         }) {
             Some((max, by_budget)) => match text::shorten(cell, max) {
                 Some(cut) => {
-                    cuts += count(true, by_budget);
+                    cuts += count(1, max, by_budget);
                     out.push_str(&cut);
                 }
                 None => out.push_str(cell),
@@ -340,12 +339,16 @@ fn narrow(t: &mut Table<'_>, k: usize, max_chars: usize) {
     let order = crate::cut::arrange::pick_columns(t, k);
     let mut kept = vec![false; t.columns().len()];
     order.iter().for_each(|&c| kept[c] = true);
-    let parts = t
+    let left_out: Vec<String> = t
         .columns()
         .iter()
         .zip(&kept)
         .filter(|(_, k)| !**k)
-        .map(|(c, _)| {
+        .map(|(c, _)| c.to_string())
+        .collect();
+    let parts = left_out
+        .iter()
+        .map(|c| {
             let mut name = String::new();
             crate::text::escape_inline(c, false, &mut name);
             name
@@ -359,6 +362,7 @@ fn narrow(t: &mut Table<'_>, k: usize, max_chars: usize) {
         what: "columns",
         max: max_chars,
         narrowed: true,
+        left_out,
         values: false,
     });
 }
@@ -401,6 +405,9 @@ pub(crate) struct Cut<'a> {
     pub node: Node<'a>,
     pub notices: Vec<Notice>,
     pub values_shortened: usize,
+    /// The shortest length a cap (a cell's or a field's, not the budget) shortened a value
+    /// to, when one did.
+    pub cap_shortest: Option<usize>,
 }
 
 impl<'a> Cut<'a> {
@@ -410,6 +417,7 @@ impl<'a> Cut<'a> {
             node,
             notices: Vec::new(),
             values_shortened: 0,
+            cap_shortest: None,
         }
     }
 }
@@ -421,6 +429,7 @@ impl Cut<'static> {
             node: Node::Null,
             notices: Vec::new(),
             values_shortened: 0,
+            cap_shortest: None,
         }
     }
 }

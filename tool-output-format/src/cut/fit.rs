@@ -373,6 +373,7 @@ impl<'a> Fitter<'_, 'a> {
                 node: Node::Null,
                 notices: vec![notice],
                 values_shortened: 0,
+                cap_shortest: None,
             },
             whole: false,
         }

@@ -46,6 +46,10 @@ use crate::doc::agent::NextAction;
 use crate::doc::notice::{Notice, Strategy, head_tail};
 use crate::rules::detail::LeftOut;
 
+/// The longest list of names a cursor holds (longer: the rows the text showed are
+/// served again whole after the rest, so the Next line stays short under any budget).
+const MAX_SHOWN_CHARS: usize = 80;
+
 /// The lines after the body, for one render.
 pub(crate) struct Trailer<'r> {
     tool: &'r str,
@@ -65,8 +69,8 @@ pub(crate) struct Trailer<'r> {
     failure: Option<String>,
     /// Cut by a stage the notices do not show (query focus).
     cut_elsewhere: bool,
-    /// Values shortened in place (a cell's or a field's cap), and the cell cap when one is
-    /// set (then the cap is the length they were shortened to).
+    /// Values shortened in place (a cell's or a field's cap), and the shortest length a cap
+    /// shortened one to, when known.
     values_cut: Option<Option<usize>>,
     /// The result's page, when its body is one: its length and how many of its items carry
     /// their own cursor.
@@ -189,12 +193,20 @@ impl<'r> Trailer<'r> {
     }
 
     /// Where the fetch resumes a table cut with `notices`: the first row not shown (a table
-    /// that kept its last row: the first row it left out); when values of the rows shown
-    /// were shortened to `C` characters, `"K;K>C"` (see [`crate::store::Fetch`]: the rows
-    /// from `K`, then the values over `C` characters of the rows before `K`, whole). `None`
-    /// (from the first row) when it stopped before the first row, or a cut it cannot
-    /// resume after (fields, a focus, values shortened to an unknown length).
-    fn table_resumes_at(&self, t: &crate::doc::Table<'_>, notices: &[Notice]) -> Option<String> {
+    /// that kept its last row: the first row it left out), then the rest of the rows before
+    /// it (see [`crate::store::Fetch`]): when values of the rows shown were shortened to `C`
+    /// characters, `"K;K>C"` (those values whole); when the rows were shown without some
+    /// fields (`partial`: columns a budget left out, fields folded), `"K;K-a,b"` (the fields
+    /// but the columns shown) or `"K;K+a,b"` (the fields left out), whichever is shorter,
+    /// when it fits [`MAX_SHOWN_CHARS`] (else `"K;K-"`: every field); both, `"K;K>C-a,b"`. `None` (from the first row) when it stopped before the first row,
+    /// or a cut it cannot resume after (fields of a record, a focus, values shortened to an
+    /// unknown length).
+    fn table_resumes_at(
+        &self,
+        t: &crate::doc::Table<'_>,
+        notices: &[Notice],
+        partial: bool,
+    ) -> Option<String> {
         if self.cut_elsewhere {
             return None;
         }
@@ -208,14 +220,55 @@ impl<'r> Trailer<'r> {
             }
         }
         if let Some(cap) = self.values_cut {
-            // Shortened by a field's own cap (a length not known here): from the first row.
+            // Shortened by a cap, to at least this length (unknown: from the first row).
             let cap = cap?;
             short = Some(short.map_or(cap, |s: usize| s.min(cap)));
         }
         let kept = kept.unwrap_or(t.rows());
-        match short {
-            Some(c) => Some(format!("{kept};{kept}>{c}")),
-            None => (kept > 0).then(|| kept.to_string()),
+        if kept == 0 {
+            return None;
+        }
+        let mut at = kept.to_string();
+        if short.is_some() || partial {
+            at.push(';');
+            at.push_str(&kept.to_string());
+        }
+        if let Some(c) = short {
+            at.push('>');
+            at.push_str(&c.to_string());
+        }
+        if partial {
+            // The shorter of: the columns shown (`-`), the fields left out (`+`).
+            let shown = crate::text::name_list::encode(t.columns());
+            let mut left: Vec<String> = t.notes.iter().flat_map(|n| n.left_out.clone()).collect();
+            left.extend(self.left_out.folded_names());
+            let left = crate::text::name_list::encode(&left);
+            let (sign, names) = if left.len() < shown.len() {
+                ('+', left)
+            } else {
+                ('-', shown)
+            };
+            if names.chars().count() <= MAX_SHOWN_CHARS {
+                at.push(sign);
+                at.push_str(&names);
+            } else {
+                at.push('-');
+            }
+        }
+        Some(at)
+    }
+
+    /// Where the fetch resumes a record whose one cut is a nested table that lost rows (a
+    /// row cap; no budget cut, nothing shortened or left out): that table's first row not
+    /// shown (`"/items/20"`; the fetch then serves what its own page of the record cut after
+    /// that table). `None` (the record again, from its first field) for any other cut.
+    fn record_resumes_at(&self, node: &Node<'_>, notices: &[Notice]) -> Option<String> {
+        if self.cut_elsewhere || self.values_cut.is_some() || !notices.is_empty() {
+            return None;
+        }
+        match tables_cut(node).as_slice() {
+            [(at, k)] if *k > 0 => Some(format!("{at}/{k}")),
+            _ => None,
         }
     }
 
@@ -240,12 +293,14 @@ impl<'r> Trailer<'r> {
             s.write_lines(text, self.summary_lines);
         }
         // Rows shown without some of their fields (folded into the left-out line, or columns a
-        // budget left out) are served again whole: the walk starts at the first row.
+        // budget left out): the walk goes on from the first row not shown, then serves those
+        // fields of the rows shown (a record: again whole, from the first field).
         let partial = self.left_out.folded()
             || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed));
         let at = match node {
+            Node::Table(t) => self.table_resumes_at(t, notices, partial),
             _ if partial => None,
-            Node::Table(t) => self.table_resumes_at(t, notices),
+            Node::Record(_) => self.record_resumes_at(node, notices),
             _ => self.resume_at(notices).map(|at| at.to_string()),
         };
         // Whether the result was cut matters only to the stored-result lines (it walks the
@@ -330,10 +385,10 @@ impl<'r> Trailer<'r> {
         self.cut_elsewhere || self.values_cut.is_some() || is_cut(node, notices)
     }
 
-    /// Values were shortened in place (a cell's or a field's cap); `cell_cap`: the cell cap
-    /// set, if any (the length a cell is shortened to).
-    pub fn set_values_cut(&mut self, cell_cap: Option<usize>) {
-        self.values_cut = Some(cell_cap);
+    /// Values were shortened in place (a cell's or a field's cap); `shortest`: the shortest
+    /// length a cap shortened a value to, if known.
+    pub fn set_values_cut(&mut self, shortest: Option<usize>) {
+        self.values_cut = Some(shortest);
     }
 
     /// Record what the store answered: the reference of the stored result, or why it
@@ -410,6 +465,28 @@ pub(crate) fn nested_cut(node: &Node<'_>) -> bool {
         Node::List(items) => items.iter().any(nested_cut),
         _ => false,
     }
+}
+
+/// The tables of a record `node` that lost rows, by JSON pointer, with the first row each
+/// left out (none: `node` is no record).
+pub(crate) fn tables_cut(node: &Node<'_>) -> Vec<(String, usize)> {
+    fn walk(node: &Node<'_>, at: &mut String, out: &mut Vec<(String, usize)>) {
+        let Node::Record(r) = node else { return };
+        for f in &r.fields {
+            let len = at.len();
+            crate::text::push_pointer_segment(at, &f.name);
+            match &f.value {
+                Node::Table(t) if t.total_rows() > t.rows() => {
+                    out.push((at.clone(), t.gap.unwrap_or(t.rows())));
+                }
+                v => walk(v, at, out),
+            }
+            at.truncate(len);
+        }
+    }
+    let mut out = Vec::new();
+    walk(node, &mut String::new(), &mut out);
+    out
 }
 
 /// Whether a fitted result had to shorten cells or omit everything (then a shorter summary

@@ -34,6 +34,9 @@ pub(crate) struct Note {
     pub max: usize,
     /// The note says a budget left columns out.
     pub narrowed: bool,
+    /// The names of the columns a budget left out, as they are (a narrowed note; empty
+    /// else): the fetch serves their values of the rows shown.
+    pub left_out: Vec<String>,
     /// The note shows values (columns said once with their value), not only names: a
     /// budget gives it twice the share of a list of names.
     pub values: bool,

@@ -25,6 +25,18 @@ impl Fetch {
         {
             return Ok(Cursor::RowLeaf(Box::new(row), k, item));
         }
+        // A part of a stored record: the JSON pointer, then the cursor inside it (a row or a
+        // character, or the rows and then the values shortened: `/items/20;20>34`).
+        if let Some((at, inner)) = c.strip_prefix('/').and_then(|_| c.rsplit_once('/'))
+            && !inner.is_empty()
+        {
+            return match self.cursor(Some(inner)) {
+                Ok(inner @ (Cursor::Row(_) | Cursor::Short(..) | Cursor::Values(..))) => {
+                    Ok(Cursor::In(at.to_owned(), Box::new(inner)))
+                }
+                _ => Err(self.bad_cursor(c)),
+            };
+        }
         let parsed = if let Some((at, short)) = c.split_once(';') {
             let short = Short::parse(short);
             match at.strip_prefix('v') {
@@ -33,9 +45,6 @@ impl Fetch {
             }
         } else if let Some(k) = c.strip_prefix('@') {
             k.parse().ok().map(Cursor::Leaf)
-        } else if c.starts_with('/') {
-            c.rsplit_once('/')
-                .and_then(|(at, row)| Some(Cursor::In(at.to_owned(), row.parse().ok()?)))
         } else if let Some((line, col)) = c.split_once(':') {
             line.parse()
                 .ok()
@@ -77,11 +86,13 @@ impl Fetch {
     }
 }
 
-/// Where a cursor points: a row of the stored rows, or a row of the array at a JSON pointer
-/// inside a stored record (`/results/20`).
+/// Where a cursor points: a row of the stored rows, or a place inside the array or text at
+/// a JSON pointer inside a stored record (`/results/20`, `/results/20;20>34`, `/body/300`).
 pub(super) enum Cursor {
     Row(usize),
-    In(String, usize),
+    /// A row (or a character of a text), the rows and then the values shortened, or those
+    /// values, of the part at the pointer.
+    In(String, Box<Cursor>),
     /// A character of a line of a stored text (`"12:300"`).
     Char(usize, usize),
     /// A row, then the values the first text shortened (`"25;25>34"`).
@@ -99,7 +110,7 @@ impl std::fmt::Display for Cursor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Cursor::Row(r) => write!(f, "{r}"),
-            Cursor::In(at, r) => write!(f, "{at}/{r}"),
+            Cursor::In(at, inner) => write!(f, "{at}/{inner}"),
             Cursor::Char(l, c) => write!(f, "{l}:{c}"),
             Cursor::Short(r, s) => f.write_str(&s.row_cursor(*r)),
             Cursor::Values(i, s) => f.write_str(&s.value_cursor(*i)),

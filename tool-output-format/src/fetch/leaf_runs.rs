@@ -21,7 +21,7 @@ impl Fetch {
         value: &Value,
         reference: &str,
         origin: Option<&str>,
-    ) -> (String, Vec<(String, usize)>, crate::Report) {
+    ) -> (String, Vec<(String, String)>, crate::Report) {
         let out = self.render(origin, false, value);
         let mut parts = cut_parts(value, &out.report);
         let Some(mut first) = parts.first().cloned() else {
@@ -51,7 +51,7 @@ impl Fetch {
         value: &Value,
         reference: &str,
         origin: Option<&str>,
-    ) -> Result<(String, Vec<(String, usize)>), ()> {
+    ) -> Result<(String, Vec<(String, String)>), ()> {
         let (text, parts, report) = self.record_with_report(value, reference, origin);
         if fields_cut(&report) && super::leaves::count(value) > 1 {
             return Err(());
@@ -145,7 +145,7 @@ impl Fetch {
             let served = self.serve(
                 value.clone(),
                 reference,
-                Cursor::In(at, 0),
+                Cursor::In(at, Box::new(Cursor::Row(0))),
                 None,
                 origin.map(str::to_owned),
             );
@@ -225,7 +225,7 @@ impl Fetch {
         reference: &str,
         origin: Option<&str>,
     ) -> Option<String> {
-        let next_of = |cuts: &[(String, usize)]| {
+        let next_of = |cuts: &[(String, String)]| {
             cuts.iter()
                 .skip_while(|(p, _)| *p != at)
                 .nth(1)

@@ -12,28 +12,39 @@ use crate::doc::notice::Notice;
 const MAX_DEPTH: usize = 64;
 
 /// The parts of the stored record `value` that its text (with `report`) cut, in the order the
-/// walk serves them: JSON pointer and where the rest starts.
+/// walk serves them: JSON pointer and the cursor of the rest inside it (`"20"`: from row or
+/// character 20; `"20;20>34"`: see [`Short`]).
 ///
-/// - the tables it cut, from the first row not shown (from the first row when the budget
-///   shortened values: the rows pages never shorten one);
+/// - the tables it cut, from the first row not shown; when the budget shortened values to
+///   `C` characters, then the values of the rows shown that it cut (`"K;K>C"`: pages never
+///   shorten one);
 /// - when the budget shortened values, every other text and array outside those tables that
-///   holds a value longer than the shortened length (a text from its first character);
+///   holds a value longer than the shortened length (from its first row or character);
 /// - with none of those, the largest array when values were shortened.
-pub(super) fn cut_parts(value: &Value, report: &Report) -> Vec<(String, usize)> {
-    let mut parts = report.cut_tables.clone();
+pub(super) fn cut_parts(value: &Value, report: &Report) -> Vec<(String, String)> {
+    let tables = report.cut_tables.iter().cloned();
     let Some(max) = shortened_to(report) else {
-        return parts;
+        return tables.map(|(at, k)| (at, k.to_string())).collect();
     };
-    parts.iter_mut().for_each(|(_, shown)| *shown = 0);
+    let mut parts: Vec<(String, String)> = tables
+        .map(|(at, k)| {
+            let rest = Short {
+                before: k,
+                over: Some(max),
+                fields: None,
+            };
+            (at, rest.row_cursor(k))
+        })
+        .collect();
     let mut long = Vec::new();
     long_parts(value, max, &mut String::new(), 0, &mut long);
     for at in long {
         if !parts.iter().any(|(p, _)| *p == at) {
-            parts.push((at, 0));
+            parts.push((at, "0".to_owned()));
         }
     }
     if parts.is_empty() {
-        parts.extend(largest_table(value));
+        parts.extend(largest_table(value).map(|(at, _)| (at, "0".to_owned())));
     }
     parts
 }
@@ -142,49 +153,178 @@ pub(super) fn piece_end(text: &str, start: usize, chars: usize) -> usize {
     start + piece.len()
 }
 
-/// The values the first text of a table shortened: those over `over` characters in the rows
-/// before `before` (the cursor `"K;K>C"`: the rows from `K`, then the values over `C`
-/// characters of the rows before `K`, see [`super::Fetch`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The parts of the rows a first text showed that it did not show whole: the rows before
+/// `before` (the cursor `"K;K>C"`, `"K;K-a,b"`, `"K;K+a,b"` or `"K;K>C-a,b"`: the rows from
+/// `K`, then this rest of the rows before `K`, see [`super::Fetch`]).
+///
+/// - `over`: the text shortened values to `C` characters: every value of those rows that
+///   shortening to `C` cuts;
+/// - `fields`: the text showed those rows without some fields (a budget left columns out, or
+///   the preset folded fields): those fields, named by the columns shown or by the fields
+///   left out (see [`Fields`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Short {
     pub before: usize,
-    pub over: usize,
+    pub over: Option<usize>,
+    pub fields: Option<Fields>,
+}
+
+/// Which fields of the rows shown a first text left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Fields {
+    /// Every field but these columns shown (`-a,b`; none named: the rows whole).
+    Except(Vec<String>),
+    /// These fields (`+a,b`: a name is a field, or a path into one, `a.b` of `a`); when a name
+    /// is no field or path of any row, the rows whole.
+    Only(Vec<String>),
+}
+
+impl Fields {
+    /// Whether the field `key` of a row is left out; `only`: [`Fields::Only`] names something
+    /// of these rows (else every field is).
+    fn left_out(&self, key: &str, only_known: bool) -> bool {
+        match self {
+            Fields::Except(shown) => !shown.iter().any(|s| s == key),
+            Fields::Only(names) => !only_known || names.iter().any(|n| names_field(n, key)),
+        }
+    }
+}
+
+/// Whether the name `name` (a column or a path) is the field `key` or a path into it.
+fn names_field(name: &str, key: &str) -> bool {
+    name.strip_prefix(key)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
 }
 
 impl Short {
-    /// Reads `"K>C"`.
+    /// Reads `"K>C"`, `"K-a,b"`, `"K+a,b"` or `"K>C-a,b"` (names with `,` and `%`
+    /// percent-encoded).
     pub fn parse(s: &str) -> Option<Self> {
-        let (before, over) = s.split_once('>')?;
+        // `K` and `C` are digits, so the first `-` or `+` starts the names.
+        let (head, fields) = match s.find(['-', '+']) {
+            Some(i) => {
+                let names = crate::text::name_list::decode(&s[i + 1..])?;
+                let fields = if s[i..].starts_with('-') {
+                    Fields::Except(names)
+                } else {
+                    Fields::Only(names)
+                };
+                (&s[..i], Some(fields))
+            }
+            None => (s, None),
+        };
+        let (before, over) = match head.split_once('>') {
+            Some((before, over)) => (before, Some(over.parse().ok()?)),
+            None => (head, None),
+        };
+        (over.is_some() || fields.is_some()).then_some(())?;
         Some(Short {
             before: before.parse().ok()?,
-            over: over.parse().ok()?,
+            over,
+            fields,
         })
     }
 
-    /// The cursor of row `row`, then these values.
-    pub fn row_cursor(self, row: usize) -> String {
-        format!("{row};{}>{}", self.before, self.over)
+    /// This rest's part of a cursor: `K>C`, `K-a,b`, `K+a,b` or `K>C-a,b`.
+    fn rest(&self) -> String {
+        let mut out = self.before.to_string();
+        if let Some(c) = self.over {
+            out.push('>');
+            out.push_str(&c.to_string());
+        }
+        if let Some(fields) = &self.fields {
+            let (sign, names) = match fields {
+                Fields::Except(names) => ('-', names),
+                Fields::Only(names) => ('+', names),
+            };
+            out.push(sign);
+            out.push_str(&crate::text::name_list::encode(names));
+        }
+        out
     }
 
-    /// The cursor of the `i`-th of these values.
-    pub fn value_cursor(self, i: usize) -> String {
-        format!("v{i};{}>{}", self.before, self.over)
+    /// The cursor of row `row`, then this rest.
+    pub fn row_cursor(&self, row: usize) -> String {
+        format!("{row};{}", self.rest())
     }
 
-    /// These values of `rows`, in row order, each a record naming its row (from 1) and its
-    /// column: a text that shortening to `over` characters cuts, or an object or array whose
-    /// JSON it cuts.
-    pub fn values(self, rows: &[Value]) -> Vec<Value> {
+    /// The cursor of the `i`-th part of this rest.
+    pub fn value_cursor(&self, i: usize) -> String {
+        format!("v{i};{}", self.rest())
+    }
+
+    /// This rest of `rows`, in row order, each naming its row (from 1):
+    ///
+    /// - with `fields`: per row, a record of the fields left out and of the values shortening
+    ///   cut (`row` first; `_row` when a field is named `row`), rows with none left out;
+    /// - else per value shortening cuts, a record of its row, its column and the value.
+    pub fn values(&self, rows: &[Value]) -> Vec<Value> {
+        let before = &rows[..self.before.min(rows.len())];
+        let long = |v: &Value| self.over.is_some_and(|c| long_value(v, c));
+        let Some(fields) = &self.fields else {
+            return self.each_value(before);
+        };
+        // Names that name nothing of these rows say nothing of what was shown: rows whole.
+        let only_known = match fields {
+            Fields::Only(names) => names.iter().all(|n| {
+                before.iter().any(|r| {
+                    r.as_object()
+                        .is_some_and(|m| m.keys().any(|k| names_field(n, k)))
+                })
+            }),
+            Fields::Except(_) => true,
+        };
+        let whole =
+            matches!(fields, Fields::Except(s) | Fields::Only(s) if s.is_empty()) || !only_known;
+        let rest: Vec<(usize, serde_json::Map<String, Value>)> = before
+            .iter()
+            .enumerate()
+            .filter_map(|(i, row)| {
+                let fields = match row {
+                    Value::Object(m) => m
+                        .iter()
+                        .filter(|(k, v)| fields.left_out(k, only_known) || long(v))
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect(),
+                    // A row that is not a record was shown whole unless shortened.
+                    other if whole || long(other) => {
+                        std::iter::once(("value".to_owned(), other.clone())).collect()
+                    }
+                    _ => serde_json::Map::new(),
+                };
+                (!fields.is_empty()).then_some((i, fields))
+            })
+            .collect();
+        let mut label = "row".to_owned();
+        while rest.iter().any(|(_, f)| f.contains_key(&label)) {
+            label.insert(0, '_');
+        }
+        rest.into_iter()
+            .map(|(i, fields)| {
+                let mut out = serde_json::Map::with_capacity(fields.len() + 1);
+                out.insert(label.clone(), Value::from(i + 1));
+                out.extend(fields);
+                Value::Object(out)
+            })
+            .collect()
+    }
+
+    /// Per value shortening to `over` cuts, a record of its row (from 1), its column and the
+    /// value: a text that it cuts, or an object or array whose JSON it cuts.
+    fn each_value(&self, rows: &[Value]) -> Vec<Value> {
+        let Some(over) = self.over else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
-        for (i, row) in rows.iter().take(self.before).enumerate() {
+        for (i, row) in rows.iter().enumerate() {
             let Value::Object(fields) = row else {
-                if long_value(row, self.over) {
+                if long_value(row, over) {
                     out.push(serde_json::json!({"row": i + 1, "value": row}));
                 }
                 continue;
             };
             for (column, value) in fields {
-                if long_value(value, self.over) {
+                if long_value(value, over) {
                     out.push(serde_json::json!({"row": i + 1, "column": column, "value": value}));
                 }
             }
@@ -226,7 +366,14 @@ mod tests {
     #[test]
     fn shortened_values_are_named_by_row_and_column() {
         let short = Short::parse("2>5").unwrap();
-        assert_eq!(short, Short { before: 2, over: 5 });
+        assert_eq!(
+            short,
+            Short {
+                before: 2,
+                over: Some(5),
+                fields: None
+            }
+        );
         assert_eq!(short.row_cursor(7), "7;2>5");
         assert_eq!(short.value_cursor(0), "v0;2>5");
         let long = "abcdefg".repeat(3);
@@ -244,6 +391,61 @@ mod tests {
             ]
         );
         assert_eq!(Short::parse("2>"), None);
+        assert_eq!(Short::parse("2"), None);
+    }
+
+    #[test]
+    fn the_fields_a_text_did_not_show_are_named_by_row() {
+        let short = Short::parse("2-id,a%2Cb").unwrap();
+        assert_eq!(
+            short.fields,
+            Some(Fields::Except(vec!["id".to_owned(), "a,b".to_owned()]))
+        );
+        assert_eq!(short.over, None);
+        assert_eq!(short.row_cursor(7), "7;2-id,a%2Cb");
+        assert_eq!(short.value_cursor(1), "v1;2-id,a%2Cb");
+        let rows = [
+            json!({"id": 1, "a,b": "x", "state": "open", "owner": "ada"}),
+            json!({"id": 2, "a,b": "y"}),
+            json!({"id": 3, "state": "not shown before"}),
+        ];
+        assert_eq!(
+            short.values(&rows),
+            [json!({"row": 1, "state": "open", "owner": "ada"})]
+        );
+        // With values shortened too: the shown values that shortening cut come with them.
+        let both = Short::parse("2>5-id,a%2Cb").unwrap();
+        let rows = [json!({"id": 1, "a,b": "x".repeat(30), "row": 4})];
+        assert_eq!(
+            both.values(&rows),
+            [json!({"_row": 1, "a,b": "x".repeat(30), "row": 4})]
+        );
+        assert_eq!(both.row_cursor(1), "1;2>5-id,a%2Cb");
+        // Nothing known shown: the rows whole.
+        let whole = Short::parse("1-").unwrap();
+        assert_eq!(
+            whole.values(&[json!({"id": 1})]),
+            [json!({"row": 1, "id": 1})]
+        );
+        assert_eq!(whole.row_cursor(3), "3;1-");
+        assert_eq!(Short::parse("1-a%2"), None);
+        // Named by the fields left out: those (a path names its field), and the values cut.
+        let only = Short::parse("2>5+state,user.login").unwrap();
+        assert_eq!(only.row_cursor(4), "4;2>5+state,user.login");
+        let rows = [
+            json!({"id": 1, "state": "open", "user": {"login": "ada"}, "body": "x".repeat(30)}),
+            json!({"id": 2, "title": "t"}),
+        ];
+        assert_eq!(
+            only.values(&rows),
+            [json!({"row": 1, "state": "open", "user": {"login": "ada"}, "body": "x".repeat(30)})]
+        );
+        // A name that is no field of any row: the rows whole.
+        let unknown = Short::parse("1+nope").unwrap();
+        assert_eq!(
+            unknown.values(&[json!({"id": 1})]),
+            [json!({"row": 1, "id": 1})]
+        );
     }
 
     #[test]

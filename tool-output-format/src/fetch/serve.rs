@@ -58,10 +58,6 @@ impl Fetch {
         origin: Option<String>,
     ) -> Result<Served, StoreError> {
         let query = query.map(str::trim).filter(|q| !q.is_empty());
-        let at_values = match at {
-            Cursor::Values(i, _) => Some(i),
-            _ => None,
-        };
         if let Cursor::RowLeaf(row, k, item) = at {
             let label = row.to_string();
             let bad =
@@ -133,30 +129,13 @@ impl Fetch {
                 })
             }
             (Stored::Text(_), c) => Err(self.bad_cursor(&c.to_string())),
-            // The rows from the cursor, then the values the first text shortened, then the
-            // stored page's own next call.
-            (Stored::Rows(rows, _), Cursor::Short(start, short)) if start < rows.len() => {
-                let label = |i: usize| short.row_cursor(i);
-                let more = Continue {
-                    then: None,
-                    after: Some(short.value_cursor(0)),
-                };
-                Ok(self.rows_page(rows, start, &label, more, (reference, query, origin)))
+            // The rows from the cursor, then what the first text did not show of the rows
+            // before it (values shortened, fields left out), then the stored page's own next
+            // call.
+            (Stored::Rows(rows, then), at) => {
+                let end = Continue { then, after: None };
+                self.rows_from(rows, at, "", end, (reference, query, origin))
             }
-            (Stored::Rows(rows, then), Cursor::Short(_, short) | Cursor::Values(_, short)) => {
-                let start = at_values.unwrap_or(0);
-                let values = short.values(&rows);
-                let label = |i: usize| short.value_cursor(i);
-                let more = Continue { then, after: None };
-                Ok(self.rows_page(values, start, &label, more, (reference, None, origin)))
-            }
-            (Stored::Rows(rows, then), Cursor::Row(start)) => Ok(self.rows_page(
-                rows,
-                start,
-                &|i| i.to_string(),
-                Continue { then, after: None },
-                (reference, query, origin),
-            )),
             (Stored::Whole(value), Cursor::Row(_)) => {
                 Ok(Served::Whole(value, reference.into(), origin))
             }
@@ -164,20 +143,22 @@ impl Fetch {
                 Ok(Served::Leaves(value, k, reference.into(), origin))
             }
             // The rest of a table or a text the record's text cut, then the next part.
-            (Stored::Whole(value), Cursor::In(at, start)) => {
-                let inner = match value.pointer(&at) {
+            (Stored::Whole(value), Cursor::In(at, inner)) => {
+                let written = format!("{at}/{inner}");
+                let bad = || self.bad_cursor(&written);
+                let part = match value.pointer(&at) {
                     Some(Value::Array(rows)) => Ok(rows.clone()),
                     Some(Value::String(text)) => Err(text.clone()),
-                    _ => return Err(self.bad_cursor(&format!("{at}/{start}"))),
+                    _ => return Err(bad()),
                 };
                 let after = self.after_part(&value, &at, reference, origin.as_deref());
-                match inner {
-                    Ok(rows) => {
-                        let label = |i: usize| format!("{at}/{i}");
-                        let more = Continue { then: None, after };
-                        Ok(self.rows_page(rows, start, &label, more, (reference, query, origin)))
+                match (part, *inner) {
+                    (Ok(rows), inner) => {
+                        let end = Continue { then: None, after };
+                        let prefix = format!("{at}/");
+                        self.rows_from(rows, inner, &prefix, end, (reference, query, origin))
                     }
-                    Err(text) => Ok(Served::Text(
+                    (Err(text), Cursor::Row(start)) => Ok(Served::Text(
                         TextPart {
                             text,
                             at,
@@ -187,9 +168,53 @@ impl Fetch {
                         reference.into(),
                         origin,
                     )),
+                    (Err(_), _) => Err(bad()),
                 }
             }
-            (Stored::Rows(..) | Stored::Whole(_), c) => Err(self.bad_cursor(&c.to_string())),
+            (Stored::Whole(_), c) => Err(self.bad_cursor(&c.to_string())),
+        }
+    }
+
+    /// The page of `rows` a cursor `at` names (its cursors written after `prefix`): the rows
+    /// from a row; or, for the rest of rows a first text showed (see [`super::parts::Short`]),
+    /// the rows from `K`, then that rest; `end`: what follows the last.
+    fn rows_from(
+        &self,
+        rows: Vec<Value>,
+        at: Cursor,
+        prefix: &str,
+        end: Continue,
+        call: (&str, Option<&str>, Option<String>),
+    ) -> Result<Served, StoreError> {
+        match at {
+            Cursor::Row(start) => {
+                let label = |i: usize| format!("{prefix}{i}");
+                Ok(self.rows_page(rows, start, &label, end, call))
+            }
+            Cursor::Short(start, short) if start < rows.len() => {
+                let label = |i: usize| format!("{prefix}{}", short.row_cursor(i));
+                // Nothing of the rows shown left to serve: what follows the last row.
+                let more = if short.values(&rows).is_empty() {
+                    end
+                } else {
+                    Continue {
+                        then: None,
+                        after: Some(format!("{prefix}{}", short.value_cursor(0))),
+                    }
+                };
+                Ok(self.rows_page(rows, start, &label, more, call))
+            }
+            Cursor::Short(_, ref short) | Cursor::Values(_, ref short) => {
+                let start = match at {
+                    Cursor::Values(i, _) => i,
+                    _ => 0,
+                };
+                let label = |i: usize| format!("{prefix}{}", short.value_cursor(i));
+                let (reference, _, origin) = call;
+                let values = short.values(&rows);
+                Ok(self.rows_page(values, start, &label, end, (reference, None, origin)))
+            }
+            c => Err(self.bad_cursor(&format!("{prefix}{c}"))),
         }
     }
 

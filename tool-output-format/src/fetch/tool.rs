@@ -51,14 +51,20 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   number: the cut text's Next line gives where it stopped) as a [`Page`]: its footer says
 ///   `has_more`, the `next_cursor` and the next call,
 ///   `Next: call get_stored_result(ref="r_...", cursor="50")`;
-/// - after the rows, serves **the values the first text shortened**: when the first text of
-///   a table shortened values of the rows it showed (to fit its budget, or by a cell cap),
-///   its Next line's cursor is `"K;K>C"`: the rows from `K` (the first row it did not show,
-///   so no row is served twice), then the values of the rows before `K` that shortening to
-///   `C` characters cut. The last page of rows goes on to them (`cursor="v0;K>C"`): a table
-///   of `row` (its position, from 1), `column` and the `value` whole, page by page
-///   (`"vI;K>C"`: from the `I`-th), and the last of those pages ends with the stored page's
-///   own next call, if any. `"25"` alone: the rows from 25, nothing shortened;
+/// - after the rows, serves **what the first text did not show of the rows it showed**:
+///   when the first text of a table shortened values of the rows it showed (to fit its
+///   budget, or by a cell cap), its Next line's cursor is `"K;K>C"`: the rows from `K` (the
+///   first row it did not show, so no row is served twice), then the values of the rows
+///   before `K` that shortening to `C` characters cut. The last page of rows goes on to them
+///   (`cursor="v0;K>C"`): a table of `row` (its position, from 1), `column` and the `value`
+///   whole, page by page (`"vI;K>C"`: from the `I`-th), and the last of those pages ends with
+///   the stored page's own next call, if any. When the first text showed its rows without
+///   some fields (columns a budget left out, fields the preset folded), the cursor is
+///   `"K;K-a,b"`, naming the columns shown, or `"K;K+a,b"`, naming the fields left out,
+///   whichever is shorter (`,` and `%` in a name percent-encoded; `"K;K-"`, every field,
+///   when both are long): after the rows from `K`, one row per row before `K` with `row` and
+///   its fields not shown (`"K;K>C-a,b"`: and the values shortening cut).
+///   `"25"` alone: the rows from 25, nothing shortened or left out;
 /// - renders with the formatter it was given **minus its store**, in full detail, without
 ///   a cell cap (the values a cell cap cut are the rest): caps and budgets still apply to
 ///   the page, and when they cut it the cursor resumes at the first row left out (each row

@@ -208,6 +208,20 @@ impl LeftOut {
             .unwrap_or_default()
     }
 
+    /// The names a folding shape left out (machine-only, then empty), each once.
+    pub fn folded_names(&self) -> Vec<String> {
+        self.0
+            .lock()
+            .map(|s| {
+                s.machine
+                    .names()
+                    .chain(s.empty.names())
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Whether a folding shape left anything out (then the full result holds it).
     pub fn folded(&self) -> bool {
         self.0

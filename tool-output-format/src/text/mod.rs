@@ -56,6 +56,7 @@
 //! than any backtick run in the content.
 
 pub(crate) mod name_index;
+pub(crate) mod name_list;
 mod scan;
 pub(crate) mod tokens;
 

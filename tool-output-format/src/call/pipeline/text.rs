@@ -89,6 +89,7 @@ impl Call<'_> {
             node: Node::Str(s[..end].into()),
             notices,
             values_shortened: usize::from(span.to.is_some()),
+            cap_shortest: None,
         };
         let outcome = trailer.outcome();
         let mut out = self.finish(render(&trailer, end), None, cut, false, None);

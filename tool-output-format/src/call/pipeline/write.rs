@@ -134,7 +134,7 @@ impl Call<'_> {
             let c = cut_owned(node, &caps, opts.strategy);
             // Values shortened in place (a field's or a cell's cap) are a cut too.
             if c.values_shortened > 0 {
-                trailer.set_values_cut(opts.max_cell_chars);
+                trailer.set_values_cut(c.cap_shortest.or(opts.max_cell_chars));
             }
             // The put runs once the text is chosen, outside the walk and the fit.
             if trailer.wants_store(&c.node, &c.notices) {
@@ -174,7 +174,7 @@ impl Call<'_> {
                 })
                 .sum();
             if f.cut.values_shortened > by_budget {
-                trailer.set_values_cut(opts.max_cell_chars);
+                trailer.set_values_cut(f.cut.cap_shortest.or(opts.max_cell_chars));
             }
             let mut unbudgeted = f.whole && budget_free;
             if trailer.wants_store(&f.cut.node, &f.cut.notices) {

@@ -143,5 +143,6 @@ pub(super) fn finish<'a>(
         node,
         notices,
         values_shortened: cuts.all,
+        cap_shortest: cuts.shortest,
     }
 }
