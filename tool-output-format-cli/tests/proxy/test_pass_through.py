@@ -15,6 +15,9 @@ Each transport pair is checked the same way:
   and the result's unknown field comes back; with a progress token, the progress comes back
   first and the result the same (over `--listen` the answer is then an event stream).
 
+An upstream over streamable HTTP that answers with an event (or a JSON answer) over the proxy's
+bound of 16 MiB: the call gets an MCP error naming the bound, soon, and the proxy goes on.
+
 Then, with the MCP Python SDK's client over streamable HTTP (`--listen`, a session per client)
 in front of `roots_upstream.py` (the SDK's low-level server, asking its client for things):
 the upstream's `roots/list`, `sampling/createMessage` and `elicitation/create` reach the client
@@ -284,6 +287,30 @@ def progress_reaches_the_host_before_the_answer():
     assert not late, f"the progress came after the answer (or not at all): {late}"
 
 
+def an_upstream_answer_over_the_bound_is_an_error_naming_it():
+    with HttpUpstream() as url:
+        host = StdioHost(["--upstream-url", url])
+        try:
+            host.request(
+                "initialize",
+                {"protocolVersion": VERSION, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+            )
+            host.notify("notifications/initialized")
+            for tool, what in [("flood", "one event of its event stream"), ("flood_json", "its JSON answer")]:
+                start = time.monotonic()
+                reply = host.request("tools/call", {"name": tool, "arguments": {}})
+                took = time.monotonic() - start
+                message = reply.get("error", {}).get("message", "")
+                expected = f"sent {what} over 16777216 bytes (16 MiB), the bound on it"
+                assert expected in message, f"{tool}: {reply!r:.300}"
+                assert took < 20, f"{tool}: the error took {took:.1f} s"
+            # The proxy goes on.
+            called = host.request("tools/call", CALL_PARAMS)["result"]
+            assert called.get("x-unknown-result-field") == "kept", called
+        finally:
+            host.close()
+
+
 def over_listen(check):
     """`check(url)` against `tof proxy --listen` in front of `roots_upstream.py`."""
     host = HttpHost(["--", sys.executable, str(HERE / "roots_upstream.py")])
@@ -372,6 +399,7 @@ def listening_clients_notifications_reach_the_upstream():
 CHECKS = [
     *(pair_check(p) for p in PAIRS),
     progress_reaches_the_host_before_the_answer,
+    an_upstream_answer_over_the_bound_is_an_error_naming_it,
     listening_upstreams_requests_reach_the_client_whose_call_asked,
     listening_clients_notifications_reach_the_upstream,
 ]
