@@ -8,7 +8,8 @@ with `--max-chars 2000`, every `Next:` line followed to the end.
         PATH_TO_MCP_SERVER_SQLITE
 
 The fixtures are made at run time in a temporary folder: a directory tree, a text file of about
-100 KB, a git repository with 30 commits (one of them large), a SQLite database of 5,000 orders
+100 KB, a text file of the bytes a text page writes otherwise (docs/proxy.md, "Text round
+trip"), a git repository with 30 commits (one of them large), a SQLite database of 5,000 orders
 and 400 customers.
 
 A check named in PENDING waits on work not done yet: it runs and is reported as `pending`
@@ -69,6 +70,20 @@ def make_fixtures(root):
         if i % 37 == 0:
             lines.append("")
     (root / "big.txt").write_text("\n".join(lines) + "\n")
+    # Every case of docs/proxy.md's text round trip, over several pages at 2,000 characters,
+    # and what is kept as it is beside them; no final line break.
+    odd = []
+    for i in range(60):
+        odd += [
+            f"{i}: trailing spaces   \n", f"{i}: a trailing tab\t\n", f"{i}: tab then space\t \n",
+            f"{i}: CRLF\r\n", f"{i}: a lone CR\rthen more\n", "   \n",
+            f"{i}: ESC \x1b[31m, BEL \x07, DEL \x7f, C1 \x85, RLO \u202e, LS \u2028 end\n",
+            f"{i}: a control before a space \x07 \n",
+            f"{i}: kept: \\u{{20}} | \\ < nbsp \u00a0 zwsp \u200b `x` ```y``` ~~~ \t mid\n",
+            f"    {i}: indented, *markup*, [link](x), <b>\n",
+            "\n",
+        ]
+    (root / "odd.txt").write_bytes(("".join(odd) + "the end, no line break  ").encode())
     repo = root / "repo"
     repo.mkdir()
     env = dict(os.environ, GIT_AUTHOR_NAME="Ada", GIT_AUTHOR_EMAIL="ada@example.com",
@@ -175,6 +190,30 @@ async def direct_text(server, tool, args):
     return await session(server, None, call)
 
 
+# What a text page writes otherwise (docs/proxy.md, "Text round trip"): hidden controls, the
+# library's `text::is_hidden_control` but tab and the line breaks a line never holds.
+HIDDEN = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def as_written(original):
+    """`original` as its text pages joined give it back (docs/proxy.md, "Text round trip"):
+    every line break (`\\r\\n`, a lone `\\r`) a `\\n`, one added at the end when there is none,
+    each space and tab that ends a line as `\\u{20}` / `\\u{9}`, each hidden control as
+    `\\u{HEX}`; nothing else changed."""
+    lines = re.split(r"\r\n|\r|\n", original)
+    if lines[-1] == "":
+        lines.pop()
+    out = []
+    for line in lines:
+        body = line.rstrip(" \t")
+        body = HIDDEN.sub(lambda m: "\\u{%X}" % ord(m.group()), body)
+        tail = "".join("\\u{20}" if c == " " else "\\u{9}" for c in line[len(line.rstrip(" \t")):])
+        out.append(body + tail + "\n")
+    return "".join(out)
+
+
 def fenced_bodies(page):
     """The text inside each fence of a page (the fence is as long as it needs to be)."""
     bodies, lines, i = [], page.splitlines(keepends=True), 0
@@ -197,6 +236,7 @@ def calls():
     repo = str(ROOT / "repo")
     return {
         "read_text_file": ("filesystem", "read_text_file", {"path": str(ROOT / "big.txt")}),
+        "read_odd_text": ("filesystem", "read_text_file", {"path": str(ROOT / "odd.txt")}),
         "directory_tree": ("filesystem", "directory_tree", {"path": str(ROOT / "tree")}),
         "git_log": ("git", "git_log", {"repo_path": repo, "max_count": COMMITS}),
         "git_show_large": ("git", "git_show", {"repo_path": repo,
@@ -366,22 +406,39 @@ async def pages_are_within_the_budget():
     assert not over, over[:10]
 
 
+def joins_back(name, original):
+    """The fenced text of `name`'s pages joined, under both budgets, is exactly `original` as
+    written (`as_written`)."""
+    expected = as_written(original)
+    for budget in (None, BUDGET):
+        joined = "".join(fenced_bodies(p) for p in pages(name, budget))
+        if joined != expected:
+            at = next((i for i, (a, b) in enumerate(zip(joined, expected)) if a != b),
+                      min(len(joined), len(expected)))
+            raise AssertionError(
+                f"{name} at {budget}: {len(joined)} chars joined, {len(expected)} expected; "
+                f"first difference at {at}: {joined[at - 40:at + 40]!r} "
+                f"instead of {expected[at - 40:at + 40]!r}")
+
+
 async def a_text_file_joins_back_byte_for_byte():
     original = (ROOT / "big.txt").read_text()
-    for budget in (None, BUDGET):
-        joined = "".join(fenced_bodies(p) for p in pages("read_text_file", budget))
-        assert joined == original, (budget, len(joined), len(original))
+    # Nothing in it is written otherwise: the join is the file, byte for byte.
+    assert as_written(original) == original
+    joins_back("read_text_file", original)
 
 
 async def a_diff_joins_back_byte_for_byte():
     original = await direct_text("git", *calls()["git_diff"][1:])
-    for budget in (None, BUDGET):
-        joined = "".join(fenced_bodies(p) for p in pages("git_diff", budget))
-        # A fence's content ends with a line break: a text without a final one reads back
-        # with it (the one byte a fenced block cannot carry).
-        if not original.endswith("\n"):
-            original += "\n"
-        assert joined == original, (budget, len(joined), len(original))
+    joins_back("git_diff", original)
+
+
+async def a_text_of_odd_bytes_joins_back_by_the_documented_mapping():
+    original = (ROOT / "odd.txt").read_bytes().decode()
+    direct = await direct_text("filesystem", *calls()["read_odd_text"][1:])
+    assert direct == original, "server-filesystem did not send the file as it is"
+    assert len(pages("read_odd_text", BUDGET)) > 3, "the odd text was not paged"
+    joins_back("read_odd_text", original)
 
 
 async def sqlite_rows_are_a_table():
@@ -429,6 +486,7 @@ CHECKS = [
     pages_are_within_the_budget,
     a_text_file_joins_back_byte_for_byte,
     a_diff_joins_back_byte_for_byte,
+    a_text_of_odd_bytes_joins_back_by_the_documented_mapping,
     sqlite_rows_are_a_table,
 ]
 
