@@ -498,6 +498,27 @@ async def a_fetch_query_keeps_each_commit_with_its_hash():
     await kept_with_their_hashes(await session("git", ["--max-chars", str(BUDGET)], call))
 
 
+async def which_bounds_apply():
+    # docs/proxy.md, "Which bounds apply": a budget is the bound (no 100-line cap beside it);
+    # an explicit max_lines still applies under it; with no budget at all (agent = false),
+    # the library's 100 lines.
+    args = calls()["read_text_file"][2]
+    (ROOT / "cap.toml").write_text("[tools.read_text_file]\nmax_lines = 50\n")
+    (ROOT / "no_budget.toml").write_text("[defaults]\nagent = false\n")
+    kept = {}
+    for name, flags in [("budget", ["--max-chars", "60000"]),
+                        ("cap", ["--max-chars", "60000", "--config", str(ROOT / "cap.toml")]),
+                        ("none", ["--config", str(ROOT / "no_budget.toml")])]:
+        async def call(s):
+            return text(await s.call_tool("read_text_file", args))
+        md = await session("filesystem", flags, call)
+        kept[name] = (len(md), len(re.findall(r"let v\d+ = ", md)), md.splitlines()[0])
+    chars, lines, _ = kept["budget"]
+    assert 50_000 < chars <= 60_000 and lines > 1000, kept
+    assert kept["cap"][2].startswith("[Truncated to 50 lines of "), kept
+    assert kept["none"][2].startswith("[Truncated to 100 lines of "), kept
+
+
 async def sqlite_rows_are_a_table():
     first = pages("read_query_all", None)[0]
     assert any(l.startswith("|") for l in first.splitlines()), first[:300]
@@ -546,6 +567,7 @@ CHECKS = [
     a_text_of_odd_bytes_joins_back_by_the_documented_mapping,
     focus_keeps_each_commit_with_its_hash,
     a_fetch_query_keeps_each_commit_with_its_hash,
+    which_bounds_apply,
     sqlite_rows_are_a_table,
 ]
 
