@@ -312,6 +312,47 @@ async def roots_list_is_answered():
     assert str(ROOT.resolve()) in allowed, allowed
 
 
+async def roots_list_is_answered_over_listen():
+    # server-filesystem asks for the roots as it starts, before any client is connected: under
+    # --listen the request waits for a client's request and goes to that client.
+    from mcp.client.streamable_http import streamable_http_client
+
+    log = tempfile.NamedTemporaryFile("w+", suffix=".log")
+    p = subprocess.Popen([TOF, "proxy", "--listen", "127.0.0.1:0", "--", FS, str(ROOT / "tree")],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        url = None
+        for _ in range(600):
+            m = re.search(r"listening on (http://\S+/mcp)", pathlib.Path(log.name).read_text())
+            if m:
+                url = m.group(1)
+                break
+            assert p.poll() is None, pathlib.Path(log.name).read_text()
+            await asyncio.sleep(0.05)
+        assert url, "tof proxy --listen did not start"
+        asked = []
+
+        async def roots(_ctx):
+            asked.append(1)
+            return types.ListRootsResult(roots=[types.Root(uri=ROOT.as_uri())])
+
+        async with streamable_http_client(url) as (read, write):
+            async with ClientSession(read, write, list_roots_callback=roots) as s:
+                await s.initialize()
+                for _ in range(50):
+                    allowed = text(await s.call_tool("list_allowed_directories", {}))
+                    if asked and "tree" not in allowed:
+                        break
+                    await asyncio.sleep(0.1)
+        assert asked, "the server's roots/list never reached the client"
+        # The client's root replaced the folder on the command line.
+        assert str(ROOT.resolve()) in allowed and "tree" not in allowed, allowed
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+        log.close()
+
+
 async def initialize_is_upstream_s():
     for server in servers():
         async def capabilities(s):
@@ -554,6 +595,7 @@ CHECKS = [
     tools_list_is_upstream_s_plus_the_fetch_tool,
     initialize_is_upstream_s,
     roots_list_is_answered,
+    roots_list_is_answered_over_listen,
     structured_content_follows_the_option,
     every_sqlite_row_is_reached,
     every_joined_row_is_reached,
