@@ -201,7 +201,9 @@ impl ServerSide {
             | ClientNotification::CancelledNotification(_) => return Ok(()),
             ClientNotification::ProgressNotification(p) => {
                 let read = p.params.progress_token.clone();
-                if let Some((p, _)) = upstream::progress_for(self.link.tokens_to_upstream(), p) {
+                if let Some((p, _)) =
+                    upstream::progress_for(self.link.tokens_to_upstream(), p).await
+                {
                     let n = ClientNotification::ProgressNotification(p);
                     let _ = self.upstream.send_notification(n).await;
                 }

@@ -41,7 +41,14 @@ use super::upstream_http::RawHttp;
 
 /// Forwarded requests' progress tokens: the forwarded request's token -> where its progress
 /// goes back.
-pub type Tokens = Mutex<HashMap<ProgressToken, Route>>;
+#[derive(Debug, Default)]
+pub struct Tokens {
+    routes: Mutex<HashMap<ProgressToken, Route>>,
+    /// Written while a request is sent and its route noted: the peer may answer with progress
+    /// at once (rmcp gives the token only as it sends), and that progress waits for the route
+    /// instead of finding none and being dropped.
+    sending: tokio::sync::RwLock<()>,
+}
 
 /// Where the progress of a forwarded request goes back: its sender's token and, for a
 /// request of a host, that host's connection.
@@ -211,9 +218,11 @@ impl Link {
     }
 
     /// Remember one host's session (`--listen`), for the notifications that belong to no
-    /// request.
+    /// request; the ended ones are forgotten.
     pub fn add_session(&self, peer: &Peer<RoleServer>) {
-        lock(&self.sessions).push(peer.clone());
+        let mut sessions = lock(&self.sessions);
+        sessions.retain(|p| !p.is_transport_closed());
+        sessions.push(peer.clone());
     }
 
     /// The hosts' sessions still open.
@@ -263,6 +272,7 @@ where
         Some(t) => PeerRequestOptions::with_timeout(t),
         None => PeerRequestOptions::no_options(),
     };
+    let sending = tokens.sending.write().await;
     let handle = peer
         .send_request_with_option(request, options)
         .await
@@ -273,8 +283,9 @@ where
             token: sender_token,
             peer: sender,
         };
-        lock(tokens).insert(token.clone(), route);
+        lock(&tokens.routes).insert(token.clone(), route);
     }
+    drop(sending);
     let id = handle.id.clone();
     let out = tokio::select! {
         r = handle.await_response() => r.map_err(&explain),
@@ -289,7 +300,7 @@ where
     };
     // The progress upstream sent before its answer reaches the sender first.
     raw.progress_settled(&token, PROGRESS_SETTLE).await;
-    lock(tokens).remove(&token);
+    lock(&tokens.routes).remove(&token);
     let kept = raw.take(&id);
     match (out, kept) {
         (Ok(_), Some(v)) => Ok(Resp::from(CustomResult(v))),
@@ -306,18 +317,20 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Where a progress notification's token goes back (`tokens`: the forwarded request's token
-/// to its sender's); `None` when it names no forwarded request (then it is dropped).
-pub fn retoken(tokens: &Tokens, token: &ProgressToken) -> Option<Route> {
-    lock(tokens).get(token).cloned()
+/// to its sender's); `None` when it names no forwarded request (then it is dropped). Waits
+/// while a request is being sent, whose route may be the one.
+pub async fn retoken(tokens: &Tokens, token: &ProgressToken) -> Option<Route> {
+    let _sent = tokens.sending.read().await;
+    lock(&tokens.routes).get(token).cloned()
 }
 
 /// Give a progress notification its sender's token back, with the host that sent the
 /// request (if a host did); `None` when it belongs to no forwarded request.
-pub fn progress_for(
+pub async fn progress_for(
     tokens: &Tokens,
     mut n: ProgressNotification,
 ) -> Option<(ProgressNotification, Option<Peer<RoleServer>>)> {
-    let route = retoken(tokens, &n.params.progress_token)?;
+    let route = retoken(tokens, &n.params.progress_token).await?;
     n.params.progress_token = route.token;
     Some((n, route.peer))
 }
@@ -414,7 +427,7 @@ impl Service<RoleClient> for ClientSide {
             // Progress goes back to the host whose request it is.
             ServerNotification::ProgressNotification(p) => {
                 let read = p.params.progress_token.clone();
-                let Some((p, sender)) = progress_for(&self.link.to_host, p) else {
+                let Some((p, sender)) = progress_for(&self.link.to_host, p).await else {
                     self.link.from_upstream.progress_passed(&read);
                     return Ok(());
                 };
