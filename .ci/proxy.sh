@@ -5,7 +5,10 @@
 # the last row, errors and images kept, the config checked against upstream's tools, an
 # upstream killed mid-call or never answering, two proxies sharing a Redis and a stopped
 # Redis; and what passes through, read on the wire over each pair of transports (stdio or
-# streamable HTTP on each side, tests/proxy/test_pass_through.py). Then
+# streamable HTTP on each side, tests/proxy/test_pass_through.py), an HTTP upstream's answer
+# over the bound, and under --listen the upstream's roots/sampling/elicitation requests and a
+# client's notifications both ways (tests/proxy/roots_upstream.py, the SDK's low-level
+# server). Then
 # `@modelcontextprotocol/server-everything` (npm, pinned) as the upstream for the
 # protocol surface (tests/proxy/test_everything.py): initialize, prompts, resources,
 # completions, logging, progress, sampling (forwarded; the host's capabilities told upstream),

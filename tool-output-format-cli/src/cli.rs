@@ -213,8 +213,9 @@ pub struct ProxyArgs {
     pub structured_content: Option<String>,
 
     /// Serve the host side as streamable HTTP at http://HOST:PORT/mcp instead of on standard
-    /// input/output: any number of MCP clients share the one upstream (its requests to the
-    /// client, sampling, elicitation and roots, are refused).
+    /// input/output: any number of MCP clients, a session each, share the one upstream (its
+    /// requests to a client, sampling, elicitation and roots, go to the client whose call is
+    /// in flight).
     #[arg(long, value_name = "HOST:PORT")]
     pub listen: Option<String>,
 

@@ -63,6 +63,11 @@ impl ServerSide {
             peer: Some(ctx.peer.clone()),
         };
         let links = (self.link.tokens_to_host(), &*self.link.from_upstream);
+        // Under --listen, upstream's own requests meanwhile go to this host.
+        let _calling = self
+            .link
+            .is_shared()
+            .then(|| self.link.calling(&ctx.peer, &ctx.id));
         upstream::forward(&self.upstream, request, from, links, Some(timeout), |e| {
             upstream::explain(e, &who, Some(timeout))
         })
@@ -194,13 +199,11 @@ impl ServerSide {
             // forwarded request through the request's cancellation token.
             ClientNotification::InitializedNotification(_)
             | ClientNotification::CancelledNotification(_) => return Ok(()),
-            // Under --listen upstream was told of no roots (several clients share it).
-            ClientNotification::RootsListChangedNotification(_) if self.link.is_shared() => {
-                return Ok(());
-            }
             ClientNotification::ProgressNotification(p) => {
                 let read = p.params.progress_token.clone();
-                if let Some((p, _)) = upstream::progress_for(self.link.tokens_to_upstream(), p) {
+                if let Some((p, _)) =
+                    upstream::progress_for(self.link.tokens_to_upstream(), p).await
+                {
                     let n = ClientNotification::ProgressNotification(p);
                     let _ = self.upstream.send_notification(n).await;
                 }

@@ -2,11 +2,13 @@
 //! `http://HOST:PORT/mcp`, for any number of MCP clients, over the one upstream the process
 //! started.
 //!
-//! Each HTTP request is answered statelessly (JSON responses, no session): rmcp builds a
-//! [`Hosted`] per request, a handle on the one [`ServerSide`] (upstream's peer, formatter,
-//! fetch, config). What can not be carried over a shared upstream is not: upstream's
-//! requests to the client (sampling, elicitation, roots) are refused and its notifications
-//! that belong to no request are dropped ([`Link::shared`]).
+//! Each client that sends `initialize` gets a session of its own (rmcp's session mode, an
+//! `Mcp-Session-Id`): rmcp builds a [`Hosted`] per session, a handle on the one
+//! [`ServerSide`] (upstream's peer, formatter, fetch, config), and hands it the client's
+//! notifications (cancelled, progress, roots list changed) as on standard input/output.
+//! Upstream's requests to a client (sampling, elicitation, roots) go to the client whose
+//! request is in flight, on that request's event stream, and its notifications that belong
+//! to no request to every session ([`Link::shared`]).
 //!
 //! What passes through keeps every field, as on standard input/output ([`super::raw`]): each
 //! POST's body is read as JSON first and a request the proxy forwards is handed on as it came
@@ -113,8 +115,11 @@ pub async fn serve(listener: TcpListener, server: ServerSide) -> Result<(), Erro
         error,
     })?;
     let stop = CancellationToken::new();
+    // Sessions: a client's notifications reach the proxy and upstream's requests reach a
+    // client (a stateless request has no way back). A client of the protocol without
+    // `initialize` (2026-07-28) is still answered statelessly, as JSON.
     let mut config = StreamableHttpServerConfig::default()
-        .with_legacy_session_mode(false)
+        .with_legacy_session_mode(true)
         .with_json_response(true)
         .with_cancellation_token(stop.clone());
     if !local.ip().is_loopback() {
@@ -165,6 +170,15 @@ async fn answer(
     mcp: &StreamableHttpService<Hosted, LocalSessionManager>,
     request: Request<Incoming>,
 ) -> Response<BoxBody<Bytes, Infallible>> {
+    if request.method() == Method::DELETE {
+        // A session ended: rmcp answers 202, which clients (the Python SDK) log as a failed
+        // termination; 204 says it ended.
+        let mut response = mcp.handle(request).await;
+        if response.status() == StatusCode::ACCEPTED {
+            *response.status_mut() = StatusCode::NO_CONTENT;
+        }
+        return response;
+    }
     if request.method() != Method::POST {
         return mcp.handle(request).await;
     }
@@ -553,6 +567,11 @@ impl ServerHandler for Hosted {
         self.notify(n, ctx).await;
     }
 
+    async fn on_roots_list_changed(&self, ctx: NotificationContext<RoleServer>) {
+        let n = ClientNotification::RootsListChangedNotification(Default::default());
+        self.notify(n, ctx).await;
+    }
+
     async fn on_custom_notification(
         &self,
         n: CustomNotification,
@@ -572,6 +591,7 @@ impl ServerHandler for Hosted {
             raw.set_answer(init.clone());
         }
         ctx.peer.set_peer_info(request.clone());
+        self.0.link.add_session(&ctx.peer);
         self.negotiate_initialize(&request)
     }
 

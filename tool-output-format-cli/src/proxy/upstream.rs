@@ -9,23 +9,26 @@
 //! cancellation of the forwarded request (the incoming request's cancellation token ends the
 //! wait and sends `notifications/cancelled` for the forwarded id).
 //!
-//! Under `--listen` the link is shared ([`Link::shared`]): several MCP clients use one
-//! upstream, so there is no one host to give upstream's own requests (sampling, elicitation,
-//! roots) or its notifications that belong to no request; they are refused and dropped. The
-//! progress of a forwarded request still goes back to the client that sent it.
+//! Under `--listen` the link is shared ([`Link::shared`]): several MCP clients, each in a
+//! session of its own, use one upstream. Upstream's own requests (sampling, elicitation,
+//! roots) go to the client whose forwarded request is in flight (the latest, when several
+//! are), on that request's event stream, and wait for one when none is; its notifications
+//! that belong to no request go to every client. The progress of a forwarded request goes
+//! back to the client that sent it.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use rmcp::model::{
     CancelledNotification, CancelledNotificationParam, ClientConfig, ClientResult, CustomResult,
-    ErrorData, GetMeta, Implementation, ProgressNotification, ProgressToken, RequestMetaObject,
-    ServerNotification, ServerRequest,
+    ErrorData, GetExtensions, GetMeta, Implementation, ProgressNotification, ProgressToken,
+    RequestId, RequestMetaObject, ServerNotification, ServerRequest,
 };
 use rmcp::service::{
-    NotificationContext, Peer, PeerRequestOptions, RequestContext, RoleClient, RoleServer,
-    RunningService, ServiceError, ServiceRole,
+    NotificationContext, OriginatingRequestId, Peer, PeerRequestOptions, RequestContext,
+    RoleClient, RoleServer, RunningService, ServiceError, ServiceRole,
 };
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
@@ -38,7 +41,14 @@ use super::upstream_http::RawHttp;
 
 /// Forwarded requests' progress tokens: the forwarded request's token -> where its progress
 /// goes back.
-pub type Tokens = Mutex<HashMap<ProgressToken, Route>>;
+#[derive(Debug, Default)]
+pub struct Tokens {
+    routes: Mutex<HashMap<ProgressToken, Route>>,
+    /// Written while a request is sent and its route noted: the peer may answer with progress
+    /// at once (rmcp gives the token only as it sends), and that progress waits for the route
+    /// instead of finding none and being dropped.
+    sending: tokio::sync::RwLock<()>,
+}
 
 /// Where the progress of a forwarded request goes back: its sender's token and, for a
 /// request of a host, that host's connection.
@@ -61,13 +71,44 @@ pub struct Sender<'a> {
     pub peer: Option<Peer<RoleServer>>,
 }
 
+/// A host's request forwarded to upstream and not answered yet (`--listen`): upstream's own
+/// requests go to its host, on its event stream.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    seq: u64,
+    /// The host (one client's session).
+    pub peer: Peer<RoleServer>,
+    /// The request's id in that session.
+    pub id: RequestId,
+}
+
+/// While it lives, its request is among the link's callers ([`Link::calling`]).
+pub struct Calling<'a> {
+    link: &'a Link,
+    seq: u64,
+}
+
+impl Drop for Calling<'_> {
+    fn drop(&mut self) {
+        let seq = self.seq;
+        self.link
+            .callers
+            .send_modify(|c| c.retain(|c| c.seq != seq));
+    }
+}
+
 /// What both sides share: the host's peer (known once the host has connected), the
 /// progress tokens of forwarded requests and the raw results of responses, per direction.
 #[derive(Debug)]
 pub struct Link {
     host: watch::Sender<Option<Peer<RoleServer>>>,
-    /// Several hosts (`--listen`): no one host to give upstream's own messages.
+    /// Several hosts (`--listen`), each in a session of its own.
     shared: bool,
+    /// The hosts' requests in flight to upstream, oldest first (`--listen`).
+    callers: watch::Sender<Vec<Caller>>,
+    next_caller: AtomicU64,
+    /// Every host's session (`--listen`), for notifications that belong to no request.
+    sessions: Mutex<Vec<Peer<RoleServer>>>,
     /// Upstream's token (the proxy's request to upstream) -> the host's.
     to_host: Tokens,
     /// The host's token (the proxy's request to the host) -> upstream's.
@@ -88,6 +129,9 @@ impl Default for Link {
         Link {
             host: watch::Sender::new(None),
             shared: false,
+            callers: watch::Sender::new(Vec::new()),
+            next_caller: AtomicU64::new(0),
+            sessions: Mutex::default(),
             to_host: Tokens::default(),
             to_upstream: Tokens::default(),
             command: String::new(),
@@ -108,8 +152,8 @@ impl Link {
     }
 
     /// A link for the upstream started by `command` that several hosts share (`--listen`):
-    /// it never has one host, so upstream's requests to the client are refused and its
-    /// notifications that belong to no request are dropped.
+    /// it never has one host; upstream's requests go to the host of a request in flight
+    /// ([`Link::caller`]) and its notifications that belong to no request to every session.
     pub fn shared(command: String) -> Self {
         Link {
             command,
@@ -147,6 +191,45 @@ impl Link {
     pub async fn wait_host(&self) -> Option<Peer<RoleServer>> {
         let mut rx = self.host.subscribe();
         rx.wait_for(Option::is_some).await.ok()?.clone()
+    }
+
+    /// Note `peer`'s request `id` as in flight to upstream until the guard is dropped
+    /// (`--listen`): upstream's own requests meanwhile go to `peer`.
+    pub fn calling(&self, peer: &Peer<RoleServer>, id: &RequestId) -> Calling<'_> {
+        let seq = self.next_caller.fetch_add(1, Ordering::Relaxed);
+        let caller = Caller {
+            seq,
+            peer: peer.clone(),
+            id: id.clone(),
+        };
+        self.callers.send_modify(|c| c.push(caller));
+        Calling { link: self, seq }
+    }
+
+    /// The host whose request to upstream started last among those in flight, waiting
+    /// for one when none is: upstream's request is answered by the client whose call it
+    /// serves (a stdio upstream does not say which call; with several in flight, the
+    /// latest), or, asked outside any call (server-filesystem asks for the roots as it
+    /// starts), by the next client that makes one.
+    pub async fn caller(&self) -> Option<Caller> {
+        let mut rx = self.callers.subscribe();
+        let callers = rx.wait_for(|c| !c.is_empty()).await.ok()?;
+        callers.last().cloned()
+    }
+
+    /// Remember one host's session (`--listen`), for the notifications that belong to no
+    /// request; the ended ones are forgotten.
+    pub fn add_session(&self, peer: &Peer<RoleServer>) {
+        let mut sessions = lock(&self.sessions);
+        sessions.retain(|p| !p.is_transport_closed());
+        sessions.push(peer.clone());
+    }
+
+    /// The hosts' sessions still open.
+    pub fn sessions(&self) -> Vec<Peer<RoleServer>> {
+        let mut sessions = lock(&self.sessions);
+        sessions.retain(|p| !p.is_transport_closed());
+        sessions.clone()
     }
 
     /// Tokens of requests forwarded to upstream: upstream's token -> the host's.
@@ -189,6 +272,7 @@ where
         Some(t) => PeerRequestOptions::with_timeout(t),
         None => PeerRequestOptions::no_options(),
     };
+    let sending = tokens.sending.write().await;
     let handle = peer
         .send_request_with_option(request, options)
         .await
@@ -199,8 +283,9 @@ where
             token: sender_token,
             peer: sender,
         };
-        lock(tokens).insert(token.clone(), route);
+        lock(&tokens.routes).insert(token.clone(), route);
     }
+    drop(sending);
     let id = handle.id.clone();
     let out = tokio::select! {
         r = handle.await_response() => r.map_err(&explain),
@@ -215,7 +300,7 @@ where
     };
     // The progress upstream sent before its answer reaches the sender first.
     raw.progress_settled(&token, PROGRESS_SETTLE).await;
-    lock(tokens).remove(&token);
+    lock(&tokens.routes).remove(&token);
     let kept = raw.take(&id);
     match (out, kept) {
         (Ok(_), Some(v)) => Ok(Resp::from(CustomResult(v))),
@@ -232,18 +317,20 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Where a progress notification's token goes back (`tokens`: the forwarded request's token
-/// to its sender's); `None` when it names no forwarded request (then it is dropped).
-pub fn retoken(tokens: &Tokens, token: &ProgressToken) -> Option<Route> {
-    lock(tokens).get(token).cloned()
+/// to its sender's); `None` when it names no forwarded request (then it is dropped). Waits
+/// while a request is being sent, whose route may be the one.
+pub async fn retoken(tokens: &Tokens, token: &ProgressToken) -> Option<Route> {
+    let _sent = tokens.sending.read().await;
+    lock(&tokens.routes).get(token).cloned()
 }
 
 /// Give a progress notification its sender's token back, with the host that sent the
 /// request (if a host did); `None` when it belongs to no forwarded request.
-pub fn progress_for(
+pub async fn progress_for(
     tokens: &Tokens,
     mut n: ProgressNotification,
 ) -> Option<(ProgressNotification, Option<Peer<RoleServer>>)> {
-    let route = retoken(tokens, &n.params.progress_token)?;
+    let route = retoken(tokens, &n.params.progress_token).await?;
     n.params.progress_token = route.token;
     Some((n, route.peer))
 }
@@ -257,15 +344,13 @@ pub struct ClientSide {
 
 impl ClientSide {
     /// The client the proxy is to its upstream. With one host that spoke first it declares
-    /// the host's capabilities and client info ([`Link::hello`]); with one host not heard
-    /// yet, the capabilities it can forward (roots, sampling, elicitation): when the host did
-    /// not declare one, the request is refused with an MCP error saying so. A shared link
-    /// (`--listen`) declares none: it forwards no request of upstream's.
+    /// the host's capabilities and client info ([`Link::hello`]); with hosts not heard yet
+    /// (`--listen`, started before any client), the capabilities it can forward (roots,
+    /// sampling, elicitation): when the host asked did not declare one, the request is
+    /// refused with an MCP error saying so.
     pub fn new(link: Arc<Link>) -> Self {
         let hello = link.hello.as_ref();
-        let capabilities = if link.is_shared() {
-            Default::default()
-        } else if let Some(caps) = hello.and_then(|h| h.get("capabilities")) {
+        let capabilities = if let Some(caps) = hello.and_then(|h| h.get("capabilities")) {
             // The host's own: upstream asks only for what the host can answer.
             serde_json::from_value(caps.clone()).unwrap_or_default()
         } else {
@@ -300,13 +385,7 @@ impl Service<RoleClient> for ClientSide {
             return Ok(ClientResult::empty(()));
         }
         if self.link.is_shared() {
-            return Err(ErrorData::invalid_request(
-                "tof proxy --listen does not forward the server's requests to the client \
-                 (sampling, elicitation, roots): several MCP clients share this upstream, so \
-                 there is no one client to ask; run tof proxy without --listen (one client on \
-                 standard input/output) to have them forwarded",
-                None,
-            ));
+            return self.to_caller(request, &ctx).await;
         }
         // Upstream may ask while it initializes (server-filesystem asks for the roots
         // then): the request waits until the host has connected.
@@ -348,7 +427,7 @@ impl Service<RoleClient> for ClientSide {
             // Progress goes back to the host whose request it is.
             ServerNotification::ProgressNotification(p) => {
                 let read = p.params.progress_token.clone();
-                let Some((p, sender)) = progress_for(&self.link.to_host, p) else {
+                let Some((p, sender)) = progress_for(&self.link.to_host, p).await else {
                     self.link.from_upstream.progress_passed(&read);
                     return Ok(());
                 };
@@ -367,8 +446,14 @@ impl Service<RoleClient> for ClientSide {
                 None => (other, None),
             },
         };
-        // Anything else belongs to no request: it goes to the one host, and nowhere under
-        // --listen (no host is set on a shared link).
+        // Anything else belongs to no request: it goes to the one host, or under --listen
+        // to every host (they share the upstream whose lists changed, whose log it is).
+        if sender.is_none() && self.link.is_shared() {
+            for host in self.link.sessions() {
+                let _ = host.send_notification(n.clone()).await;
+            }
+            return Ok(());
+        }
         let Some(host) = sender.or_else(|| self.link.host()) else {
             return Ok(());
         };
@@ -378,6 +463,62 @@ impl Service<RoleClient> for ClientSide {
 
     fn get_info(&self) -> ClientConfig {
         self.info.clone()
+    }
+}
+
+impl ClientSide {
+    /// Upstream's `request` to the host of a request in flight ([`Link::caller`]), on
+    /// that request's event stream (`--listen`).
+    async fn to_caller(
+        &self,
+        mut request: ServerRequest,
+        ctx: &RequestContext<RoleClient>,
+    ) -> Result<ClientResult, ErrorData> {
+        let caller = tokio::select! {
+            caller = self.link.caller() => caller,
+            () = ctx.ct.cancelled() => None,
+        };
+        let Some(caller) = caller else {
+            return Err(ErrorData::internal_error(
+                "tof proxy: the request was cancelled before an MCP client was there to answer it",
+                None,
+            ));
+        };
+        if let Some(missing) = undeclared(&caller.peer, &request) {
+            return Err(ErrorData::invalid_request(
+                format!(
+                    "tof proxy: the MCP client did not declare the `{missing}` capability, so this request can not be forwarded"
+                ),
+                None,
+            ));
+        }
+        // rmcp's HTTP session sends a request on the event stream of the request its
+        // extension names. rmcp gives a request sent from a handler the id of the request
+        // that handler answers (here upstream's, unknown to the host's session), and that
+        // mark does not cross `tokio::spawn`: the request is sent from a task of its own.
+        request
+            .extensions_mut()
+            .insert(OriginatingRequestId(caller.id.clone()));
+        let link = self.link.clone();
+        let (meta, ct) = (ctx.meta.clone(), ctx.ct.clone());
+        let sent = tokio::spawn(async move {
+            let from = Sender {
+                meta: &meta,
+                ct: &ct,
+                peer: None,
+            };
+            let links = (&link.to_upstream, &*link.from_host);
+            forward(&caller.peer, request, from, links, None, |e| {
+                explain(e, "the MCP client (host)", None)
+            })
+            .await
+        });
+        sent.await.unwrap_or_else(|e| {
+            Err(ErrorData::internal_error(
+                format!("tof proxy: forwarding the request to the MCP client failed: {e}"),
+                None,
+            ))
+        })
     }
 }
 

@@ -11,7 +11,9 @@ It answers `initialize` (with an unknown field in its result and in its server i
 an unknown field on the result), and `tools/call` of `echo`, whose text is the request's params
 as the upstream received them (so a test sees which fields of the host's request arrived), with
 an unknown field on its result; a call with a progress token is sent a progress notification
-before its answer (over HTTP the answer is then an event stream).
+before its answer (over HTTP the answer is then an event stream). Over HTTP, a hostile
+upstream too: `tools/call` of `flood` is answered with an event stream whose one event grows
+to 64 MiB, and of `flood_json` with a JSON answer of 20 MiB.
 """
 
 import json
@@ -92,11 +94,39 @@ class Http(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def flood(self, rid, stream):
+        """An answer far over any sensible bound: one event of 64 MiB, or 20 MiB of JSON."""
+        self.close_connection = True
+        self.send_response(200)
+        try:
+            if stream:
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.wfile.write(b"data: ")
+                for _ in range(1024):
+                    self.wfile.write(b"x" * 65536)
+                self.wfile.write(b"\n\n")
+            else:
+                text = "x" * (20 * 1024 * 1024)
+                result = {"content": [{"type": "text", "text": text}]}
+                body = json.dumps({"jsonrpc": "2.0", "id": rid, "result": result}).encode()
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client stopped reading: what a bound does
+
     def do_POST(self):
         if self.path != "/mcp":
             return self.send(404)
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        replies = answer(json.loads(body))
+        message = json.loads(body)
+        name = (message.get("params") or {}).get("name")
+        if message.get("method") == "tools/call" and name in ("flood", "flood_json"):
+            return self.flood(message["id"], name == "flood")
+        replies = answer(message)
         if not replies:
             return self.send(202)
         if len(replies) == 1:

@@ -15,9 +15,20 @@ Each transport pair is checked the same way:
   and the result's unknown field comes back; with a progress token, the progress comes back
   first and the result the same (over `--listen` the answer is then an event stream).
 
+An upstream over streamable HTTP that answers with an event (or a JSON answer) over the proxy's
+bound of 16 MiB: the call gets an MCP error naming the bound, soon, and the proxy goes on.
+
+Then, with the MCP Python SDK's client over streamable HTTP (`--listen`, a session per client)
+in front of `roots_upstream.py` (the SDK's low-level server, asking its client for things):
+the upstream's `roots/list`, `sampling/createMessage` and `elicitation/create` reach the client
+whose call asked and its answers come back, two clients one after the other each answering for
+itself; the client's `notifications/roots/list_changed` and `notifications/cancelled` (a call
+it gave up on) reach the upstream.
+
 Prints libtest's lines and exits non-zero on a failure.
 """
 
+import asyncio
 import json
 import pathlib
 import re
@@ -141,6 +152,7 @@ class HttpHost:
             else:
                 time.sleep(0.05)
         self.next_id = 0
+        self.session = None
 
     def post(self, msg):
         headers = {
@@ -148,10 +160,14 @@ class HttpHost:
             "Accept": "application/json, text/event-stream",
             "MCP-Protocol-Version": VERSION,
         }
+        # The session `initialize` opened: every later message names it.
+        if self.session:
+            headers["Mcp-Session-Id"] = self.session
         req = urllib.request.Request(self.url, json.dumps(msg).encode(), headers, method="POST")
         with urllib.request.urlopen(req, timeout=30) as r:
             body = r.read().decode()
             kind = r.headers.get("Content-Type", "")
+            self.session = r.headers.get("Mcp-Session-Id") or self.session
         if not body:
             return None
         if kind.startswith("text/event-stream"):
@@ -271,7 +287,122 @@ def progress_reaches_the_host_before_the_answer():
     assert not late, f"the progress came after the answer (or not at all): {late}"
 
 
-CHECKS = [*(pair_check(p) for p in PAIRS), progress_reaches_the_host_before_the_answer]
+def an_upstream_answer_over_the_bound_is_an_error_naming_it():
+    with HttpUpstream() as url:
+        host = StdioHost(["--upstream-url", url])
+        try:
+            host.request(
+                "initialize",
+                {"protocolVersion": VERSION, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+            )
+            host.notify("notifications/initialized")
+            for tool, what in [("flood", "one event of its event stream"), ("flood_json", "its JSON answer")]:
+                start = time.monotonic()
+                reply = host.request("tools/call", {"name": tool, "arguments": {}})
+                took = time.monotonic() - start
+                message = reply.get("error", {}).get("message", "")
+                expected = f"sent {what} over 16777216 bytes (16 MiB), the bound on it"
+                assert expected in message, f"{tool}: {reply!r:.300}"
+                assert took < 20, f"{tool}: the error took {took:.1f} s"
+            # The proxy goes on.
+            called = host.request("tools/call", CALL_PARAMS)["result"]
+            assert called.get("x-unknown-result-field") == "kept", called
+        finally:
+            host.close()
+
+
+def over_listen(check):
+    """`check(url)` against `tof proxy --listen` in front of `roots_upstream.py`."""
+    host = HttpHost(["--", sys.executable, str(HERE / "roots_upstream.py")])
+    try:
+        asyncio.run(asyncio.wait_for(check(host.url), timeout=60))
+    finally:
+        host.close()
+
+
+def client(url, roots, check):
+    """`check(session)` in a session of the SDK's client over streamable HTTP whose roots are
+    `roots` and that can sample (answering "sampled") and elicit (accepting with name Ada)."""
+    import mcp.types as types
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    async def list_roots(context):
+        return types.ListRootsResult(roots=[types.Root(uri=u) for u in roots])
+
+    async def sample(context, params):
+        return types.CreateMessageResult(
+            role="assistant", content=types.TextContent(type="text", text="sampled"), model="m"
+        )
+
+    async def elicit(context, params):
+        return types.ElicitResult(action="accept", content={"name": "Ada"})
+
+    async def run():
+        async with streamable_http_client(url) as (read, write):
+            async with ClientSession(
+                read,
+                write,
+                list_roots_callback=list_roots,
+                sampling_callback=sample,
+                elicitation_callback=elicit,
+            ) as s:
+                await s.initialize()
+                return await check(s)
+
+    return run()
+
+
+def said(result):
+    assert not result.is_error, result
+    return result.content[0].text
+
+
+def listening_upstreams_requests_reach_the_client_whose_call_asked():
+    async def check(url):
+        async def ask(s):
+            return [said(await s.call_tool(t, {})) for t in ["roots", "sample", "elicit"]]
+
+        first = await client(url, ["file:///work/one"], ask)
+        assert first == ["file:///work/one", "sampled", "accept Ada"], first
+        # Another client, after the first: its own roots, not the first's.
+        second = await client(url, ["file:///work/two", "file:///work/three"], ask)
+        assert second[0] == "file:///work/two file:///work/three", second
+
+    over_listen(check)
+
+
+def listening_clients_notifications_reach_the_upstream():
+    async def check(url):
+        async def notify(s):
+            await s.send_roots_list_changed()
+            try:
+                await s.call_tool("hang", {}, read_timeout_seconds=1)
+                raise AssertionError("the hanging call succeeded")
+            except AssertionError:
+                raise
+            except Exception:  # noqa: BLE001 - the SDK's timeout error; it sends the cancel
+                pass
+            # The session goes on; the upstream heard both.
+            for _ in range(100):
+                heard = said(await s.call_tool("heard", {}))
+                if "cancelled" in heard.split() and "roots/list_changed" in heard.split():
+                    return heard
+                await asyncio.sleep(0.1)
+            raise AssertionError(f"the upstream heard only: {heard}")
+
+        await client(url, [], notify)
+
+    over_listen(check)
+
+
+CHECKS = [
+    *(pair_check(p) for p in PAIRS),
+    progress_reaches_the_host_before_the_answer,
+    an_upstream_answer_over_the_bound_is_an_error_naming_it,
+    listening_upstreams_requests_reach_the_client_whose_call_asked,
+    listening_clients_notifications_reach_the_upstream,
+]
 # Checks that wait on work not done yet: reported `pending` with their failure, neither passed
 # nor failed. None now.
 PENDING = []

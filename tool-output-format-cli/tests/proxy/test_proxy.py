@@ -452,27 +452,29 @@ async def a_listening_proxy_serves_clients_over_streamable_http(_):
     assert proxy.code == 0, proxy.code
 
 
-async def a_listening_proxy_refuses_the_upstreams_requests_to_a_client(_):
-    # The client can sample, but over --listen there is no one client to ask: an upstream that
-    # asks anyway (`sample_anyway` does not check the capability) gets the proxy's MCP error.
+async def a_listening_proxy_forwards_the_upstreams_requests_to_the_calling_client(_):
+    # Each client has a session of its own: the upstream's request made during a call goes to
+    # the client that made the call, on that call's event stream, and its answer comes back.
     async def sample(context, params):
-        raise AssertionError("a server request reached a client of tof proxy --listen")
+        return types.CreateMessageResult(
+            role="assistant", content=TextContent(type="text", text="from the client"), model="m"
+        )
 
     with Listening() as proxy:
         async with streamable_http_client(proxy.url) as (read, write):
             async with ClientSession(read, write, sampling_callback=sample) as s:
                 await s.initialize()
                 result = await asyncio.wait_for(s.call_tool("sample_anyway", {}), timeout=30)
-                body = text(result)
-                assert "refused: tof proxy --listen does not forward the server's requests" in body, body
-                # The session goes on.
-                assert not (await s.call_tool("list_repos", {})).is_error
+                assert text(result) == "sampled: from the client", text(result)
+        # A client that did not declare sampling: the upstream gets the proxy's MCP error.
+        result = await over_http(proxy.url, lambda s: s.call_tool("sample_anyway", {}))
+        body = text(result)
+        assert "did not declare the `sampling` capability" in body, body
 
 
 async def a_listening_proxy_cancels_the_call_of_a_client_that_goes(_):
-    # Over --listen a client's `notifications/cancelled` comes on its own HTTP request, with the
-    # client's own request id (no session ties it to the call), so it is not matched; a client
-    # that gives up and closes the call's HTTP request cancels the forwarded call.
+    # Over --listen a client that gives up on a call (the SDK sends `notifications/cancelled`
+    # in the call's session) cancels the forwarded call upstream.
     mark, env = cancel_mark()
     with Listening(env=env) as proxy:
         async with streamable_http_client(proxy.url) as (read, write):
@@ -650,7 +652,7 @@ ALONE = [
     an_upstream_that_does_not_start_is_a_clear_error,
     a_bad_upstream_url_is_a_clear_error,
     a_listening_proxy_serves_clients_over_streamable_http,
-    a_listening_proxy_refuses_the_upstreams_requests_to_a_client,
+    a_listening_proxy_forwards_the_upstreams_requests_to_the_calling_client,
     a_listening_proxy_cancels_the_call_of_a_client_that_goes,
     a_listening_proxy_refuses_a_bad_address_at_once,
     an_upstream_over_streamable_http,

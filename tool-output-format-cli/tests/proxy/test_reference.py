@@ -8,12 +8,13 @@ with `--max-chars 2000`, every `Next:` line followed to the end.
         PATH_TO_MCP_SERVER_SQLITE
 
 The fixtures are made at run time in a temporary folder: a directory tree, a text file of about
-100 KB, a git repository with 30 commits (one of them large), a SQLite database of 5,000 orders
+100 KB, a text file of the bytes a text page writes otherwise (docs/proxy.md, "Text round
+trip"), a git repository with 30 commits (one of them large), a SQLite database of 5,000 orders
 and 400 customers.
 
 A check named in PENDING waits on work not done yet: it runs and is reported as `pending`
 (counted as ignored, not failed); when it passes it says so, and the name can be taken out of
-PENDING. None is pending now.
+PENDING. One is pending now (see PENDING).
 
 Prints libtest's lines and exits non-zero on a failure.
 """
@@ -38,7 +39,10 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tests" / "
 from libtest import report  # noqa: E402 - found through the path above
 
 # Checks that wait on work not done yet; see the module's docstring.
-PENDING = set()
+# - the fetch tool's `query` on a stored text keeps matching lines, not their blocks (a
+#   commit's "Message:" line without its "Commit:" line): the library's `store::Fetch`
+#   focuses a stored text line by line, where `Formatter::focus` keeps log entries whole.
+PENDING = {"a_fetch_query_keeps_each_commit_with_its_hash"}
 FETCH = "get_stored_result"
 NEXT = re.compile(r'^Next: call (\w+)\(ref="([^"]+)"(?:, cursor="([^"]*)")?\)$')
 BUDGET = 2000
@@ -69,6 +73,20 @@ def make_fixtures(root):
         if i % 37 == 0:
             lines.append("")
     (root / "big.txt").write_text("\n".join(lines) + "\n")
+    # Every case of docs/proxy.md's text round trip, over several pages at 2,000 characters,
+    # and what is kept as it is beside them; no final line break.
+    odd = []
+    for i in range(60):
+        odd += [
+            f"{i}: trailing spaces   \n", f"{i}: a trailing tab\t\n", f"{i}: tab then space\t \n",
+            f"{i}: CRLF\r\n", f"{i}: a lone CR\rthen more\n", "   \n",
+            f"{i}: ESC \x1b[31m, BEL \x07, DEL \x7f, C1 \x85, RLO \u202e, LS \u2028 end\n",
+            f"{i}: a control before a space \x07 \n",
+            f"{i}: kept: \\u{{20}} | \\ < nbsp \u00a0 zwsp \u200b `x` ```y``` ~~~ \t mid\n",
+            f"    {i}: indented, *markup*, [link](x), <b>\n",
+            "\n",
+        ]
+    (root / "odd.txt").write_bytes(("".join(odd) + "the end, no line break  ").encode())
     repo = root / "repo"
     repo.mkdir()
     env = dict(os.environ, GIT_AUTHOR_NAME="Ada", GIT_AUTHOR_EMAIL="ada@example.com",
@@ -175,6 +193,30 @@ async def direct_text(server, tool, args):
     return await session(server, None, call)
 
 
+# What a text page writes otherwise (docs/proxy.md, "Text round trip"): hidden controls, the
+# library's `text::is_hidden_control` but tab and the line breaks a line never holds.
+HIDDEN = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def as_written(original):
+    """`original` as its text pages joined give it back (docs/proxy.md, "Text round trip"):
+    every line break (`\\r\\n`, a lone `\\r`) a `\\n`, one added at the end when there is none,
+    each space and tab that ends a line as `\\u{20}` / `\\u{9}`, each hidden control as
+    `\\u{HEX}`; nothing else changed."""
+    lines = re.split(r"\r\n|\r|\n", original)
+    if lines[-1] == "":
+        lines.pop()
+    out = []
+    for line in lines:
+        body = line.rstrip(" \t")
+        body = HIDDEN.sub(lambda m: "\\u{%X}" % ord(m.group()), body)
+        tail = "".join("\\u{20}" if c == " " else "\\u{9}" for c in line[len(line.rstrip(" \t")):])
+        out.append(body + tail + "\n")
+    return "".join(out)
+
+
 def fenced_bodies(page):
     """The text inside each fence of a page (the fence is as long as it needs to be)."""
     bodies, lines, i = [], page.splitlines(keepends=True), 0
@@ -197,6 +239,7 @@ def calls():
     repo = str(ROOT / "repo")
     return {
         "read_text_file": ("filesystem", "read_text_file", {"path": str(ROOT / "big.txt")}),
+        "read_odd_text": ("filesystem", "read_text_file", {"path": str(ROOT / "odd.txt")}),
         "directory_tree": ("filesystem", "directory_tree", {"path": str(ROOT / "tree")}),
         "git_log": ("git", "git_log", {"repo_path": repo, "max_count": COMMITS}),
         "git_show_large": ("git", "git_show", {"repo_path": repo,
@@ -267,6 +310,47 @@ async def roots_list_is_answered():
     allowed = await session("filesystem", [], check, roots_asked=asked)
     assert asked, "the server's roots/list never reached the client"
     assert str(ROOT.resolve()) in allowed, allowed
+
+
+async def roots_list_is_answered_over_listen():
+    # server-filesystem asks for the roots as it starts, before any client is connected: under
+    # --listen the request waits for a client's request and goes to that client.
+    from mcp.client.streamable_http import streamable_http_client
+
+    log = tempfile.NamedTemporaryFile("w+", suffix=".log")
+    p = subprocess.Popen([TOF, "proxy", "--listen", "127.0.0.1:0", "--", FS, str(ROOT / "tree")],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        url = None
+        for _ in range(600):
+            m = re.search(r"listening on (http://\S+/mcp)", pathlib.Path(log.name).read_text())
+            if m:
+                url = m.group(1)
+                break
+            assert p.poll() is None, pathlib.Path(log.name).read_text()
+            await asyncio.sleep(0.05)
+        assert url, "tof proxy --listen did not start"
+        asked = []
+
+        async def roots(_ctx):
+            asked.append(1)
+            return types.ListRootsResult(roots=[types.Root(uri=ROOT.as_uri())])
+
+        async with streamable_http_client(url) as (read, write):
+            async with ClientSession(read, write, list_roots_callback=roots) as s:
+                await s.initialize()
+                for _ in range(50):
+                    allowed = text(await s.call_tool("list_allowed_directories", {}))
+                    if asked and "tree" not in allowed:
+                        break
+                    await asyncio.sleep(0.1)
+        assert asked, "the server's roots/list never reached the client"
+        # The client's root replaced the folder on the command line.
+        assert str(ROOT.resolve()) in allowed and "tree" not in allowed, allowed
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+        log.close()
 
 
 async def initialize_is_upstream_s():
@@ -366,22 +450,114 @@ async def pages_are_within_the_budget():
     assert not over, over[:10]
 
 
+def joins_back(name, original):
+    """The fenced text of `name`'s pages joined, under both budgets, is exactly `original` as
+    written (`as_written`)."""
+    expected = as_written(original)
+    for budget in (None, BUDGET):
+        joined = "".join(fenced_bodies(p) for p in pages(name, budget))
+        if joined != expected:
+            at = next((i for i, (a, b) in enumerate(zip(joined, expected)) if a != b),
+                      min(len(joined), len(expected)))
+            raise AssertionError(
+                f"{name} at {budget}: {len(joined)} chars joined, {len(expected)} expected; "
+                f"first difference at {at}: {joined[at - 40:at + 40]!r} "
+                f"instead of {expected[at - 40:at + 40]!r}")
+
+
 async def a_text_file_joins_back_byte_for_byte():
     original = (ROOT / "big.txt").read_text()
-    for budget in (None, BUDGET):
-        joined = "".join(fenced_bodies(p) for p in pages("read_text_file", budget))
-        assert joined == original, (budget, len(joined), len(original))
+    # Nothing in it is written otherwise: the join is the file, byte for byte.
+    assert as_written(original) == original
+    joins_back("read_text_file", original)
 
 
 async def a_diff_joins_back_byte_for_byte():
     original = await direct_text("git", *calls()["git_diff"][1:])
-    for budget in (None, BUDGET):
-        joined = "".join(fenced_bodies(p) for p in pages("git_diff", budget))
-        # A fence's content ends with a line break: a text without a final one reads back
-        # with it (the one byte a fenced block cannot carry).
-        if not original.endswith("\n"):
-            original += "\n"
-        assert joined == original, (budget, len(joined), len(original))
+    joins_back("git_diff", original)
+
+
+async def a_text_of_odd_bytes_joins_back_by_the_documented_mapping():
+    original = (ROOT / "odd.txt").read_bytes().decode()
+    direct = await direct_text("filesystem", *calls()["read_odd_text"][1:])
+    assert direct == original, "server-filesystem did not send the file as it is"
+    assert len(pages("read_odd_text", BUDGET)) > 3, "the odd text was not paged"
+    joins_back("read_odd_text", original)
+
+
+def commits_said(text):
+    """(message, hash) of every commit message in `text`, with the hash of the `Commit:` line
+    of its block (lines up to a blank one; None when the block has none)."""
+    said, block = [], None
+    for line in text.splitlines():
+        line = line.removeprefix("- ")
+        if not line.strip() or line.startswith(("```", "[")):
+            block = None
+        elif m := re.match(r"^Commit: ([0-9a-f]{40})$", line):
+            block = m.group(1)
+        elif m := re.match(r"^Message: (change \d+):", line):
+            said.append((m.group(1), block))
+    return said
+
+
+async def kept_with_their_hashes(focused):
+    """Each commit message in `focused` (a query for "change 7") comes with its own hash, as
+    git logs it, and commit 7's is among them."""
+    direct = dict(commits_said(await direct_text("git", *calls()["git_log"][1:])))
+    assert len(direct) == COMMITS and None not in direct.values(), direct
+    said = commits_said(focused)
+    assert ("change 7", direct["change 7"]) in said, focused[:1500]
+    wrong = [(m, h) for m, h in said if direct.get(m) != h]
+    assert not wrong, f"messages without their commit's hash: {wrong}\n{focused[:1500]}"
+
+
+async def focus_keeps_each_commit_with_its_hash():
+    # The proxy's focus option on a call: `query_arg` names the argument whose text focuses
+    # the result (mcp-server-git ignores an argument it does not know).
+    config = ROOT / "focus.toml"
+    config.write_text('[tools.git_log]\nquery_arg = "query"\n')
+    args = {**calls()["git_log"][2], "query": "change 7"}
+    for flags in ([], ["--max-chars", str(BUDGET)]):
+        async def call(s):
+            r = await s.call_tool("git_log", args)
+            assert not r.is_error, text(r)[:500]
+            return text(r)
+        focused = await session("git", ["--config", str(config), *flags], call)
+        if flags:
+            assert "relevant to \"change 7\"" in focused, focused[:500]
+        await kept_with_their_hashes(focused)
+
+
+async def a_fetch_query_keeps_each_commit_with_its_hash():
+    # The fetch tool's `query` on the stored git log (cut at 2,000 characters).
+    async def call(s):
+        first = text(await s.call_tool("git_log", calls()["git_log"][2]))
+        ref = NEXT.match(next_line(first)).group(2)
+        page = await s.call_tool(FETCH, {"ref": ref, "query": "change 7"})
+        assert not page.is_error, text(page)[:500]
+        return text(page)
+    await kept_with_their_hashes(await session("git", ["--max-chars", str(BUDGET)], call))
+
+
+async def which_bounds_apply():
+    # docs/proxy.md, "Which bounds apply": a budget is the bound (no 100-line cap beside it);
+    # an explicit max_lines still applies under it; with no budget at all (agent = false),
+    # the library's 100 lines.
+    args = calls()["read_text_file"][2]
+    (ROOT / "cap.toml").write_text("[tools.read_text_file]\nmax_lines = 50\n")
+    (ROOT / "no_budget.toml").write_text("[defaults]\nagent = false\n")
+    kept = {}
+    for name, flags in [("budget", ["--max-chars", "60000"]),
+                        ("cap", ["--max-chars", "60000", "--config", str(ROOT / "cap.toml")]),
+                        ("none", ["--config", str(ROOT / "no_budget.toml")])]:
+        async def call(s):
+            return text(await s.call_tool("read_text_file", args))
+        md = await session("filesystem", flags, call)
+        kept[name] = (len(md), len(re.findall(r"let v\d+ = ", md)), md.splitlines()[0])
+    chars, lines, _ = kept["budget"]
+    assert 50_000 < chars <= 60_000 and lines > 1000, kept
+    assert kept["cap"][2].startswith("[Truncated to 50 lines of "), kept
+    assert kept["none"][2].startswith("[Truncated to 100 lines of "), kept
 
 
 async def sqlite_rows_are_a_table():
@@ -419,6 +595,7 @@ CHECKS = [
     tools_list_is_upstream_s_plus_the_fetch_tool,
     initialize_is_upstream_s,
     roots_list_is_answered,
+    roots_list_is_answered_over_listen,
     structured_content_follows_the_option,
     every_sqlite_row_is_reached,
     every_joined_row_is_reached,
@@ -429,6 +606,10 @@ CHECKS = [
     pages_are_within_the_budget,
     a_text_file_joins_back_byte_for_byte,
     a_diff_joins_back_byte_for_byte,
+    a_text_of_odd_bytes_joins_back_by_the_documented_mapping,
+    focus_keeps_each_commit_with_its_hash,
+    a_fetch_query_keeps_each_commit_with_its_hash,
+    which_bounds_apply,
     sqlite_rows_are_a_table,
 ]
 
