@@ -198,7 +198,7 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         });
         columns.push(column.clone());
         if f.attrs.full_only() {
-            detail_columns.push(quote!(if detail.is_full() { #column }));
+            detail_columns.push(quote!(if detail == #p::Detail::Full { #column }));
             full_only.push(quote!(out.push(#name);));
             row.push(quote!(if #p::full_detail(cx) { #cell }));
             record.push(quote!(if #p::full_detail(cx) { #field }));

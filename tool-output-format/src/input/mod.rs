@@ -141,6 +141,12 @@ pub trait ToolOutput {
     /// hand-written impl keeps this default, which leaves every answer at its default (the
     /// whole result, no secret of its own). Not public API: only this crate can build a
     /// [`Hook`](hook::Hook), so only it calls this method.
+    ///
+    /// It is the one item the derive's helpers keep on this trait: a default that the
+    /// derive overrides and a hand-written impl inherits without a line of its own is, in
+    /// Rust without specialization, a provided item of the trait itself (a supertrait would
+    /// make every hand-written impl implement it too; a blanket impl of a separate trait
+    /// could not be overridden). The helpers themselves live on the sealed `Hooks` trait.
     #[doc(hidden)]
     #[inline]
     fn __tof_hook(&self, hook: &mut hook::Hook<'_>) {
