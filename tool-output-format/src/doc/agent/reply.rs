@@ -1,8 +1,6 @@
 //! [`Reply`]: any result with next actions, links and resource references around it.
 
-use crate::doc::agent::link::Link;
-#[cfg(test)]
-use crate::doc::agent::link::links_line;
+use crate::doc::agent::link::{Link, links_line};
 use crate::doc::agent::next::NextAction;
 use crate::doc::agent::resource::ResourceRef;
 
@@ -119,8 +117,13 @@ impl<T> Reply<T> {
     /// The envelope lines that follow the result, in order: one `Links:` line with every
     /// link, one `Resource:` line per reference, one `Next:` line per suggested call (the
     /// action last, where the model looks for it). Empty when there is nothing to add.
-    #[cfg(test)]
-    pub(crate) fn lines(&self) -> Vec<String> {
+    ///
+    /// ```
+    /// use tool_output_format::{NextAction, Reply};
+    /// assert!(Reply::new(1).lines().is_empty());
+    /// assert_eq!(Reply::new(1).next(NextAction::call("poll")).lines(), ["Next: call poll()"]);
+    /// ```
+    pub fn lines(&self) -> Vec<String> {
         let mut lines = Vec::with_capacity(1 + self.references.len() + self.next.len());
         lines.extend(links_line(&self.links));
         lines.extend(self.references.iter().map(ResourceRef::line));
@@ -211,11 +214,5 @@ mod examples {
         use crate::{Reply, ResourceRef};
         let reply = Reply::new(()).reference(ResourceRef::new("resource://a"));
         assert_eq!(reply.references().len(), 1);
-    }
-
-    #[test]
-    fn lines() {
-        use crate::Reply;
-        assert!(Reply::new(1).lines().is_empty());
     }
 }
