@@ -9,8 +9,8 @@
 //! - `budget_fit_100000`: 100,000 rows into a 4,000-character budget, vs rendering only the
 //!   rows the budget keeps (same rows, no budget).
 //! - `focus`: query-focused trimming of the bundled log and FAQ
-//!   (`tool-output-format/tests/data/focus/`) into 4,000 characters, the selection alone
-//!   (`Focus::text`) and through the formatter (`Formatter::focus`); throughput in bytes, so
+//!   (`tool-output-format/tests/data/focus/`) into 4,000 characters, through the formatter
+//!   (`Formatter::focus`; the engine is not public API); throughput in bytes, so
 //!   criterion reports the time per megabyte.
 //!
 //! Every markdown rendering uses `max_rows(usize::MAX)`, so all rows are written (the default
@@ -28,7 +28,6 @@ use tof_support::data;
 
 mod common;
 use common::rows;
-use tool_output_format::focus::Focus;
 use tool_output_format::{Formatter, Layout, ToolOutput};
 
 /// One row of `employees_100.json` (8 fields).
@@ -164,10 +163,6 @@ fn focus(c: &mut Criterion) {
     g.sample_size(10);
     for (name, text) in DOCS {
         g.throughput(Throughput::Bytes(text.len() as u64));
-        let selection = Focus::new(query);
-        g.bench_function(format!("{name}/selection"), |b| {
-            b.iter(|| selection.text(black_box(text), 4_000))
-        });
         g.bench_function(format!("{name}/formatter"), |b| {
             b.iter(|| fmt.focus(query).format("fetch", black_box(text)))
         });

@@ -21,9 +21,10 @@ use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
+use tool_output_format::Formatter;
 use tool_output_format::adapt::META_KEY;
+use tool_output_format::adapt::rmcp::McpResult;
 use tool_output_format::adapt::rmcp::{McpJson, ModelView};
-use tool_output_format::{Formatter, McpResult};
 
 use mcp_server::{MAX_CHARS, Order, OrderServer};
 

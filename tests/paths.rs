@@ -14,10 +14,10 @@ use rmcp::model::CallToolResult;
 use rmcp::schemars;
 use serde::Serialize;
 use serde_json::Value;
-use tool_output_format::adapt::rmcp::McpJson;
+use tool_output_format::adapt::rmcp::{McpJson, McpResult};
 use tool_output_format::store::Fetch;
 use tool_output_format::{
-    Formatter, McpResult, Page, Reply, Shape, ToolOptions, ToolOutput,
+    Formatter, Page, Reply, Shape, ToolOptions, ToolOutput,
     store::{MemoryStore, ResultStore},
 };
 

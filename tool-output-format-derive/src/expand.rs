@@ -198,10 +198,10 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
         });
         columns.push(column.clone());
         if f.attrs.full_only() {
-            detail_columns.push(quote!(if detail.is_full() { #column }));
+            detail_columns.push(quote!(if detail == #p::Detail::Full { #column }));
             full_only.push(quote!(out.push(#name);));
-            row.push(quote!(if cx.detail().is_full() { #cell }));
-            record.push(quote!(if cx.detail().is_full() { #field }));
+            row.push(quote!(if #p::full_detail(cx) { #cell }));
+            record.push(quote!(if #p::full_detail(cx) { #field }));
         } else {
             detail_columns.push(column);
             row.push(cell);
@@ -272,7 +272,7 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
             }
             #[inline]
             fn write_fields<'__a>(&'__a self, r: &mut #p::Record<'__a>, cx: &#p::Context<'_>) {
-                let inner = cx.nested();
+                let inner = #p::nested(cx);
                 #(#record)*
             }
             #[inline]
@@ -295,9 +295,11 @@ fn expand_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenSt
                 #p::list_node(items, #title, #max_rows, cx)
             }
             #[inline]
-            fn redact_serialized(&self, data: &mut #p::Value) {
-                let _ = &data;
-                #(#redact_data)*
+            fn __tof_hook(&self, hook: &mut #p::Hook<'_>) {
+                if let #p::Some(data) = hook.redact() {
+                    let _ = &data;
+                    #(#redact_data)*
+                }
             }
         }
     }
@@ -333,8 +335,10 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
                     #cell
                 }
                 #[inline]
-                fn redact_serialized(&self, data: &mut #p::Value) {
-                    #redact
+                fn __tof_hook(&self, hook: &mut #p::Hook<'_>) {
+                    if let #p::Some(data) = hook.redact() {
+                        #redact
+                    }
                 }
             }
         };
@@ -373,10 +377,10 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
         impl #ig #p::ToolOutput for #ident #tg #wc {
             #[inline]
             fn to_node<'__a>(&'__a self, cx: &#p::Context<'_>) -> #p::Node<'__a> {
-                if cx.too_deep() {
+                if #p::too_deep(cx) {
                     return #p::Node::DepthCut(#p::None);
                 }
-                let inner = cx.nested();
+                let inner = #p::nested(cx);
                 let mut items = #p::Vec::with_capacity(#n);
                 #(items.push(#nodes);)*
                 #p::Node::List(items)
@@ -388,9 +392,11 @@ fn expand_tuple(cont: &Container, fields: &[TupleField], p: &TokenStream) -> Tok
                 #p::Value::Array(items)
             }
             #[inline]
-            fn redact_serialized(&self, data: &mut #p::Value) {
-                let _ = &data;
-                #(#redact_items)*
+            fn __tof_hook(&self, hook: &mut #p::Hook<'_>) {
+                if let #p::Some(data) = hook.redact() {
+                    let _ = &data;
+                    #(#redact_items)*
+                }
             }
         }
     }

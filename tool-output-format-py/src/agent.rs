@@ -51,14 +51,6 @@ impl ToolOutput for Res {
         }
     }
 
-    // A `Value` is shaped in place, as in Rust (the others through their JSON form).
-    fn as_json_value(&self) -> Option<&Value> {
-        match self {
-            Res::Value(v) => Some(v),
-            _ => None,
-        }
-    }
-
     fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
         match self {
             Res::Value(v) => v.write_cell(cx, out),

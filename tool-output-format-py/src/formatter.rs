@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use serde_json::Value;
-use tool_output_format::focus::RowOrder;
+use tool_output_format::RowOrder;
 use tool_output_format::{Formatted, Formatter, OptionKey, OptionKind, ToolOptions};
 
 use crate::agent::to_result;

@@ -976,7 +976,7 @@ impl<'f> Focused<'f> {
     ///
     /// ```
     /// use serde_json::json;
-    /// use tool_output_format::{Formatter, focus::RowOrder};
+    /// use tool_output_format::{Formatter, RowOrder};
     /// let rows = json!([{"t": "refund asked"}, {"t": "vpn"}, {"t": "refund refund policy"}]);
     /// let fmt = Formatter::new().max_rows(2).layout(tool_output_format::Layout::Compact);
     /// let md = fmt.focus("refund policy").row_order(RowOrder::Ranked).format("t", &rows);

@@ -55,9 +55,9 @@
 //! | [`Formatter`] | the entry point: options for every tool, [`format`](Formatter::format), [`format_with_report`](Formatter::format_with_report) ([`Formatted`], [`Report`]), [`format_json`](Formatter::format_json), [`format_rows`](Formatter::format_rows); [`Formatter::for_agents`] is the preset for real API responses |
 //! | [`ToolOptions`] | per-tool options ([`Formatter::tool`]) and formatter-wide ones ([`Formatter::defaults`]) |
 //! | [`ToolOutput`](trait@ToolOutput) | what can be rendered: `serde_json::Value`, std types, derived types, anything `Serialize` as a derived field; [`Context`] and the document model in [`doc`] ([`doc::Node`], [`doc::Record`], [`doc::Table`]) for hand-written impls |
-//! | [`Page`], [`ToolError`], [`Batch`], [`Reply`], [`NextAction`] ([`doc::agent`] for the rest) | results with the lines an agent loops on (more pages, what failed and whether to retry, the next call) |
+//! | [`Page`], [`ToolError`], [`Batch`], [`Reply`], [`NextAction`], [`ResourceRef`] ([`doc::agent`] for how they render) | results with the lines an agent loops on (more pages, what failed and whether to retry, the next call) |
 //! | [`Shape`], [`Convert`] ([`shape`] for the rest) | keep, drop, rename, flatten and convert fields of untyped results, in code or from a shape file |
-//! | [`focus`]: [`Focused`] | query-focused trimming of long text to the parts that match a question |
+//! | [`Formatter::focus`]: [`Focused`], [`RowOrder`] | query-focused trimming of long text to the parts that match a question |
 //! | [`store`]: [`store::ResultStore`], [`store::MemoryStore`], `store::RedisStore` | keep the full result of a cut output and serve it back ([`store::Fetch`]) |
 //! | [`adapt`] | MCP (`rmcp`), rig, Anthropic and `OpenAI` tool results |
 //! | [`Layout`], [`Strategy`], [`Detail`], [`Notice`] | table layout, which lines of long strings to keep, detail level, the cut notices |
@@ -71,7 +71,7 @@
 //! | `tracing` | | one `INFO` event per formatted result (tool, sizes, rows kept of total, cut or not) |
 //! | `async` | | `AsyncResultStore`, `Formatter::store_async`, `Formatter::format_async` |
 //! | `redis` | | `store::RedisStore` (turns on `async`) |
-//! | `rmcp` | | `McpResult`: results as MCP `CallToolResult`s (turns on `async`) |
+//! | `rmcp` | | `adapt::rmcp::McpResult`: results as MCP `CallToolResult`s (turns on `async`) |
 //! | `schemars` | | `McpJson`: typed MCP results with an `outputSchema` (turns on `rmcp`) |
 //! | `rig` | | rig tool outputs (`adapt::rig`, turns on `async`) |
 //! | `toml` | | shape files written in TOML (`Shape::from_toml_str`) |
@@ -101,7 +101,7 @@ mod rules;
 mod sink;
 mod text;
 
-pub use cut::focus;
+pub(crate) use cut::focus;
 pub use rules::shape;
 
 // The public `store` module: the stores (`store/`) and the fetch tool that serves a stored
@@ -116,8 +116,7 @@ pub mod store {
     //! | task | how |
     //! |---|---|
     //! | keep results in this process, no setup | [`MemoryStore::new`]`(ttl)` |
-    //! | bound the memory it uses | [`MemoryStore::max_bytes`] (default [`DEFAULT_MAX_BYTES`], 64 MiB) |
-    //! | test expiry without sleeping | [`MemoryStore::with_clock`] and a [`ManualClock`] |
+    //! | bound the memory it uses | [`MemoryStore::max_bytes`] (default 64 MiB) |
     //! | share results between agents on several machines | `RedisStore` (feature `redis`) |
     //! | store a result | [`ResultStore::put`] returns its reference |
     //! | fetch it | [`ResultStore::get`]; an error tells [expired](StoreErrorKind::Expired) from [unknown](StoreErrorKind::Unknown) |
@@ -151,18 +150,19 @@ pub mod store {
     mod result_store;
 
     pub use crate::fetch::{DEFAULT_PAGE_SIZE, Fetch};
-    pub use memory::{Clock, DEFAULT_MAX_BYTES, ManualClock, MemoryStore, SystemClock};
+    #[cfg(test)]
+    pub(crate) use memory::ManualClock;
+    pub use memory::MemoryStore;
     #[cfg(feature = "async")]
     pub use nonblocking::{AsyncResultStore, OriginFuture, StoreFuture};
     #[cfg(feature = "redis")]
     pub use redis::RedisStore;
-    pub use result_store::{CURSOR_ARG, ResultStore, StoreError, StoreErrorKind};
-    pub(crate) use result_store::{ago, is_reference, new_reference, span};
+    pub(crate) use result_store::{CURSOR_ARG, ago, is_reference, new_reference, span};
+    pub use result_store::{ResultStore, StoreError, StoreErrorKind};
 }
 
-#[cfg(feature = "rmcp")]
-pub use adapt::rmcp::McpResult;
 pub use call::report::{FocusReport, Formatted, Kept, Report};
+pub use cut::focus::RowOrder;
 pub use doc::agent::batch::Batch;
 pub use doc::agent::convert::ToToolError;
 pub use doc::agent::error::{ErrorKind, ToolError};

@@ -14,7 +14,8 @@
 //!
 //! ```
 //! use rmcp::model::CallToolResult;
-//! use tool_output_format::{ErrorKind, Formatter, McpResult, ToolError};
+//! use tool_output_format::{ErrorKind, Formatter, ToolError};
+//! use tool_output_format::adapt::rmcp::McpResult;
 //!
 //! let fmt = Formatter::new();
 //! let ok: CallToolResult = McpResult::new(&fmt, "add", &3).into();
@@ -30,7 +31,8 @@
 //!
 //! ```
 //! use rmcp::{handler::server::wrapper::Parameters, schemars, tool, tool_router};
-//! use tool_output_format::{Formatter, McpResult};
+//! use tool_output_format::Formatter;
+//! use tool_output_format::adapt::rmcp::McpResult;
 //!
 //! #[derive(serde::Deserialize, schemars::JsonSchema)]
 //! struct Args { city: String }
@@ -88,7 +90,8 @@ pub use typed::{McpData, McpJson, ModelView};
 /// ```
 /// use rmcp::model::CallToolResult;
 /// use serde_json::json;
-/// use tool_output_format::{Formatter, McpResult, ResourceRef};
+/// use tool_output_format::{Formatter, ResourceRef};
+/// use tool_output_format::adapt::rmcp::McpResult;
 ///
 /// let fmt = Formatter::new();
 /// let result = McpResult::structured(&fmt, "export", &json!({"rows": 120}))
@@ -116,7 +119,8 @@ impl McpResult {
     /// Render `result` as the markdown text block (no `structuredContent`).
     ///
     /// ```
-    /// use tool_output_format::{Formatter, McpResult};
+    /// use tool_output_format::Formatter;
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// let r = McpResult::new(&Formatter::new(), "count", &42);
     /// assert_eq!(r.text(), "42");
     /// assert!(!r.is_error());
@@ -147,7 +151,8 @@ impl McpResult {
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() {
     /// use std::{sync::Arc, time::Duration};
-    /// use tool_output_format::{Formatter, McpResult, store::MemoryStore};
+    /// use tool_output_format::{Formatter, store::MemoryStore};
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// let store = Arc::new(MemoryStore::new(Duration::from_secs(600)));
     /// let fmt = Formatter::new()
     ///     .max_rows(2)
@@ -184,7 +189,8 @@ impl McpResult {
     ///
     /// ```
     /// use serde_json::json;
-    /// use tool_output_format::{Formatter, McpResult};
+    /// use tool_output_format::Formatter;
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// let r = McpResult::structured(&Formatter::new(), "count", &json!({"n": 3}));
     /// assert_eq!(r.text(), "**count result**\n\n- n: 3");
     /// assert_eq!(r.structured_content(), Some(&json!({"result": {"n": 3}, "notices": []})));
@@ -199,11 +205,13 @@ impl McpResult {
     /// `Resource:` line is already in the reply's text).
     ///
     /// ```
-    /// use tool_output_format::{Formatter, McpResult, Reply, ResourceRef};
+    /// use tool_output_format::{Formatter, Reply, ResourceRef};
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// let reply = Reply::new("exported")
     ///     .reference(ResourceRef::new("resource://files/abc").name("report.pdf"));
     /// let r = McpResult::reply(&Formatter::new(), "export", &reply);
-    /// assert_eq!(r.references().len(), 1);
+    /// // The text block and one `resource_link` block.
+    /// assert_eq!(r.clone().into_call_tool_result().content.len(), 2);
     /// assert!(r.text().contains("resource://files/abc"));
     /// ```
     pub fn reply<T>(fmt: &Formatter, tool: &str, reply: &Reply<T>) -> Self
@@ -217,7 +225,8 @@ impl McpResult {
     /// `Resource: ...` line at the end of the text unless the text already has it.
     ///
     /// ```
-    /// use tool_output_format::{Formatter, McpResult, ResourceRef};
+    /// use tool_output_format::{Formatter, ResourceRef};
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// let r = McpResult::new(&Formatter::new(), "export", &120)
     ///     .reference(ResourceRef::new("resource://files/abc").name("report.pdf"));
     /// assert_eq!(r.text(), "120\n\nResource: report.pdf resource://files/abc");
@@ -242,21 +251,18 @@ impl McpResult {
     }
 
     /// Add several references ([`McpResult::reference`] for each).
-    ///
-    /// ```
-    /// use tool_output_format::{Formatter, McpResult, ResourceRef};
-    /// let refs = [ResourceRef::new("resource://a"), ResourceRef::new("resource://b")];
-    /// let r = McpResult::new(&Formatter::new(), "t", &1).with_references(refs);
-    /// assert_eq!(r.text(), "1\n\nResource: resource://a\nResource: resource://b");
-    /// ```
-    pub fn with_references<I: IntoIterator<Item = ResourceRef>>(self, references: I) -> Self {
+    pub(crate) fn with_references<I: IntoIterator<Item = ResourceRef>>(
+        self,
+        references: I,
+    ) -> Self {
         references.into_iter().fold(self, Self::reference)
     }
 
     /// The markdown text (what the text content block carries).
     ///
     /// ```
-    /// use tool_output_format::{Formatter, McpResult};
+    /// use tool_output_format::Formatter;
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// assert_eq!(McpResult::new(&Formatter::new(), "t", &1).text(), "1");
     /// ```
     #[must_use]
@@ -267,7 +273,8 @@ impl McpResult {
     /// Whether the result is an error (`isError`).
     ///
     /// ```
-    /// use tool_output_format::{ErrorKind, Formatter, McpResult, ToolError};
+    /// use tool_output_format::{ErrorKind, Formatter, ToolError};
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// let e = ToolError::new(ErrorKind::Timeout, "upstream took 30 s");
     /// assert!(McpResult::new(&Formatter::new(), "t", &e).is_error());
     /// ```
@@ -279,7 +286,8 @@ impl McpResult {
     /// The `structuredContent`, when built with [`McpResult::structured`].
     ///
     /// ```
-    /// use tool_output_format::{Formatter, McpResult};
+    /// use tool_output_format::Formatter;
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// // A form that is not an object is wrapped (MCP wants an object).
     /// let r = McpResult::structured(&Formatter::new(), "t", &[1, 2]);
     /// assert_eq!(
@@ -293,12 +301,8 @@ impl McpResult {
     }
 
     /// The references, in the order their `resource_link` blocks are sent.
-    ///
-    /// ```
-    /// use tool_output_format::{Formatter, McpResult};
-    /// assert!(McpResult::new(&Formatter::new(), "t", &1).references().is_empty());
-    /// ```
-    pub fn references(&self) -> &[ResourceRef] {
+    #[cfg(test)]
+    pub(crate) fn references(&self) -> &[ResourceRef] {
         &self.references
     }
 
@@ -306,7 +310,8 @@ impl McpResult {
     /// `isError`; `structuredContent` when asked for.
     ///
     /// ```
-    /// use tool_output_format::{Formatter, McpResult};
+    /// use tool_output_format::Formatter;
+    /// use tool_output_format::adapt::rmcp::McpResult;
     /// let call = McpResult::new(&Formatter::new(), "t", "hi").into_call_tool_result();
     /// assert_eq!(call.content.len(), 1);
     /// assert_eq!(call.structured_content, None);
@@ -491,5 +496,35 @@ mod tests {
             CallToolResponse::Complete(call) => assert_eq!(call, CallToolResult::from(r)),
             _ => panic!("not a complete result"),
         }
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn with_references() {
+        use crate::adapt::rmcp::McpResult;
+        use crate::{Formatter, ResourceRef};
+        let refs = [
+            ResourceRef::new("resource://a"),
+            ResourceRef::new("resource://b"),
+        ];
+        let r = McpResult::new(&Formatter::new(), "t", &1).with_references(refs);
+        assert_eq!(
+            r.text(),
+            "1\n\nResource: resource://a\nResource: resource://b"
+        );
+    }
+
+    #[test]
+    fn references() {
+        use crate::Formatter;
+        use crate::adapt::rmcp::McpResult;
+        assert!(
+            McpResult::new(&Formatter::new(), "t", &1)
+                .references()
+                .is_empty()
+        );
     }
 }

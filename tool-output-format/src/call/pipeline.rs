@@ -22,6 +22,7 @@ use crate::call::report::{Formatted, Report};
 use crate::call::resolved::Resolved;
 use crate::input::ToolOutput;
 use crate::input::context::{Context, Memo, RowPlan, Shaping};
+use crate::input::hook::Hooks as _;
 use crate::rules::detail::{CELL_FLOOR, LeftOut};
 use crate::shape::ShapeStats;
 use crate::store::ResultStore;

@@ -27,9 +27,7 @@ use crate::doc::agent::{Link, NextAction, ResourceRef, ToolError};
 /// use tool_output_format::{Context, Page, ToolOutput, doc::Node};
 ///
 /// let page = Page::new(vec!["a", "b"]).has_more(true).next_cursor("c2");
-/// let Node::Envelope(e) = page.to_node(&Context::new()) else { unreachable!() };
-/// assert!(!e.is_error());
-/// assert_eq!(e.foot_lines(2), ["has_more: true", "next_cursor: c2"]);
+/// assert!(matches!(page.to_node(&Context::new()), Node::Envelope(_)));
 /// assert_eq!(page.to_json()["has_more"], true);
 /// ```
 ///
@@ -77,26 +75,11 @@ impl<'a> Envelope<'a> {
 
     /// The data inside the envelope, if any (an error and a batch without failures have
     /// none).
-    ///
-    /// ```
-    /// use tool_output_format::{Context, ErrorKind, ToolError, ToolOutput, doc::Node};
-    /// let err = ToolError::new(ErrorKind::Timeout, "slow");
-    /// let Node::Envelope(e) = err.to_node(&Context::new()) else { unreachable!() };
-    /// assert!(e.body().is_none());
-    /// ```
     #[must_use]
-    pub fn body(&self) -> Option<&Node<'a>> {
+    pub(crate) fn body(&self) -> Option<&Node<'a>> {
         self.body.as_ref()
     }
 
-    /// True for an error's envelope (a [`ToolError`] or an `Err`).
-    ///
-    /// ```
-    /// use tool_output_format::{Context, ErrorKind, ToolError, ToolOutput, doc::Node};
-    /// let err = ToolError::new(ErrorKind::Timeout, "slow");
-    /// let Node::Envelope(e) = err.to_node(&Context::new()) else { unreachable!() };
-    /// assert!(e.is_error());
-    /// ```
     /// The key of the body in the envelope's JSON (`items`, `result`, `failures`), or `None`
     /// when the body's members sit in the envelope itself (a batch with values) or there is
     /// no body.
@@ -109,8 +92,9 @@ impl<'a> Envelope<'a> {
         }
     }
 
+    /// True for an error's envelope (a [`ToolError`] or an `Err`).
     #[must_use]
-    pub fn is_error(&self) -> bool {
+    pub(crate) fn is_error(&self) -> bool {
         matches!(self.parts, Parts::Error(_))
     }
 
@@ -136,15 +120,8 @@ impl<'a> Envelope<'a> {
     }
 
     /// The lines written before the body (a batch's counts line), exact and escaped.
-    ///
-    /// ```
-    /// use tool_output_format::{Batch, Context, ToolOutput, doc::Node};
-    /// let batch = Batch::new().ok("a").ok("b");
-    /// let Node::Envelope(e) = batch.to_node(&Context::new()) else { unreachable!() };
-    /// assert_eq!(e.head_lines(), ["2 total, 2 succeeded, 0 failed"]);
-    /// ```
     #[must_use]
-    pub fn head_lines(&self) -> Vec<String> {
+    pub(crate) fn head_lines(&self) -> Vec<String> {
         match &self.parts {
             Parts::Batch(b) => vec![crate::doc::agent::counts_line(b.succeeded, b.failed)],
             _ => Vec::new(),
@@ -155,18 +132,8 @@ impl<'a> Envelope<'a> {
     /// ([`Page::footer`](crate::Page::footer)), a batch's retry line, a reply's `Links:`,
     /// `Resource:` and `Next:` lines. Exact and escaped; an error has none (its fields are
     /// written as bullets).
-    ///
-    /// ```
-    /// use tool_output_format::{Context, Page, ToolOutput, doc::Node};
-    /// let page = Page::new(vec![1, 2, 3]).item_cursors(["c0", "c1", "c2"]);
-    /// let Node::Envelope(e) = page.to_node(&Context::new()) else { unreachable!() };
-    /// assert_eq!(
-    ///     e.foot_lines(1),
-    ///     ["has_more: true", "next_cursor: c1", "[Items 2-3 of this page were cut: next_cursor resumes at item 2]"]
-    /// );
-    /// ```
     #[must_use]
-    pub fn foot_lines(&self, kept: usize) -> Vec<String> {
+    pub(crate) fn foot_lines(&self, kept: usize) -> Vec<String> {
         match &self.parts {
             Parts::Page(p) => p.footer(kept).lines(),
             Parts::Error(_) => Vec::new(),
@@ -239,4 +206,55 @@ pub(crate) fn join_envelopes<'a>(
         node = Some(Node::Envelope(Box::new(e)));
     }
     node.unwrap_or(Node::Null)
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn body() {
+        use crate::{Context, ErrorKind, ToolError, ToolOutput, doc::Node};
+        let err = ToolError::new(ErrorKind::Timeout, "slow");
+        let Node::Envelope(e) = err.to_node(&Context::new()) else {
+            unreachable!()
+        };
+        assert!(e.body().is_none());
+    }
+
+    #[test]
+    fn is_error() {
+        use crate::{Context, ErrorKind, ToolError, ToolOutput, doc::Node};
+        let err = ToolError::new(ErrorKind::Timeout, "slow");
+        let Node::Envelope(e) = err.to_node(&Context::new()) else {
+            unreachable!()
+        };
+        assert!(e.is_error());
+    }
+
+    #[test]
+    fn head_lines() {
+        use crate::{Batch, Context, ToolOutput, doc::Node};
+        let batch = Batch::new().ok("a").ok("b");
+        let Node::Envelope(e) = batch.to_node(&Context::new()) else {
+            unreachable!()
+        };
+        assert_eq!(e.head_lines(), ["2 total, 2 succeeded, 0 failed"]);
+    }
+
+    #[test]
+    fn foot_lines() {
+        use crate::{Context, Page, ToolOutput, doc::Node};
+        let page = Page::new(vec![1, 2, 3]).item_cursors(["c0", "c1", "c2"]);
+        let Node::Envelope(e) = page.to_node(&Context::new()) else {
+            unreachable!()
+        };
+        assert_eq!(
+            e.foot_lines(1),
+            [
+                "has_more: true",
+                "next_cursor: c1",
+                "[Items 2-3 of this page were cut: next_cursor resumes at item 2]"
+            ]
+        );
+    }
 }

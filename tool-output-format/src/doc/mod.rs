@@ -32,9 +32,10 @@ pub type Text<'a> = Cow<'a, str>;
 /// figures from any source.
 ///
 /// ```
-/// use tool_output_format::doc::Kind;
-/// assert!(Kind::Text.may_shorten());
-/// assert!(!Kind::Number.may_shorten());
+/// use tool_output_format::{Context, ToolOutput, doc::Kind};
+/// let mut cell = String::new();
+/// assert_eq!(42.write_cell(&Context::new(), &mut cell), Kind::Number);
+/// assert_eq!(cell, "42");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -56,12 +57,8 @@ pub enum Kind {
 impl Kind {
     /// True for text that may be shortened by a cap or a budget (text and JSON; numbers,
     /// booleans and nulls are never cut: a shortened number is a wrong number).
-    ///
-    /// ```
-    /// assert!(tool_output_format::doc::Kind::Json.may_shorten());
-    /// ```
     #[must_use]
-    pub fn may_shorten(self) -> bool {
+    pub(crate) fn may_shorten(self) -> bool {
         matches!(self, Kind::Text | Kind::List | Kind::Json)
     }
 }
@@ -101,15 +98,8 @@ pub enum Node<'a> {
 
 /// The text that stands for a subtree cut at the depth limit (`values`: how many values the
 /// cut removed, when known).
-///
-/// ```
-/// assert_eq!(
-///     tool_output_format::doc::depth_notice(Some(3)),
-///     "[Truncated at depth 32: 3 nested values omitted]"
-/// );
-/// ```
 #[must_use]
-pub fn depth_notice(values: Option<usize>) -> String {
+pub(crate) fn depth_notice(values: Option<usize>) -> String {
     match values {
         Some(n) => format!("[Truncated at depth {MAX_DEPTH}: {n} nested values omitted]"),
         None => format!("[Truncated at depth {MAX_DEPTH}: nested values omitted]"),
@@ -265,5 +255,26 @@ impl<'a> Record<'a> {
             max_chars: max,
             mark: Mark::None,
         });
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn may_shorten() {
+        assert!(crate::doc::Kind::Json.may_shorten());
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn depth_notice() {
+        assert_eq!(
+            crate::doc::depth_notice(Some(3)),
+            "[Truncated at depth 32: 3 nested values omitted]"
+        );
     }
 }

@@ -49,10 +49,9 @@ pub(crate) struct Note {
 /// [`Formatter::format`](crate::Formatter::format)), not yet escaped.
 ///
 /// ```
-/// use tool_output_format::doc::{Kind, Table};
-/// let mut t = Table::new(vec!["name".into(), "age".into()]);
-/// t.push_cell("Alice", Kind::Text);
-/// t.push_cell("41", Kind::Number);
+/// use tool_output_format::{Context, ToolOutput, doc::{Kind, Node}};
+/// let rows = serde_json::json!([{"name": "Alice", "age": 41}]);
+/// let Node::Table(t) = rows.to_node(&Context::new()) else { unreachable!() };
 /// assert_eq!(t.rows(), 1);
 /// assert_eq!(t.cell(0, 1), ("41", Kind::Number));
 /// ```
@@ -97,7 +96,7 @@ struct Core<'a> {
 impl<'a> Table<'a> {
     /// An empty table with these columns.
     #[must_use]
-    pub fn new(columns: Vec<Text<'a>>) -> Self {
+    pub(crate) fn new(columns: Vec<Text<'a>>) -> Self {
         let (buf, ends, kinds) = spare::take();
         Table {
             title: None,
@@ -118,7 +117,7 @@ impl<'a> Table<'a> {
     }
 
     /// Set a per column `max_chars` (one entry per column), applied by the caps stage.
-    pub fn set_limits(&mut self, limits: Vec<Option<usize>>) {
+    pub(crate) fn set_limits(&mut self, limits: Vec<Option<usize>>) {
         self.core.limits = if limits.iter().all(Option::is_none) {
             Vec::new()
         } else {
@@ -127,14 +126,7 @@ impl<'a> Table<'a> {
     }
 
     /// Set a per column [`Mark`] (one entry per column; see [`Mark`]).
-    ///
-    /// ```
-    /// use tool_output_format::doc::{Mark, Table};
-    /// let mut t = Table::new(vec!["id".into(), "etag".into()]);
-    /// t.set_marks(vec![Mark::Key, Mark::Minor]);
-    /// assert_eq!(t.mark(1), Mark::Minor);
-    /// ```
-    pub fn set_marks(&mut self, marks: Vec<Mark>) {
+    pub(crate) fn set_marks(&mut self, marks: Vec<Mark>) {
         self.core.marks = if marks.iter().all(|m| *m == Mark::None) {
             Vec::new()
         } else {
@@ -143,6 +135,13 @@ impl<'a> Table<'a> {
     }
 
     /// The [`Mark`] of column `col` ([`Mark::None`] when it has none).
+    ///
+    /// ```
+    /// use tool_output_format::{Context, ToolOutput, doc::{Mark, Node}};
+    /// let rows = serde_json::json!([{"id": 1}]);
+    /// let Node::Table(t) = rows.to_node(&Context::new()) else { unreachable!() };
+    /// assert_eq!(t.mark(0), Mark::None);
+    /// ```
     #[must_use]
     pub fn mark(&self, col: usize) -> Mark {
         self.core.marks.get(col).copied().unwrap_or_default()
@@ -150,7 +149,7 @@ impl<'a> Table<'a> {
 
     /// The `max_chars` of column `col`, if any.
     #[must_use]
-    pub fn limit(&self, col: usize) -> Option<usize> {
+    pub(crate) fn limit(&self, col: usize) -> Option<usize> {
         self.core.limits.get(col).copied().flatten()
     }
 
@@ -162,21 +161,13 @@ impl<'a> Table<'a> {
 
     /// Rows in the data: more than [`rows`](Self::rows) when the source built only the
     /// rows a cap or budget can keep.
-    ///
-    /// ```
-    /// use tool_output_format::doc::{Kind, Table};
-    /// let mut t = Table::new(vec!["a".into()]);
-    /// t.push_cell("", Kind::Null);
-    /// t.set_total_rows(1_000_000);
-    /// assert_eq!((t.rows(), t.total_rows()), (1, 1_000_000));
-    /// ```
     #[must_use]
-    pub fn total_rows(&self) -> usize {
+    pub(crate) fn total_rows(&self) -> usize {
         self.core.total.unwrap_or(0).max(self.rows())
     }
 
     /// Record how many rows the data has (when only a prefix is built).
-    pub fn set_total_rows(&mut self, total: usize) {
+    pub(crate) fn set_total_rows(&mut self, total: usize) {
         self.core.total = Some(total);
     }
 
@@ -192,7 +183,7 @@ impl<'a> Table<'a> {
 
     /// Append a cell: its text (not yet escaped) and its kind. Rows fill left to right; a row
     /// is complete after one cell per column ([`end_row`](Self::end_row) pads a short one).
-    pub fn push_cell(&mut self, text: &str, kind: Kind) {
+    pub(crate) fn push_cell(&mut self, text: &str, kind: Kind) {
         self.core.buf.push_str(text);
         self.end_cell(kind);
     }
@@ -211,7 +202,7 @@ impl<'a> Table<'a> {
     }
 
     /// Pad the current row with empty cells up to the column count.
-    pub fn end_row(&mut self) {
+    pub(crate) fn end_row(&mut self) {
         let cols = self.core.columns.len().max(1);
         while !self.core.ends.len().is_multiple_of(cols) {
             self.end_cell(Kind::Null);
@@ -232,7 +223,7 @@ impl<'a> Table<'a> {
     }
 
     /// The text of every cell, row by row (faster than [`cell`](Self::cell) for each).
-    pub fn cells(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = &str> {
         let mut start = 0;
         self.core.ends.iter().map(move |&end| {
             let cell = &self.core.buf[start..end];
@@ -243,7 +234,7 @@ impl<'a> Table<'a> {
 
     /// The kind of every cell, row by row.
     #[must_use]
-    pub fn kinds(&self) -> &[Kind] {
+    pub(crate) fn kinds(&self) -> &[Kind] {
         &self.core.kinds
     }
 
@@ -259,7 +250,7 @@ impl<'a> Table<'a> {
     }
 
     /// Keep only the first `rows` rows.
-    pub fn truncate_rows(&mut self, rows: usize) {
+    pub(crate) fn truncate_rows(&mut self, rows: usize) {
         let cells = rows.saturating_mul(self.core.columns.len());
         if cells < self.core.ends.len() {
             self.core.total = Some(self.total_rows());
@@ -532,5 +523,38 @@ mod spare {
                 *s = (buf, ends, kinds);
             }
         });
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn set_marks() {
+        use crate::doc::{Mark, Table};
+        let mut t = Table::new(vec!["id".into(), "etag".into()]);
+        t.set_marks(vec![Mark::Key, Mark::Minor]);
+        assert_eq!(t.mark(1), Mark::Minor);
+    }
+
+    #[test]
+    fn set_total_rows() {
+        use crate::doc::{Kind, Table};
+        let mut t = Table::new(vec!["a".into()]);
+        t.push_cell("", Kind::Null);
+        t.set_total_rows(1_000_000);
+        assert_eq!((t.rows(), t.total_rows()), (1, 1_000_000));
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn total_rows() {
+        use crate::doc::{Kind, Table};
+        let mut t = Table::new(vec!["a".into()]);
+        t.push_cell("", Kind::Null);
+        assert_eq!((t.rows(), t.total_rows()), (1, 1));
     }
 }

@@ -11,6 +11,7 @@ use crate::doc::{Kind, Node, Record, Table, Text};
 use crate::input::ToolOutput;
 use crate::input::cell;
 use crate::input::context::{Context, Shaping};
+use crate::input::hook::{Hook, Hooks};
 use crate::input::table::{Builder, Columns, redact_record};
 use crate::sink::json_envelope::error_json;
 
@@ -46,8 +47,10 @@ impl<T: ToolOutput> ToolOutput for Page<T> {
     }
 
     /// The items' secrets, in the data's `items`.
-    fn redact_serialized(&self, data: &mut Value) {
-        if let Some(items) = data.get_mut("items") {
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        if let Some(data) = hook.redact()
+            && let Some(items) = data.get_mut("items")
+        {
             self.items().redact_serialized(items);
         }
     }
@@ -110,8 +113,10 @@ impl<T: ToolOutput, E: ToToolError> ToolOutput for Result<T, E> {
         }
     }
 
-    fn redact_serialized(&self, data: &mut Value) {
-        if let Ok(v) = self {
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        if let Some(data) = hook.redact()
+            && let Ok(v) = self
+        {
             v.redact_serialized(data);
         }
     }
@@ -343,8 +348,10 @@ impl<T: ToolOutput> ToolOutput for Reply<T> {
     }
 
     /// The result's secrets, in the data's `result`.
-    fn redact_serialized(&self, data: &mut Value) {
-        if let Some(result) = data.get_mut("result") {
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        if let Some(data) = hook.redact()
+            && let Some(result) = data.get_mut("result")
+        {
             self.result().redact_serialized(result);
         }
     }

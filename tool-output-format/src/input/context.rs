@@ -20,7 +20,6 @@ use crate::shape::{Shape, ShapeStats};
 /// ```
 /// use tool_output_format::{Context, ToolOutput, doc::Node};
 /// let cx = Context::new();
-/// assert_eq!(cx.depth(), 0);
 /// assert_eq!(cx.child(&7u8), Node::Number("7".into()));
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -138,7 +137,8 @@ impl Context<'static> {
     /// ([`Detail::Full`]).
     ///
     /// ```
-    /// assert_eq!(tool_output_format::Context::new().depth(), 0);
+    /// use tool_output_format::{Context, ToolOutput, doc::Node};
+    /// assert_eq!(true.to_node(&Context::new()), Node::Bool(true));
     /// ```
     #[must_use]
     pub fn new() -> Self {
@@ -188,13 +188,8 @@ impl<'c> Context<'c> {
 
     /// The detail level: [`Detail::Summary`] leaves out the fields marked
     /// `#[tool_output(detail = "full")]`.
-    ///
-    /// ```
-    /// use tool_output_format::{Context, Detail};
-    /// assert_eq!(Context::new().detail(), Detail::Full);
-    /// ```
     #[must_use]
-    pub fn detail(&self) -> Detail {
+    pub(crate) fn detail(&self) -> Detail {
         self.detail
     }
 
@@ -202,12 +197,7 @@ impl<'c> Context<'c> {
     /// call that shows them. A hand-written [`ToolOutput`](crate::ToolOutput) that leaves
     /// fields out in [`Detail::Summary`] calls it too. Names are kept once each, in
     /// first-seen order; outside a formatter this does nothing.
-    ///
-    /// ```
-    /// use tool_output_format::Context;
-    /// Context::new().leave_out(&["body"]); // no formatter: nothing to report to
-    /// ```
-    pub fn leave_out(&self, names: &[&str]) {
+    pub(crate) fn leave_out(&self, names: &[&str]) {
         if let Some(l) = self.left_out {
             l.add(names);
         }
@@ -249,20 +239,20 @@ impl<'c> Context<'c> {
 
     /// How many records or lists enclose the value being built.
     #[must_use]
-    pub fn depth(&self) -> usize {
+    pub(crate) fn depth(&self) -> usize {
         self.depth
     }
 
     /// True when a record or list built here would be nested deeper than
     /// [`MAX_DEPTH`]: sources then return [`Node::DepthCut`](crate::doc::Node::DepthCut) instead of recursing.
     #[must_use]
-    pub fn too_deep(&self) -> bool {
+    pub(crate) fn too_deep(&self) -> bool {
         self.depth >= MAX_DEPTH
     }
 
     /// The context for a field or item one level down.
     #[must_use]
-    pub fn nested(&self) -> Context<'c> {
+    pub(crate) fn nested(&self) -> Context<'c> {
         Context {
             depth: self.depth + 1,
             ..*self
@@ -271,7 +261,7 @@ impl<'c> Context<'c> {
 
     /// True when values under `key` must render as `[redacted]`.
     #[must_use]
-    pub fn is_secret(&self, key: &str) -> bool {
+    pub(crate) fn is_secret(&self, key: &str) -> bool {
         self.secrets.matches(key)
     }
 
@@ -282,13 +272,8 @@ impl<'c> Context<'c> {
     /// The rows to build of a table of `total` rows whose type caps it at `type_cap`
     /// (`#[tool_output(max_rows = N)]`). The result's main table (built at depth 0) gets the
     /// rows the formatter asks for; a nested table its first rows up to the cap.
-    ///
-    /// ```
-    /// use tool_output_format::Context;
-    /// assert_eq!(Context::new().rows(10, Some(3)), 0..3);
-    /// ```
     #[must_use]
-    pub fn rows(&self, total: usize, type_cap: Option<usize>) -> Range<usize> {
+    pub(crate) fn rows(&self, total: usize, type_cap: Option<usize>) -> Range<usize> {
         let cap = self.plan.cap(type_cap).min(total);
         if self.depth == 0 && self.plan.all_rows {
             let start = self.plan.start.min(total);
@@ -307,4 +292,26 @@ impl<'c> Context<'c> {
 pub(crate) struct ShapedColumn {
     pub name: String,
     pub keys: Vec<String>,
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn detail() {
+        use crate::{Context, Detail};
+        assert_eq!(Context::new().detail(), Detail::Full);
+    }
+
+    #[test]
+    fn leave_out() {
+        use crate::Context;
+        Context::new().leave_out(&["body"]); // no formatter: nothing to report to
+    }
+
+    #[test]
+    fn rows() {
+        use crate::Context;
+        assert_eq!(Context::new().rows(10, Some(3)), 0..3);
+    }
 }

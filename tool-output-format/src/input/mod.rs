@@ -9,6 +9,7 @@ mod agent;
 pub(crate) mod cell;
 pub(crate) mod context;
 mod ecosystem;
+pub(crate) mod hook;
 pub(crate) mod json;
 pub(crate) mod list;
 pub(crate) mod shaped;
@@ -135,32 +136,21 @@ pub trait ToolOutput {
     /// This value as JSON (the form a registered renderer receives).
     fn to_json(&self) -> serde_json::Value;
 
-    /// This value when it already is a `serde_json::Value` (`Value` itself and the smart
-    /// pointers around one), so a tool's [`Shape`](crate::Shape) walks it without first
-    /// copying it through [`to_json`](ToolOutput::to_json). Other types leave the default
-    /// (`None`): their shaped form is built from `to_json`.
-    #[doc(hidden)]
-    fn as_json_value(&self) -> Option<&serde_json::Value> {
-        None
-    }
-
-    /// Whether [`to_json`](ToolOutput::to_json) is the whole result (what a store keeps);
-    /// `false` for records of a stream of which only the first were kept
-    /// ([`Rows`](crate::Rows)): such a result is never stored, and its text says so.
-    #[doc(hidden)]
-    #[inline]
-    fn is_whole(&self) -> bool {
-        true
-    }
-
-    /// Replace the values this type marks `#[tool_output(redact)]` with `[redacted]` in
-    /// `data`, this value's `serde::Serialize` form (the typed data an MCP client receives),
-    /// at every depth. Derived types implement it; the containers pass it to their items;
-    /// the default does nothing (a hand-written impl marks no secret of its own).
+    /// Answer one of the runtime's questions that the methods above do not (see
+    /// `input/hook.rs`): derived types and this crate's containers override it; a
+    /// hand-written impl keeps this default, which leaves every answer at its default (the
+    /// whole result, no secret of its own). Not public API: only this crate can build a
+    /// [`Hook`](hook::Hook), so only it calls this method.
+    ///
+    /// It is the one item the derive's helpers keep on this trait: a default that the
+    /// derive overrides and a hand-written impl inherits without a line of its own is, in
+    /// Rust without specialization, a provided item of the trait itself (a supertrait would
+    /// make every hand-written impl implement it too; a blanket impl of a separate trait
+    /// could not be overridden). The helpers themselves live on the sealed `Hooks` trait.
     #[doc(hidden)]
     #[inline]
-    fn redact_serialized(&self, data: &mut serde_json::Value) {
-        let _ = data;
+    fn __tof_hook(&self, hook: &mut hook::Hook<'_>) {
+        let _ = hook;
     }
 
     /// Append this value's table-cell text (cell rules applied, not escaped) to `out` and
@@ -173,7 +163,7 @@ pub trait ToolOutput {
     }
 
     /// A sequence of `Self` as a node: a table when every item is a record with at least one
-    /// field between them, else a list. Only the rows [`Context::rows`] asks for are built;
+    /// field between them, else a list. Only the rows the [`Context`]'s plan asks for are built;
     /// the table records the full row count.
     ///
     /// The default builds each item's node through [`to_node`](ToolOutput::to_node) (so a

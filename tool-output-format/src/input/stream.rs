@@ -9,6 +9,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::ToolOutput;
+use super::hook::Hook;
 use super::table::{Builder, Columns, MAX_COLUMNS};
 use crate::doc::{Node, Table, Text};
 use crate::input::context::Context;
@@ -366,9 +367,9 @@ impl ToolOutput for Rows {
         Value::Array(self.kept.clone())
     }
 
-    /// Only when every record was kept.
-    fn is_whole(&self) -> bool {
-        self.kept.len() >= self.total
+    /// Whole only when every record was kept.
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        hook.whole(self.kept.len() >= self.total);
     }
 }
 

@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::hook::{Hook, Hooks};
 use super::{ToolOutput, cell};
 use crate::doc::{Kind, Node, Record, Text};
 use crate::input::context::Context;
@@ -165,8 +166,10 @@ impl<T: ToolOutput> ToolOutput for Option<T> {
     fn to_json(&self) -> Value {
         self.as_ref().map_or(Value::Null, T::to_json)
     }
-    fn redact_serialized(&self, data: &mut Value) {
-        if let Some(v) = self {
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        if let Some(data) = hook.redact()
+            && let Some(v) = self
+        {
             v.redact_serialized(data);
         }
     }
@@ -194,8 +197,10 @@ impl<T: ToolOutput> ToolOutput for [T] {
         }
         Value::Array(items)
     }
-    fn redact_serialized(&self, data: &mut Value) {
-        if let Value::Array(items) = data {
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        if let Some(data) = hook.redact()
+            && let Value::Array(items) = data
+        {
             for (item, data) in self.iter().zip(items) {
                 item.redact_serialized(data);
             }
@@ -215,8 +220,10 @@ macro_rules! as_slice {
             fn to_json(&self) -> Value {
                 self[..].to_json()
             }
-            fn redact_serialized(&self, data: &mut Value) {
-                self[..].redact_serialized(data);
+            fn __tof_hook(&self, hook: &mut Hook<'_>) {
+                if let Some(data) = hook.redact() {
+                    self[..].redact_serialized(data);
+                }
             }
             fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
                 self[..].write_cell(cx, out)
@@ -242,8 +249,10 @@ impl<T: ToolOutput> ToolOutput for VecDeque<T> {
     fn to_json(&self) -> Value {
         Value::Array(self.iter().map(T::to_json).collect())
     }
-    fn redact_serialized(&self, data: &mut Value) {
-        if let Value::Array(items) = data {
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        if let Some(data) = hook.redact()
+            && let Value::Array(items) = data
+        {
             for (item, data) in self.iter().zip(items) {
                 item.redact_serialized(data);
             }
@@ -267,11 +276,10 @@ macro_rules! deref {
             fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
                 (**self).write_cell(cx, out)
             }
-            fn as_json_value(&self) -> Option<&Value> {
-                (**self).as_json_value()
-            }
-            fn redact_serialized(&self, data: &mut Value) {
-                (**self).redact_serialized(data);
+            fn __tof_hook(&self, hook: &mut Hook<'_>) {
+                if let Some(data) = hook.redact() {
+                    (**self).redact_serialized(data);
+                }
             }
         }
     )*};
@@ -312,8 +320,10 @@ impl<K: AsRef<str>, V: ToolOutput> ToolOutput for BTreeMap<K, V> {
                 .collect(),
         )
     }
-    fn redact_serialized(&self, data: &mut Value) {
-        redact_entries(self.iter(), data);
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        if let Some(data) = hook.redact() {
+            redact_entries(self.iter(), data);
+        }
     }
 }
 
@@ -332,8 +342,10 @@ impl<K: AsRef<str>, V: ToolOutput, S> ToolOutput for HashMap<K, V, S> {
                 .collect(),
         )
     }
-    fn redact_serialized(&self, data: &mut Value) {
-        redact_entries(self.iter(), data);
+    fn __tof_hook(&self, hook: &mut Hook<'_>) {
+        if let Some(data) = hook.redact() {
+            redact_entries(self.iter(), data);
+        }
     }
 }
 

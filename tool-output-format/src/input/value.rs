@@ -37,16 +37,12 @@ impl ToolOutput for Value {
         self.clone()
     }
 
-    fn as_json_value(&self) -> Option<&Value> {
-        Some(self)
-    }
-
     fn write_cell(&self, cx: &Context<'_>, out: &mut String) -> Kind {
         cell::write_value(self, cx, out)
     }
 
     /// A table when every item is an object and they have at least one key between them,
-    /// else a list. Only the rows [`Context::rows`] asks for are built; the columns come
+    /// else a list. Only the rows the [`Context`]'s plan asks for are built; the columns come
     /// from every item.
     ///
     /// With a tool's shape (at the top of a result), the rows are shaped as they are walked;

@@ -33,13 +33,15 @@ pub struct UnknownName {
 impl UnknownName {
     /// What was named (`"layout"`, `"strategy"`, `"detail"`, `"row order"`, `"error kind"`).
     #[must_use]
-    pub fn what(&self) -> &'static str {
+    #[cfg(test)]
+    pub(crate) fn what(&self) -> &'static str {
         self.what
     }
 
     /// The names that are accepted.
     #[must_use]
-    pub fn expected(&self) -> &[&'static str] {
+    #[cfg(test)]
+    pub(crate) fn expected(&self) -> &[&'static str] {
         &self.expected
     }
 }
@@ -209,14 +211,14 @@ impl RowOrder {
     /// Every row order's name, as `FromStr` reads it.
     ///
     /// ```
-    /// assert_eq!(tool_output_format::focus::RowOrder::NAMES, ["data", "ranked"]);
+    /// assert_eq!(tool_output_format::RowOrder::NAMES, ["data", "ranked"]);
     /// ```
     pub const NAMES: &'static [&'static str] = &names(ROW_ORDERS);
 
     /// The name `FromStr` reads (`"data"`, `"ranked"`).
     ///
     /// ```
-    /// assert_eq!(tool_output_format::focus::RowOrder::Ranked.as_str(), "ranked");
+    /// assert_eq!(tool_output_format::RowOrder::Ranked.as_str(), "ranked");
     /// ```
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -227,7 +229,7 @@ impl RowOrder {
 /// `"data"` or `"ranked"`, exactly.
 ///
 /// ```
-/// use tool_output_format::focus::RowOrder;
+/// use tool_output_format::RowOrder;
 /// assert_eq!("ranked".parse::<RowOrder>(), Ok(RowOrder::Ranked));
 /// let err = "best".parse::<RowOrder>().unwrap_err();
 /// assert_eq!(err.to_string(), r#"unknown row order "best"; expected one of "data", "ranked""#);

@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::doc::{Kind, Node};
 use crate::input::ToolOutput;
 use crate::input::context::Context;
+use crate::input::hook::Hooks;
 
 /// A field's value, borrowed for the route choice above.
 pub struct Field<'a, T: ?Sized>(pub &'a T);
@@ -37,7 +38,7 @@ pub trait ViaToolOutput<'a> {
 impl<'a, T: ToolOutput + ?Sized> ViaToolOutput<'a> for &&Field<'a, T> {
     #[inline]
     fn __tof_redact_data(&self, data: &mut Value) {
-        <T as ToolOutput>::redact_serialized(self.0, data);
+        <T as Hooks>::redact_serialized(self.0, data);
     }
     #[inline]
     fn __tof_node(&self, cx: &Context<'_>) -> Node<'a> {

@@ -14,6 +14,7 @@ pub use serde_json::{Map, Value};
 pub use crate::doc::{Kind, Mark, Node, Record, Table, Text};
 pub use crate::input::ToolOutput;
 pub use crate::input::context::Context;
+pub use crate::input::hook::Hook;
 pub use crate::rules::detail::Detail;
 pub use crate::rules::redact::REDACTED;
 pub use crate::rules::shape::convert::Convert;
@@ -51,6 +52,27 @@ pub fn push_marked<'a>(
     if let Some(f) = r.fields.last_mut() {
         f.mark = mark;
     }
+}
+
+/// The context one level down (for a derived record's fields).
+#[inline]
+#[must_use]
+pub fn nested<'c>(cx: &Context<'c>) -> Context<'c> {
+    cx.nested()
+}
+
+/// Whether the walk is at its depth bound (a derived value then renders as a depth cut).
+#[inline]
+#[must_use]
+pub fn too_deep(cx: &Context<'_>) -> bool {
+    cx.too_deep()
+}
+
+/// Whether the walk shows the full detail (`#[tool_output(detail = "full")]` fields).
+#[inline]
+#[must_use]
+pub fn full_detail(cx: &Context<'_>) -> bool {
+    cx.detail().is_full()
 }
 
 /// The version handshake: the derive emits a reference to `API_<its version>`.

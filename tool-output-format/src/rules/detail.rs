@@ -80,12 +80,8 @@ impl Detail {
     }
 
     /// True for [`Detail::Full`].
-    ///
-    /// ```
-    /// assert!(tool_output_format::Detail::Full.is_full());
-    /// ```
     #[must_use]
-    pub const fn is_full(self) -> bool {
+    pub(crate) const fn is_full(self) -> bool {
         matches!(self, Detail::Full)
     }
 }
@@ -458,5 +454,14 @@ mod tests {
                 .unwrap()
                 .starts_with("[Left out in summary detail: body; machine-only: url")
         );
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn is_full() {
+        assert!(crate::Detail::Full.is_full());
     }
 }

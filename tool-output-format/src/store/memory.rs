@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::{ResultStore, StoreError, StoreErrorKind, ago, is_reference, new_reference, span};
 
 /// The default byte cap of a [`MemoryStore`]: 64 MiB of stored JSON.
-pub const DEFAULT_MAX_BYTES: usize = 64 * 1024 * 1024;
+pub(crate) const DEFAULT_MAX_BYTES: usize = 64 * 1024 * 1024;
 
 /// How many expired or evicted references a [`MemoryStore`] remembers, to tell them from
 /// unknown ones.
@@ -17,28 +17,14 @@ const TOMBSTONES: usize = 10_000;
 const TOMBSTONE_KEEP: Duration = Duration::from_secs(24 * 3600);
 
 /// Where a [`MemoryStore`] reads the time: the system's monotonic clock, or a test's.
-///
-/// ```
-/// use tool_output_format::store::{Clock, SystemClock};
-/// let a = SystemClock.now();
-/// assert!(SystemClock.now() >= a);
-/// ```
-pub trait Clock: Send + Sync {
+pub(crate) trait Clock: Send + Sync {
     /// The current instant.
     fn now(&self) -> Instant;
 }
 
 /// The system's monotonic clock ([`Instant::now`]).
-///
-/// ```
-/// use std::sync::Arc;
-/// use std::time::Duration;
-/// use tool_output_format::store::MemoryStore;
-/// use tool_output_format::store::SystemClock;
-/// let store = MemoryStore::with_clock(Duration::from_secs(60), Arc::new(SystemClock));
-/// ```
 #[derive(Debug, Clone, Copy, Default)]
-pub struct SystemClock;
+pub(crate) struct SystemClock;
 
 impl Clock for SystemClock {
     fn now(&self) -> Instant {
@@ -47,33 +33,16 @@ impl Clock for SystemClock {
 }
 
 /// A clock that moves only when told: expiry tests without sleeping.
-///
-/// ```
-/// use std::sync::Arc;
-/// use std::time::Duration;
-/// use tool_output_format::store::{MemoryStore, ResultStore};
-/// use tool_output_format::store::ManualClock;
-///
-/// let clock = Arc::new(ManualClock::new());
-/// let store = MemoryStore::with_clock(Duration::from_secs(60), clock.clone());
-/// let r = store.put(&serde_json::json!([1, 2, 3])).unwrap();
-/// clock.advance(Duration::from_secs(61));
-/// assert!(store.get(&r).unwrap_err().to_string().contains("expired 1 second ago"));
-/// ```
+#[cfg(test)]
 #[derive(Debug)]
-pub struct ManualClock {
+pub(crate) struct ManualClock {
     start: Instant,
     offset: Mutex<Duration>,
 }
 
+#[cfg(test)]
 impl ManualClock {
     /// A clock standing at the moment it was made.
-    ///
-    /// ```
-    /// use tool_output_format::store::{Clock, ManualClock};
-    /// let c = ManualClock::new();
-    /// assert_eq!(c.now(), c.now());
-    /// ```
     #[must_use]
     pub fn new() -> Self {
         ManualClock {
@@ -83,15 +52,6 @@ impl ManualClock {
     }
 
     /// Moves the clock forward by `by`.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use tool_output_format::store::{Clock, ManualClock};
-    /// let c = ManualClock::new();
-    /// let t = c.now();
-    /// c.advance(Duration::from_secs(5));
-    /// assert_eq!(c.now() - t, Duration::from_secs(5));
-    /// ```
     pub fn advance(&self, by: Duration) {
         let mut o = self
             .offset
@@ -101,12 +61,14 @@ impl ManualClock {
     }
 }
 
+#[cfg(test)]
 impl Default for ManualClock {
     fn default() -> Self {
         Self::new()
     }
 }
 
+#[cfg(test)]
 impl Clock for ManualClock {
     fn now(&self) -> Instant {
         let o = *self
@@ -126,7 +88,7 @@ impl Clock for ManualClock {
 /// **Bounded memory (eviction rule).** The store counts each result as the length of its
 /// compact JSON text (which is what it keeps: results are stored serialised, and parsed again
 /// by `get`). When a new result would take the total over [`max_bytes`](Self::max_bytes)
-/// (default [`DEFAULT_MAX_BYTES`], 64 MiB), the oldest results are evicted first until it
+/// (default 64 MiB), the oldest results are evicted first until it
 /// fits; since every result has the same time to live, oldest first is also soonest to
 /// expire first. A result larger than the whole cap is refused with
 /// [`StoreErrorKind::TooLarge`] (nothing is evicted for it).
@@ -137,16 +99,6 @@ impl Clock for ManualClock {
 /// never issued or no longer remembers.
 ///
 /// Expired entries are dropped during `put` and `get` calls (no background thread).
-///
-/// ```
-/// use std::time::Duration;
-/// use tool_output_format::store::{MemoryStore, ResultStore};
-///
-/// let store = MemoryStore::new(Duration::from_secs(30 * 60)).max_bytes(1 << 20);
-/// let r = store.put(&serde_json::json!({"rows": 5000})).unwrap();
-/// assert_eq!(store.get(&r).unwrap(), serde_json::json!({"rows": 5000}));
-/// assert_eq!(store.stored_bytes(), 13);
-/// ```
 pub struct MemoryStore {
     ttl: Duration,
     max_bytes: usize,
@@ -182,7 +134,7 @@ struct Gone {
 }
 
 impl MemoryStore {
-    /// A store whose results live `ttl`, capped at [`DEFAULT_MAX_BYTES`], on the system clock.
+    /// A store whose results live `ttl`, capped at 64 MiB, on the system clock.
     ///
     /// ```
     /// use std::time::Duration;
@@ -196,15 +148,7 @@ impl MemoryStore {
     }
 
     /// A store reading the time from `clock` (a [`ManualClock`] in tests).
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use std::time::Duration;
-    /// use tool_output_format::store::MemoryStore;
-    /// use tool_output_format::store::ManualClock;
-    /// let store = MemoryStore::with_clock(Duration::from_secs(60), Arc::new(ManualClock::new()));
-    /// ```
-    pub fn with_clock(ttl: Duration, clock: Arc<dyn Clock>) -> Self {
+    pub(crate) fn with_clock(ttl: Duration, clock: Arc<dyn Clock>) -> Self {
         MemoryStore {
             ttl,
             max_bytes: DEFAULT_MAX_BYTES,
@@ -578,5 +522,86 @@ mod tests {
         let r = s.put(&json!(1)).unwrap();
         clock.advance(Duration::from_secs(1 << 40));
         assert_eq!(s.get(&r).unwrap(), json!(1));
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn with_clock() {
+        use crate::store::ManualClock;
+        use crate::store::MemoryStore;
+        use std::sync::Arc;
+        use std::time::Duration;
+        let _store = MemoryStore::with_clock(Duration::from_secs(60), Arc::new(ManualClock::new()));
+    }
+}
+
+/// The examples of the engine, kept as tests (it is not public API).
+#[cfg(test)]
+mod clock_examples {
+    #[test]
+    fn example_1() {
+        use super::{Clock, SystemClock};
+        let a = SystemClock.now();
+        assert!(SystemClock.now() >= a);
+    }
+
+    #[test]
+    fn example_2() {
+        use super::SystemClock;
+        use crate::store::MemoryStore;
+        use std::sync::Arc;
+        use std::time::Duration;
+        let _store = MemoryStore::with_clock(Duration::from_secs(60), Arc::new(SystemClock));
+    }
+
+    #[test]
+    fn example_3() {
+        use crate::store::ManualClock;
+        use crate::store::{MemoryStore, ResultStore};
+        use std::sync::Arc;
+        use std::time::Duration;
+
+        let clock = Arc::new(ManualClock::new());
+        let store = MemoryStore::with_clock(Duration::from_secs(60), clock.clone());
+        let r = store.put(&serde_json::json!([1, 2, 3])).unwrap();
+        clock.advance(Duration::from_secs(61));
+        assert!(
+            store
+                .get(&r)
+                .unwrap_err()
+                .to_string()
+                .contains("expired 1 second ago")
+        );
+    }
+
+    #[test]
+    fn example_4() {
+        use super::{Clock, ManualClock};
+        let c = ManualClock::new();
+        assert_eq!(c.now(), c.now());
+    }
+
+    #[test]
+    fn example_5() {
+        use super::{Clock, ManualClock};
+        use std::time::Duration;
+        let c = ManualClock::new();
+        let t = c.now();
+        c.advance(Duration::from_secs(5));
+        assert_eq!(c.now() - t, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn example_6() {
+        use crate::store::{MemoryStore, ResultStore};
+        use std::time::Duration;
+
+        let store = MemoryStore::new(Duration::from_secs(30 * 60)).max_bytes(1 << 20);
+        let r = store.put(&serde_json::json!({"rows": 5000})).unwrap();
+        assert_eq!(store.get(&r).unwrap(), serde_json::json!({"rows": 5000}));
+        assert_eq!(store.stored_bytes(), 13);
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 /// The cursor argument of the Next line a cut result ends with
 /// (`Next: call get_stored_result(ref="r_...", cursor="25")`), and of [`Fetch`](crate::store::Fetch) unless
 /// [`Fetch::arg_names`](crate::store::Fetch::arg_names) names another.
-pub const CURSOR_ARG: &str = "cursor";
+pub(crate) const CURSOR_ARG: &str = "cursor";
 
 /// A place to keep full tool results for a while, addressed by an unguessable reference.
 ///

@@ -308,16 +308,8 @@ impl<S: McpData> McpJson<S> {
 
     /// The untyped result this sends (text, `isError`, `structuredContent`, `_meta`), to add
     /// references with [`McpResult::reference`](super::McpResult::reference).
-    ///
-    /// ```
-    /// use tool_output_format::adapt::rmcp::McpJson;
-    /// use tool_output_format::{Formatter, ResourceRef};
-    /// let r = McpJson::new(&Formatter::new(), "export", &120)
-    ///     .into_untyped()
-    ///     .reference(ResourceRef::new("resource://exports/7"));
-    /// assert_eq!(r.text(), "120\n\nResource: resource://exports/7");
-    /// ```
-    pub fn into_untyped(self) -> McpResult {
+    #[cfg(test)]
+    pub(crate) fn into_untyped(self) -> McpResult {
         self.inner
     }
 
@@ -518,3 +510,17 @@ impl<T: sealed::Data + ToolOutput + 'static> McpData for T {}
 
 #[cfg(test)]
 mod tests;
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn into_untyped() {
+        use crate::adapt::rmcp::McpJson;
+        use crate::{Formatter, ResourceRef};
+        let r = McpJson::new(&Formatter::new(), "export", &120)
+            .into_untyped()
+            .reference(ResourceRef::new("resource://exports/7"));
+        assert_eq!(r.text(), "120\n\nResource: resource://exports/7");
+    }
+}

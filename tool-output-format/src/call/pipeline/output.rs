@@ -11,6 +11,7 @@ use crate::cut::trailer::Trailer;
 use crate::doc::{Envelope, Node, split_envelopes};
 use crate::input::ToolOutput;
 use crate::input::context::{Context, RowPlan};
+use crate::input::hook::Hooks as _;
 use crate::rules::detail::LeftOut;
 use crate::shape::ShapeStats;
 use crate::sink::Document;

@@ -7,28 +7,6 @@
 //! | pick the rows of a table relevant to a question | [`Focus::rank_rows`] |
 //! | the notice when nothing matched | [`Focus::no_match_notice`], [`Focus::no_row_match_notice`] |
 //!
-//! ```
-//! use tool_output_format::focus::{Focus, Unit};
-//!
-//! let faq = concat!(
-//!     "# Shipping\nParcels leave the warehouse within two days.\n\n",
-//!     "# Returns\nUnworn items can be returned within 30 days.\n\n",
-//!     "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
-//!     "# Gift cards\nGift cards never expire.",
-//! );
-//! let focused = Focus::new("when will I get my refund?").text(faq, 200).unwrap();
-//! assert_eq!(
-//!     focused.text,
-//!     concat!(
-//!         "[Kept 1 of 4 sections relevant to \"when will I get my refund?\"]\n\n",
-//!         "[… 2 sections omitted …]\n\n",
-//!         "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
-//!         "[… 1 section omitted …]",
-//!     )
-//! );
-//! assert_eq!((focused.kept, focused.total, focused.unit), (1, 4, Unit::Sections));
-//! ```
-//!
 //! # Splitting (by content)
 //!
 //! 1. **Markdown sections** ([`Unit::Sections`]) when the text has at least two ATX headings
@@ -106,18 +84,12 @@ use crate::text::cut_chars;
 pub(crate) use select::{Limits, notice_line};
 
 /// The most characters of the query shown in a notice.
-pub const MAX_QUERY_CHARS: usize = 80;
+pub(crate) const MAX_QUERY_CHARS: usize = 80;
 
 /// A question to trim results around. Build one per tool call; it is cheap (the query's
 /// terms are computed once).
-///
-/// ```
-/// use tool_output_format::focus::Focus;
-/// let focus = Focus::new("  refund\n policy ");
-/// assert_eq!(focus.query(), "refund policy");
-/// ```
 #[derive(Debug, Clone)]
-pub struct Focus {
+pub(crate) struct Focus {
     /// The query on one line, as shown in notices.
     shown: String,
     /// Distinct stemmed terms.
@@ -127,15 +99,9 @@ pub struct Focus {
 }
 
 /// The unit a text was split into (also the word used in notices).
-///
-/// ```
-/// use tool_output_format::focus::Unit;
-/// assert_eq!(Unit::Paragraphs.name(1), "paragraph");
-/// assert_eq!(Unit::Paragraphs.name(12), "paragraphs");
-/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Unit {
+pub(crate) enum Unit {
     /// Markdown sections, each starting at a heading.
     Sections,
     /// Blank-line separated paragraphs.
@@ -148,10 +114,6 @@ pub enum Unit {
 
 impl Unit {
     /// The word for `n` of this unit in notices: `section` / `sections`, and so on.
-    ///
-    /// ```
-    /// assert_eq!(tool_output_format::focus::Unit::Lines.name(2), "lines");
-    /// ```
     #[must_use]
     pub fn name(self, n: usize) -> &'static str {
         let (one, many) = match self {
@@ -165,18 +127,9 @@ impl Unit {
 }
 
 /// A text trimmed to the sections relevant to a query ([`Focus::text`]).
-///
-/// ```
-/// use tool_output_format::focus::Focus;
-/// let log = (0..50).map(|i| format!("12:00:{i:02} INFO tick {i}")).collect::<Vec<_>>().join("\n")
-///     + "\n12:01:00 ERROR disk full on /var";
-/// let f = Focus::new("disk full").text(&log, 120).unwrap();
-/// assert_eq!(f.notice(), "[Kept 1 of 51 lines relevant to \"disk full\"]");
-/// assert_eq!(f.body(), "[… 50 lines omitted …]\n12:01:00 ERROR disk full on /var");
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Trimmed {
+pub(crate) struct Trimmed {
     /// The notice line, a blank line, then the kept sections with the gaps announced; at most
     /// the budget in characters.
     pub text: String,
@@ -206,19 +159,9 @@ impl Trimmed {
 }
 
 /// Why focus did not apply: the caller keeps today's behaviour (the head, or head and tail).
-///
-/// ```
-/// use tool_output_format::focus::{Fallback, Focus};
-/// let focus = Focus::new("refund policy");
-/// assert_eq!(focus.text("short", 100), Err(Fallback::Fits));
-/// let long = "Shipping is free.\n".repeat(20);
-/// assert_eq!(focus.text(&long, 100), Err(Fallback::NoMatch));
-/// assert_eq!(focus.no_match_notice(), "[No section matched \"refund policy\"]");
-/// assert_eq!(Focus::new(" ? ").text(&long, 100), Err(Fallback::NoQuery));
-/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Fallback {
+pub(crate) enum Fallback {
     /// The query has no words (empty or punctuation only): no notice.
     NoQuery,
     /// The text fits the budget (or the rows fit `top`): keep it all, no notice.
@@ -230,7 +173,17 @@ pub enum Fallback {
     TooSmall,
 }
 
-/// The order of the rows [`Focus::rank_rows`] returns.
+/// The order of the rows a focused table keeps ([`Focused::row_order`](crate::Focused::row_order)).
+///
+/// ```
+/// use tool_output_format::{Formatter, RowOrder};
+/// use serde_json::json;
+///
+/// let rows = json!([{"q": "shipping times"}, {"q": "refund policy"}, {"q": "refund window"}]);
+/// let fmt = Formatter::new().max_rows(1);
+/// let md = fmt.focus("refund").row_order(RowOrder::Data).format("faq", &rows);
+/// assert!(md.contains("refund"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum RowOrder {
@@ -244,7 +197,7 @@ pub enum RowOrder {
 /// The rows chosen by [`Focus::rank_rows`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct RankedRows {
+pub(crate) struct RankedRows {
     /// Indices of the kept rows, in the requested order.
     pub indices: Vec<usize>,
     /// Rows in the data.
@@ -256,11 +209,6 @@ pub struct RankedRows {
 impl Focus {
     /// A focus on `query`. White space runs become one space and control characters are
     /// dropped for display; the query is shown cut to [`MAX_QUERY_CHARS`] characters.
-    ///
-    /// ```
-    /// use tool_output_format::focus::Focus;
-    /// assert_eq!(Focus::new("refund\u{1b}[31m policy").query(), "refund[31m policy");
-    /// ```
     #[must_use]
     pub fn new(query: &str) -> Focus {
         let clean: String = query
@@ -306,16 +254,7 @@ impl Focus {
     ///
     /// A [`Fallback`] when focus does not apply and the caller cuts as usual: the query has no
     /// words, the text fits, no section matched, or the budget is too small (see its variants).
-    ///
-    /// ```
-    /// use tool_output_format::focus::Focus;
-    /// let text = "Welcome to the Acme store, where every kettle is tested by hand.\n\n\
-    ///             Our refund policy: 30 days.\n\nContact us.\n\nAbout · Careers · Press · Legal · Privacy · Cookies";
-    /// let f = Focus::new("refund policy").text(text, 140).unwrap();
-    /// assert_eq!(f.text, "[Kept 1 of 4 paragraphs relevant to \"refund policy\"]\n\n\
-    ///                     [… 1 paragraph omitted …]\n\nOur refund policy: 30 days.\n\n\
-    ///                     [… 2 paragraphs omitted …]");
-    /// ```
+    #[cfg(test)]
     pub fn text(&self, text: &str, budget_chars: usize) -> Result<Trimmed, Fallback> {
         self.trim(
             text,
@@ -329,6 +268,7 @@ impl Focus {
     /// [`Focus::text`] under a character budget for the whole output and a line budget for
     /// the body (the kept sections, gap lines and blank lines between them); either may be
     /// absent. The formatter uses it with `max_chars` and `max_lines`.
+    #[cfg(test)]
     pub(crate) fn trim(&self, text: &str, limits: Limits) -> Result<Trimmed, Fallback> {
         self.ranked(text)?.select(limits)
     }
@@ -361,21 +301,6 @@ impl Focus {
     ///
     /// A [`Fallback`] when focus does not apply: the query has no words, the rows fit `top`,
     /// no row matched, or `top` is zero (see its variants).
-    ///
-    /// ```
-    /// use tool_output_format::focus::{Focus, RowOrder};
-    /// let rows = [
-    ///     ["T-1", "Printer jammed on floor 3"],
-    ///     ["T-2", "Refund not received for order 991"],
-    ///     ["T-3", "VPN drops every hour"],
-    ///     ["T-4", "Customer asks about refund policy"],
-    /// ];
-    /// let focus = Focus::new("refund policy");
-    /// let kept = focus.rank_rows(&rows, 2, RowOrder::Data).unwrap();
-    /// assert_eq!(kept.indices, [1, 3]);
-    /// assert_eq!(kept.notice, "[Kept 2 of 4 rows relevant to \"refund policy\"]");
-    /// assert_eq!(focus.rank_rows(&rows, 2, RowOrder::Ranked).unwrap().indices, [3, 1]);
-    /// ```
     pub fn rank_rows<R, C, S>(
         &self,
         rows: R,
@@ -468,3 +393,129 @@ impl Ranked<'_> {
 
 #[cfg(test)]
 pub(crate) mod tests;
+
+/// The examples of the engine, kept as tests (it is not public API).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn example_1() {
+        use crate::focus::{Focus, Unit};
+
+        let faq = concat!(
+            "# Shipping\nParcels leave the warehouse within two days.\n\n",
+            "# Returns\nUnworn items can be returned within 30 days.\n\n",
+            "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+            "# Gift cards\nGift cards never expire.",
+        );
+        let focused = Focus::new("when will I get my refund?")
+            .text(faq, 200)
+            .unwrap();
+        assert_eq!(
+            focused.text,
+            concat!(
+                "[Kept 1 of 4 sections relevant to \"when will I get my refund?\"]\n\n",
+                "[… 2 sections omitted …]\n\n",
+                "# Refunds\nA refund reaches your card 5 to 10 days after we receive the item.\n\n",
+                "[… 1 section omitted …]",
+            )
+        );
+        assert_eq!(
+            (focused.kept, focused.total, focused.unit),
+            (1, 4, Unit::Sections)
+        );
+    }
+
+    #[test]
+    fn example_2() {
+        use crate::focus::Focus;
+        let focus = Focus::new("  refund\n policy ");
+        assert_eq!(focus.query(), "refund policy");
+    }
+
+    #[test]
+    fn example_3() {
+        use crate::focus::Unit;
+        assert_eq!(Unit::Paragraphs.name(1), "paragraph");
+        assert_eq!(Unit::Paragraphs.name(12), "paragraphs");
+    }
+
+    #[test]
+    fn example_4() {
+        assert_eq!(crate::focus::Unit::Lines.name(2), "lines");
+    }
+
+    #[test]
+    fn example_5() {
+        use crate::focus::Focus;
+        let log = (0..50)
+            .map(|i| format!("12:00:{i:02} INFO tick {i}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n12:01:00 ERROR disk full on /var";
+        let f = Focus::new("disk full").text(&log, 120).unwrap();
+        assert_eq!(f.notice(), "[Kept 1 of 51 lines relevant to \"disk full\"]");
+        assert_eq!(
+            f.body(),
+            "[… 50 lines omitted …]\n12:01:00 ERROR disk full on /var"
+        );
+    }
+
+    #[test]
+    fn example_6() {
+        use crate::focus::{Fallback, Focus};
+        let focus = Focus::new("refund policy");
+        assert_eq!(focus.text("short", 100), Err(Fallback::Fits));
+        let long = "Shipping is free.\n".repeat(20);
+        assert_eq!(focus.text(&long, 100), Err(Fallback::NoMatch));
+        assert_eq!(
+            focus.no_match_notice(),
+            "[No section matched \"refund policy\"]"
+        );
+        assert_eq!(Focus::new(" ? ").text(&long, 100), Err(Fallback::NoQuery));
+    }
+
+    #[test]
+    fn example_7() {
+        use crate::focus::Focus;
+        assert_eq!(
+            Focus::new("refund\u{1b}[31m policy").query(),
+            "refund[31m policy"
+        );
+    }
+
+    #[test]
+    fn example_8() {
+        use crate::focus::Focus;
+        let text = "Welcome to the Acme store, where every kettle is tested by hand.\n\n\
+                    Our refund policy: 30 days.\n\nContact us.\n\nAbout · Careers · Press · Legal · Privacy · Cookies";
+        let f = Focus::new("refund policy").text(text, 140).unwrap();
+        assert_eq!(
+            f.text,
+            "[Kept 1 of 4 paragraphs relevant to \"refund policy\"]\n\n\
+                            [… 1 paragraph omitted …]\n\nOur refund policy: 30 days.\n\n\
+                            [… 2 paragraphs omitted …]"
+        );
+    }
+
+    #[test]
+    fn example_9() {
+        use crate::focus::{Focus, RowOrder};
+        let rows = [
+            ["T-1", "Printer jammed on floor 3"],
+            ["T-2", "Refund not received for order 991"],
+            ["T-3", "VPN drops every hour"],
+            ["T-4", "Customer asks about refund policy"],
+        ];
+        let focus = Focus::new("refund policy");
+        let kept = focus.rank_rows(rows, 2, RowOrder::Data).unwrap();
+        assert_eq!(kept.indices, [1, 3]);
+        assert_eq!(
+            kept.notice,
+            "[Kept 2 of 4 rows relevant to \"refund policy\"]"
+        );
+        assert_eq!(
+            focus.rank_rows(rows, 2, RowOrder::Ranked).unwrap().indices,
+            [3, 1]
+        );
+    }
+}

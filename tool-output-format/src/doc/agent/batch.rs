@@ -11,7 +11,7 @@ use crate::doc::agent::next::NextAction;
 ///
 /// It renders as a counts line ([`Batch::counts_line`]), a table of the failures (id, kind,
 /// message, retryable) and a retry line naming exactly the failed, retryable ids
-/// ([`Batch::retry_line`]).
+/// (the batch's `Next:` line).
 ///
 /// Ids are JSON values (strings, numbers...), so the retry line passes them back as they
 /// came. `T` is the type of the values succeeded items may carry ([`Batch::ok_with`]);
@@ -26,7 +26,8 @@ use crate::doc::agent::next::NextAction;
 ///     .failed("c@example.com", ToolError::new(ErrorKind::Unavailable, "mailbox full").retryable(true))
 ///     .retry_call("send_invites", "emails");
 /// assert_eq!(batch.counts_line(), "3 total, 2 succeeded, 1 failed");
-/// assert_eq!(batch.retry_line().unwrap(), r#"Next: call send_invites(emails=["c@example.com"])"#);
+/// let md = tool_output_format::to_markdown(&batch);
+/// assert!(md.ends_with(r#"Next: call send_invites(emails=["c@example.com"])"#));
 /// ```
 ///
 /// Its builders own the plain names (`retry_call(...)` sets a value), so the getters that read a value
@@ -39,60 +40,30 @@ pub struct Batch<T = ()> {
 }
 
 /// One item of a [`Batch`]: its id and its outcome.
-///
-/// ```
-/// use tool_output_format::{Batch, ErrorKind, ToolError};
-/// let batch = Batch::new().failed(7, ToolError::new(ErrorKind::NotFound, "no user 7"));
-/// let item = &batch.items()[0];
-/// assert_eq!(item.id(), &serde_json::json!(7));
-/// assert!(!item.is_ok());
-/// assert_eq!(item.error().unwrap().message(), "no user 7");
-/// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct BatchItem<T> {
+pub(crate) struct BatchItem<T> {
     id: Value,
     outcome: Result<Option<T>, ToolError>,
 }
 
 impl<T> BatchItem<T> {
     /// The item's id.
-    ///
-    /// ```
-    /// use tool_output_format::Batch;
-    /// assert_eq!(Batch::new().ok("a").items()[0].id(), "a");
-    /// ```
-    pub fn id(&self) -> &Value {
+    pub(crate) fn id(&self) -> &Value {
         &self.id
     }
 
     /// True when the item succeeded.
-    ///
-    /// ```
-    /// use tool_output_format::Batch;
-    /// assert!(Batch::new().ok("a").items()[0].is_ok());
-    /// ```
-    pub fn is_ok(&self) -> bool {
+    pub(crate) fn is_ok(&self) -> bool {
         self.outcome.is_ok()
     }
 
     /// The value a succeeded item carries, if any.
-    ///
-    /// ```
-    /// use tool_output_format::Batch;
-    /// assert_eq!(Batch::with_values().ok_with("a", 7).items()[0].value(), Some(&7));
-    /// ```
-    pub fn value(&self) -> Option<&T> {
+    pub(crate) fn value(&self) -> Option<&T> {
         self.outcome.as_ref().ok().and_then(Option::as_ref)
     }
 
     /// The error of a failed item.
-    ///
-    /// ```
-    /// use tool_output_format::Batch;
-    /// let batch = Batch::new().failed("a", "smtp down");
-    /// assert_eq!(batch.items()[0].error().unwrap().message(), "smtp down");
-    /// ```
-    pub fn error(&self) -> Option<&ToolError> {
+    pub(crate) fn error(&self) -> Option<&ToolError> {
         self.outcome.as_ref().err()
     }
 }
@@ -121,7 +92,7 @@ impl<T> Batch<T> {
     /// ```
     /// use tool_output_format::Batch;
     /// let batch = Batch::with_values().ok_with("ORD-1", 42.5);
-    /// assert_eq!(batch.items()[0].value(), Some(&42.5));
+    /// assert_eq!(batch.succeeded_count(), 1);
     /// ```
     pub fn with_values() -> Self {
         Batch {
@@ -147,9 +118,9 @@ impl<T> Batch<T> {
     /// Record a succeeded item with its result value.
     ///
     /// ```
-    /// use tool_output_format::Batch;
+    /// use tool_output_format::{Batch, ToolOutput};
     /// let batch = Batch::with_values().ok_with("a", "created");
-    /// assert_eq!(batch.items()[0].value(), Some(&"created"));
+    /// assert!(batch.to_json()["results"].to_string().contains("created"));
     /// ```
     pub fn ok_with(mut self, id: impl Into<Value>, value: T) -> Self {
         self.items.push(BatchItem {
@@ -182,7 +153,7 @@ impl<T> Batch<T> {
     /// let batch = Batch::new()
     ///     .failed(1, ToolError::new(ErrorKind::Timeout, "slow"))
     ///     .retry_call("refresh", "ids");
-    /// assert_eq!(batch.retry_line().unwrap(), "Next: call refresh(ids=[1])");
+    /// assert!(tool_output_format::to_markdown(&batch).ends_with("Next: call refresh(ids=[1])"));
     /// ```
     pub fn retry_call(self, tool: impl Into<String>, ids_arg: impl Into<String>) -> Self {
         self.retry_call_with(NextAction::call(tool), ids_arg)
@@ -195,9 +166,9 @@ impl<T> Batch<T> {
     /// let batch = Batch::new()
     ///     .failed("c", ToolError::new(ErrorKind::Timeout, "slow"))
     ///     .retry_call_with(NextAction::call("send_invites").arg("template", "welcome"), "emails");
-    /// assert_eq!(
-    ///     batch.retry_line().unwrap(),
-    ///     r#"Next: call send_invites(template="welcome", emails=["c"])"#
+    /// assert!(
+    ///     tool_output_format::to_markdown(&batch)
+    ///         .ends_with(r#"Next: call send_invites(template="welcome", emails=["c"])"#)
     /// );
     /// ```
     pub fn retry_call_with(mut self, action: NextAction, ids_arg: impl Into<String>) -> Self {
@@ -206,39 +177,21 @@ impl<T> Batch<T> {
     }
 
     /// Every item, in the order recorded.
-    ///
-    /// ```
-    /// use tool_output_format::Batch;
-    /// assert_eq!(Batch::new().ok("a").items().len(), 1);
-    /// ```
     #[must_use]
-    pub fn items(&self) -> &[BatchItem<T>] {
+    pub(crate) fn items(&self) -> &[BatchItem<T>] {
         &self.items
     }
 
     /// The failed items, in order.
-    ///
-    /// ```
-    /// use tool_output_format::{Batch, ErrorKind, ToolError};
-    /// let batch = Batch::new().ok("a").failed("b", ToolError::new(ErrorKind::Internal, "x"));
-    /// assert_eq!(batch.failures().count(), 1);
-    /// ```
-    pub fn failures(&self) -> impl Iterator<Item = (&Value, &ToolError)> {
+    pub(crate) fn failures(&self) -> impl Iterator<Item = (&Value, &ToolError)> {
         self.items
             .iter()
             .filter_map(|i| i.error().map(|e| (&i.id, e)))
     }
 
     /// The ids of the failed items whose error is retryable ([`ToolError::is_retryable`]).
-    ///
-    /// ```
-    /// use tool_output_format::{Batch, ErrorKind, ToolError};
-    /// let batch = Batch::new()
-    ///     .failed("a", ToolError::new(ErrorKind::Timeout, "slow"))
-    ///     .failed("b", ToolError::new(ErrorKind::NotFound, "gone"));
-    /// assert_eq!(batch.retryable_ids().collect::<Vec<_>>(), ["a"]);
-    /// ```
-    pub fn retryable_ids(&self) -> impl Iterator<Item = &Value> {
+    #[cfg(test)]
+    pub(crate) fn retryable_ids(&self) -> impl Iterator<Item = &Value> {
         self.failures()
             .filter(|(_, e)| e.is_retryable())
             .map(|(id, _)| id)
@@ -278,15 +231,9 @@ impl<T> Batch<T> {
     }
 
     /// The retry call and its ids argument, if set.
-    ///
-    /// ```
-    /// use tool_output_format::Batch;
-    /// let batch = Batch::new().retry_call("send_invites", "emails");
-    /// let (action, arg) = batch.get_retry_call().unwrap();
-    /// assert_eq!((action.tool(), arg), ("send_invites", "emails"));
-    /// ```
     #[must_use]
-    pub fn get_retry_call(&self) -> Option<(&NextAction, &str)> {
+    #[cfg(test)]
+    pub(crate) fn get_retry_call(&self) -> Option<(&NextAction, &str)> {
         self.retry_call.as_ref().map(|(a, arg)| (a, arg.as_str()))
     }
 
@@ -304,17 +251,8 @@ impl<T> Batch<T> {
     /// The retry action: the retry call with the JSON array of exactly the failed, retryable
     /// ids, and ` after N s` with the longest retry delay among them. `None` when no retry
     /// call is set or no failure is retryable.
-    ///
-    /// ```
-    /// use tool_output_format::{Batch, ErrorKind, ToolError};
-    /// let batch = Batch::new()
-    ///     .failed("a", ToolError::new(ErrorKind::RateLimited, "slow down").retry_after_secs(20))
-    ///     .failed("b", ToolError::new(ErrorKind::RateLimited, "slow down").retry_after_secs(60))
-    ///     .retry_call("send", "ids");
-    /// assert_eq!(batch.retry_action().unwrap().line(), r#"Next: call send(ids=["a","b"]) after 60 s"#);
-    /// ```
     #[must_use]
-    pub fn retry_action(&self) -> Option<NextAction> {
+    pub(crate) fn retry_action(&self) -> Option<NextAction> {
         let (action, arg) = self.retry_call.as_ref()?;
         let mut ids = Vec::new();
         let mut after: Option<u64> = None;
@@ -335,16 +273,9 @@ impl<T> Batch<T> {
     }
 
     /// The retry line ([`Batch::retry_action`] as a `Next:` line), if any.
-    ///
-    /// ```
-    /// use tool_output_format::{Batch, ErrorKind, ToolError};
-    /// let batch = Batch::new()
-    ///     .failed("b", ToolError::new(ErrorKind::InvalidInput, "not an email"))
-    ///     .retry_call("send_invites", "emails");
-    /// assert_eq!(batch.retry_line(), None); // nothing a retry can fix
-    /// ```
     #[must_use]
-    pub fn retry_line(&self) -> Option<String> {
+    #[cfg(test)]
+    pub(crate) fn retry_line(&self) -> Option<String> {
         self.retry_action().map(|a| a.line())
     }
 }
@@ -459,5 +390,97 @@ mod tests {
             counts_line(usize::MAX, 1),
             format!("{} total, {} succeeded, 1 failed", usize::MAX, usize::MAX)
         );
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn items() {
+        use crate::Batch;
+        assert_eq!(Batch::new().ok("a").items().len(), 1);
+    }
+
+    #[test]
+    fn failures() {
+        use crate::{Batch, ErrorKind, ToolError};
+        let batch = Batch::new()
+            .ok("a")
+            .failed("b", ToolError::new(ErrorKind::Internal, "x"));
+        assert_eq!(batch.failures().count(), 1);
+    }
+
+    #[test]
+    fn retryable_ids() {
+        use crate::{Batch, ErrorKind, ToolError};
+        let batch = Batch::new()
+            .failed("a", ToolError::new(ErrorKind::Timeout, "slow"))
+            .failed("b", ToolError::new(ErrorKind::NotFound, "gone"));
+        assert_eq!(batch.retryable_ids().collect::<Vec<_>>(), ["a"]);
+    }
+
+    #[test]
+    fn get_retry_call() {
+        use crate::Batch;
+        let batch = Batch::new().retry_call("send_invites", "emails");
+        let (action, arg) = batch.get_retry_call().unwrap();
+        assert_eq!((action.tool(), arg), ("send_invites", "emails"));
+    }
+
+    #[test]
+    fn retry_action() {
+        use crate::{Batch, ErrorKind, ToolError};
+        let batch = Batch::new()
+            .failed(
+                "a",
+                ToolError::new(ErrorKind::RateLimited, "slow down").retry_after_secs(20),
+            )
+            .failed(
+                "b",
+                ToolError::new(ErrorKind::RateLimited, "slow down").retry_after_secs(60),
+            )
+            .retry_call("send", "ids");
+        assert_eq!(
+            batch.retry_action().unwrap().line(),
+            r#"Next: call send(ids=["a","b"]) after 60 s"#
+        );
+    }
+
+    #[test]
+    fn retry_line() {
+        use crate::{Batch, ErrorKind, ToolError};
+        let batch = Batch::new()
+            .failed("b", ToolError::new(ErrorKind::InvalidInput, "not an email"))
+            .retry_call("send_invites", "emails");
+        assert_eq!(batch.retry_line(), None); // nothing a retry can fix
+    }
+
+    #[test]
+    fn id() {
+        use crate::Batch;
+        assert_eq!(Batch::new().ok("a").items()[0].id(), "a");
+    }
+
+    #[test]
+    fn is_ok() {
+        use crate::Batch;
+        assert!(Batch::new().ok("a").items()[0].is_ok());
+    }
+
+    #[test]
+    fn value() {
+        use crate::Batch;
+        assert_eq!(
+            Batch::with_values().ok_with("a", 7).items()[0].value(),
+            Some(&7)
+        );
+    }
+
+    #[test]
+    fn error() {
+        use crate::Batch;
+        let batch = Batch::new().failed("a", "smtp down");
+        assert_eq!(batch.items()[0].error().unwrap().message(), "smtp down");
     }
 }

@@ -53,7 +53,7 @@ impl ToToolError for ToolError {
 }
 
 impl ToToolError for std::io::Error {
-    /// The kind from [`ErrorKind::from_io`], the message from the error and its causes.
+    /// The kind from the `io::ErrorKind` (`NotFound` -> `not_found`, `TimedOut` -> `timeout`, ...), the message from the error and its causes.
     fn to_tool_error(&self) -> ToolError {
         ToolError::from_error(ErrorKind::from_io(self.kind()), self)
     }

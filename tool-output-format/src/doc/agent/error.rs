@@ -8,7 +8,7 @@ use std::fmt;
 ///
 /// Each kind has a `snake_case` name ([`ErrorKind::as_str`], also its `Display`), which is what
 /// the rendering shows (`- kind: not_found`), and a default for whether retrying the same
-/// call can help ([`ErrorKind::retryable_by_default`]):
+/// call can help (the table's third column):
 ///
 /// | kind | name | retryable by default | meaning |
 /// |---|---|---|---|
@@ -25,12 +25,13 @@ use std::fmt;
 /// The set may grow (`#[non_exhaustive]`): match with a `_` arm.
 ///
 /// ```
-/// use tool_output_format::ErrorKind;
+/// use tool_output_format::{ErrorKind, ToolError};
 ///
 /// assert_eq!(ErrorKind::NotFound.as_str(), "not_found");
 /// assert_eq!(ErrorKind::NotFound.to_string(), "not_found");
-/// assert!(ErrorKind::RateLimited.retryable_by_default());
-/// assert!(!ErrorKind::InvalidInput.retryable_by_default());
+/// // Unless told otherwise, a rate limit can be retried and invalid input cannot.
+/// assert!(ToolError::new(ErrorKind::RateLimited, "slow down").is_retryable());
+/// assert!(!ToolError::new(ErrorKind::InvalidInput, "bad id").is_retryable());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -57,12 +58,7 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// Every kind, in the order of the table above (for tests and documentation).
-    ///
-    /// ```
-    /// use tool_output_format::ErrorKind;
-    /// assert_eq!(ErrorKind::ALL.len(), 9);
-    /// ```
-    pub const ALL: &'static [ErrorKind] = &[
+    pub(crate) const ALL: &'static [ErrorKind] = &[
         ErrorKind::InvalidInput,
         ErrorKind::NotFound,
         ErrorKind::PermissionDenied,
@@ -96,13 +92,8 @@ impl ErrorKind {
     }
 
     /// The kind in words, for sentences (`ToolError`'s `Display`).
-    ///
-    /// ```
-    /// use tool_output_format::ErrorKind;
-    /// assert_eq!(ErrorKind::RateLimited.words(), "rate limited");
-    /// ```
     #[must_use]
-    pub const fn words(self) -> &'static str {
+    pub(crate) const fn words(self) -> &'static str {
         match self {
             ErrorKind::InvalidInput => "invalid input",
             ErrorKind::NotFound => "not found",
@@ -119,14 +110,8 @@ impl ErrorKind {
     /// Whether retrying the same call can help, when the error does not say
     /// ([`ToolError::retryable`] overrides it): true for `RateLimited`, `Timeout` and
     /// `Unavailable`, false for the others.
-    ///
-    /// ```
-    /// use tool_output_format::ErrorKind;
-    /// assert!(ErrorKind::Timeout.retryable_by_default());
-    /// assert!(!ErrorKind::Internal.retryable_by_default());
-    /// ```
     #[must_use]
-    pub const fn retryable_by_default(self) -> bool {
+    pub(crate) const fn retryable_by_default(self) -> bool {
         matches!(
             self,
             ErrorKind::RateLimited | ErrorKind::Timeout | ErrorKind::Unavailable
@@ -139,13 +124,8 @@ impl ErrorKind {
     /// and `Unsupported` -> `InvalidInput`, connection failures, `WouldBlock`,
     /// `Interrupted`, `ResourceBusy` and unreachable hosts or networks -> `Unavailable`,
     /// anything else -> `Internal`.
-    ///
-    /// ```
-    /// use tool_output_format::ErrorKind;
-    /// assert_eq!(ErrorKind::from_io(std::io::ErrorKind::TimedOut), ErrorKind::Timeout);
-    /// ```
     #[must_use]
-    pub fn from_io(kind: std::io::ErrorKind) -> ErrorKind {
+    pub(crate) fn from_io(kind: std::io::ErrorKind) -> ErrorKind {
         use std::io::ErrorKind as Io;
         match kind {
             Io::NotFound => ErrorKind::NotFound,
@@ -259,8 +239,8 @@ impl ToolError {
         self
     }
 
-    /// Say whether retrying the same call can help, overriding the kind's default
-    /// ([`ErrorKind::retryable_by_default`]).
+    /// Say whether retrying the same call can help, overriding the kind's default (see
+    /// [`ErrorKind`]).
     ///
     /// ```
     /// use tool_output_format::{ErrorKind, ToolError};
@@ -320,13 +300,9 @@ impl ToolError {
     }
 
     /// What [`ToolError::retryable`] set, if it was called (`None`: the kind decides).
-    ///
-    /// ```
-    /// use tool_output_format::{ErrorKind, ToolError};
-    /// assert_eq!(ToolError::new(ErrorKind::Timeout, "slow").get_retryable(), None);
-    /// ```
     #[must_use]
-    pub fn get_retryable(&self) -> Option<bool> {
+    #[cfg(test)]
+    pub(crate) fn get_retryable(&self) -> Option<bool> {
         self.retryable
     }
 
@@ -357,14 +333,8 @@ impl ToolError {
 
     /// The retryable field as the rendering shows it: `true`, `false`, or
     /// `true, after N s`.
-    ///
-    /// ```
-    /// use tool_output_format::{ErrorKind, ToolError};
-    /// let err = ToolError::new(ErrorKind::RateLimited, "slow down").retry_after_secs(30);
-    /// assert_eq!(err.retryable_text(), "true, after 30 s");
-    /// ```
     #[must_use]
-    pub fn retryable_text(&self) -> String {
+    pub(crate) fn retryable_text(&self) -> String {
         match (self.is_retryable(), self.retry_after_secs) {
             (true, Some(secs)) => format!("true, after {secs} s"),
             (true, None) => String::from("true"),
@@ -497,6 +467,48 @@ mod tests {
                 .retryable(false)
                 .retryable_text(),
             "false"
+        );
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn get_retryable() {
+        use crate::{ErrorKind, ToolError};
+        assert_eq!(
+            ToolError::new(ErrorKind::Timeout, "slow").get_retryable(),
+            None
+        );
+    }
+
+    #[test]
+    fn retryable_text() {
+        use crate::{ErrorKind, ToolError};
+        let err = ToolError::new(ErrorKind::RateLimited, "slow down").retry_after_secs(30);
+        assert_eq!(err.retryable_text(), "true, after 30 s");
+    }
+
+    #[test]
+    fn words() {
+        use crate::ErrorKind;
+        assert_eq!(ErrorKind::RateLimited.words(), "rate limited");
+    }
+
+    #[test]
+    fn retryable_by_default() {
+        use crate::ErrorKind;
+        assert!(ErrorKind::Timeout.retryable_by_default());
+        assert!(!ErrorKind::Internal.retryable_by_default());
+    }
+
+    #[test]
+    fn from_io() {
+        use crate::ErrorKind;
+        assert_eq!(
+            ErrorKind::from_io(std::io::ErrorKind::TimedOut),
+            ErrorKind::Timeout
         );
     }
 }

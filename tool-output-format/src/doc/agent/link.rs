@@ -5,26 +5,15 @@ use crate::text::{escape_inline, is_hidden_control};
 /// A link to the resource's page in a user interface (view, edit).
 ///
 /// It renders as `[label](url)` ([`link`]).
-///
-/// ```
-/// use tool_output_format::doc::agent::Link;
-/// let view = Link::new("view", "https://shop.example.com/orders/7");
-/// assert_eq!(view.markdown(), "[view](https://shop.example.com/orders/7)");
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Link {
+pub(crate) struct Link {
     label: String,
     url: String,
 }
 
 impl Link {
     /// A link to `url` labelled `label`.
-    ///
-    /// ```
-    /// use tool_output_format::doc::agent::Link;
-    /// assert_eq!(Link::new("edit", "https://x.example/7/edit").label(), "edit");
-    /// ```
-    pub fn new(label: impl Into<String>, url: impl Into<String>) -> Self {
+    pub(crate) fn new(label: impl Into<String>, url: impl Into<String>) -> Self {
         Link {
             label: label.into(),
             url: url.into(),
@@ -32,35 +21,21 @@ impl Link {
     }
 
     /// The label, as given.
-    ///
-    /// ```
-    /// use tool_output_format::doc::agent::Link;
-    /// assert_eq!(Link::new("a]b", "u").label(), "a]b");
-    /// ```
     #[must_use]
-    pub fn label(&self) -> &str {
+    pub(crate) fn label(&self) -> &str {
         &self.label
     }
 
     /// The URL, as given (not encoded).
-    ///
-    /// ```
-    /// use tool_output_format::doc::agent::Link;
-    /// assert_eq!(Link::new("view", "https://x.example/a b").url(), "https://x.example/a b");
-    /// ```
     #[must_use]
-    pub fn url(&self) -> &str {
+    pub(crate) fn url(&self) -> &str {
         &self.url
     }
 
     /// The markdown link (see [`link`]).
-    ///
-    /// ```
-    /// use tool_output_format::doc::agent::Link;
-    /// assert_eq!(Link::new("view", "https://x.example/a b").markdown(), "[view](https://x.example/a%20b)");
-    /// ```
     #[must_use]
-    pub fn markdown(&self) -> String {
+    #[cfg(test)]
+    pub(crate) fn markdown(&self) -> String {
         link(&self.label, &self.url)
     }
 }
@@ -75,17 +50,9 @@ impl Link {
 /// - **Label:** escaped like inline text (`text::escape_inline`), and `[`, `]`
 ///   and `` ` `` are backslash-escaped so the label cannot close the link early or open a
 ///   code span across it. An empty label is written as `link`.
-///
-/// ```
-/// use tool_output_format::doc::agent::link;
-/// assert_eq!(link("view", "https://shop.example.com/orders/7"), "[view](https://shop.example.com/orders/7)");
-/// assert_eq!(
-///     link("a]b", "https://x.example/q?(a b)<c>\n"),
-///     "[a\\]b](https://x.example/q?%28a%20b%29%3Cc%3E%0A)"
-/// );
-/// ```
 #[must_use]
-pub fn link(label: &str, url: &str) -> String {
+#[cfg(test)]
+pub(crate) fn link(label: &str, url: &str) -> String {
     let mut out = String::with_capacity(label.len() + url.len() + 4);
     write_link(label, url, &mut out);
     out
@@ -228,6 +195,56 @@ mod tests {
         assert_eq!(
             links_line(&[Link::new("view", "https://x.example/7")]).as_deref(),
             Some("Links: [view](https://x.example/7)")
+        );
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn new() {
+        use crate::doc::agent::Link;
+        assert_eq!(
+            Link::new("edit", "https://x.example/7/edit").label(),
+            "edit"
+        );
+    }
+
+    #[test]
+    fn label() {
+        use crate::doc::agent::Link;
+        assert_eq!(Link::new("a]b", "u").label(), "a]b");
+    }
+
+    #[test]
+    fn url() {
+        use crate::doc::agent::Link;
+        assert_eq!(
+            Link::new("view", "https://x.example/a b").url(),
+            "https://x.example/a b"
+        );
+    }
+
+    #[test]
+    fn markdown() {
+        use crate::doc::agent::Link;
+        assert_eq!(
+            Link::new("view", "https://x.example/a b").markdown(),
+            "[view](https://x.example/a%20b)"
+        );
+    }
+
+    #[test]
+    fn link() {
+        use super::link;
+        assert_eq!(
+            link("view", "https://shop.example.com/orders/7"),
+            "[view](https://shop.example.com/orders/7)"
+        );
+        assert_eq!(
+            link("a]b", "https://x.example/q?(a b)<c>\n"),
+            "[a\\]b](https://x.example/q?%28a%20b%29%3Cc%3E%0A)"
         );
     }
 }

@@ -7,7 +7,7 @@
 //! | a failure | [`ToolError`] (kind: [`ErrorKind`]) | `**{tool} failed**`, kind, message, whether to retry, how to fix |
 //! | a call over many items | [`Batch`] | counts, the failures, a retry of exactly the retryable ones |
 //! | a suggested follow-up call | [`NextAction`] | `Next: call TOOL(ARG=VALUE, ...)` |
-//! | any result with follow-ups, links, references | [`Reply`] ([`ResourceRef`], [`Link`]) | the result, then `Links:`, `Resource:` and `Next:` lines |
+//! | any result with follow-ups, links, references | [`Reply`] ([`ResourceRef`], [`Reply::link`]) | the result, then `Links:`, `Resource:` and `Next:` lines |
 //!
 //! The types are plain values with `#[must_use]` builders (`Clone`, `Debug`). Builder
 //! methods take the field's name (`.hint(..)`); where a builder and a reader would share a
@@ -24,23 +24,23 @@
 //!
 //! # The lines (exact, tested)
 //!
-//! | line | built by | example |
+//! | line | from | example |
 //! |---|---|---|
 //! | next action (pinned form) | [`NextAction::line`] | `Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")` |
 //! | ... with a delay and a reason | [`NextAction::after_secs`], [`NextAction::reason`] | `Next: call check_job_status(jobId="job_9") after 30 s -- the job is queued` |
-//! | page footer | [`Page::footer`] ([`PageFooter::lines`]) | `has_more: false` (always), `next_cursor: ...`, `total: 1234`, the Next line |
-//! | cut page notice | [`Page::footer`] ([`PageFooter::notice`]) | `[Items 26-30 of this page were cut: next_cursor resumes at item 26]` |
+//! | page footer | [`Page::has_more`], [`Page::next_cursor`], [`Page::total`], [`Page::next_call`] | `has_more: false` (always), `next_cursor: ...`, `total: 1234`, the Next line |
+//! | cut page notice | a cut [`Page`] | `[Items 26-30 of this page were cut: next_cursor resumes at item 26]` |
 //! | batch counts | [`Batch::counts_line`] | `3 total, 2 succeeded, 1 failed` |
-//! | batch retry | [`Batch::retry_line`] | `Next: call send_invites(emails=["c@example.com"])` |
-//! | links | [`Reply::link`], [`link`] | `Links: [view](https://shop.example.com/orders/7)` |
-//! | resource reference | [`ResourceRef::line`], [`human_size`] | `Resource: report.pdf (application/pdf, 48.2 kB) resource://files/abc` |
-//! | retryable field | [`ToolError::retryable_text`] | `true`, `false`, `true, after 30 s` |
+//! | batch retry | [`Batch::retry_call`] | `Next: call send_invites(emails=["c@example.com"])` |
+//! | links | [`Reply::link`] | `Links: [view](https://shop.example.com/orders/7)` |
+//! | resource reference | [`ResourceRef::line`] (sizes in decimal SI) | `Resource: report.pdf (application/pdf, 48.2 kB) resource://files/abc` |
+//! | retryable field | [`ToolError::retryable`], [`ToolError::retry_after_secs`] | `true`, `false`, `true, after 30 s` |
 //!
 //! Argument values in a Next line are compact JSON (`serde_json::to_string`), kept on one
 //! line and free of HTML without leaving JSON (see [`NextAction::line`]); names, cursors,
 //! resource parts and link labels are escaped like inline text
 //! (`text::escape_inline`), so ordinary values are verbatim; URLs are
-//! percent-encoded only where they could break the link ([`link`]). Sizes are decimal SI
+//! percent-encoded only where they could break the link. Sizes are decimal SI
 //! (`48.2 kB` = 48,213 bytes).
 //!
 //! # The shapes
@@ -48,7 +48,7 @@
 //! **Page**: the items as they render alone (a table for records, `*(empty)*` for none), a
 //! blank line, then the footer lines. A cut page (caps or a budget) keeps its cut notice
 //! first as every cut does, and its footer says how to reach what was dropped
-//! ([`Page::footer`] with the number of items kept):
+//! (computed from the number of items kept):
 //!
 //! ```text
 //! | name | email           |
@@ -102,7 +102,7 @@
 //! Next: call send_invites(emails=["c@example.com"])
 //! ```
 //!
-//! **Reply**: the result as it renders alone, a blank line, then [`Reply::lines`]: one
+//! **Reply**: the result as it renders alone, a blank line, then its lines: one
 //! `Links:` line, one `Resource:` line per reference, one `Next:` line per action.
 //!
 //! ```text
@@ -136,7 +136,7 @@
 //!
 //! | from | kind |
 //! |---|---|
-//! | `std::io::Error` | by its `io::ErrorKind` ([`ErrorKind::from_io`]) |
+//! | `std::io::Error` | by its `io::ErrorKind` |
 //! | `serde_json::Error` | `invalid_input` (an I/O error: by its kind) |
 //! | `ParseIntError`, `ParseFloatError`, `ParseBoolError`, `ParseCharError`, `TryFromIntError`, `Utf8Error`, `FromUtf8Error`, `AddrParseError` | `invalid_input` |
 //! | `String`, `&str`, `Cow<str>`, `Box<dyn Error (+ Send + Sync)>`, `std::fmt::Error` | `internal` |
@@ -164,7 +164,7 @@
 //! # Links in derived types (planned)
 //!
 //! `#[tool_output(link = "view")]` on a `String` field is to render its value as
-//! `[view](url)` with [`link`], in table cells and record values alike (the URL encoding
+//! `[view](url)`, in table cells and record values alike (the URL encoding
 //! already covers `|`, so a link cannot split a cell).
 
 // The envelopes (`Page`, `ToolError`, `Batch`, `Reply`, `NextAction` and the types their
@@ -187,10 +187,8 @@ pub(crate) use page::{Page, PageMeta};
 pub(crate) use reply::Reply;
 pub(crate) use resource::ResourceRef;
 
-pub use batch::BatchItem;
-pub use link::{Link, link};
-pub use page::PageFooter;
-pub use resource::human_size;
+pub(crate) use link::Link;
+pub(crate) use page::PageFooter;
 
 #[cfg(test)]
 mod reparse;

@@ -111,24 +111,14 @@ impl NextAction {
     }
 
     /// The suggested delay in seconds, if any.
-    ///
-    /// ```
-    /// use tool_output_format::NextAction;
-    /// assert_eq!(NextAction::call("poll").after_secs(5).get_after_secs(), Some(5));
-    /// ```
     #[must_use]
-    pub fn get_after_secs(&self) -> Option<u64> {
+    pub(crate) fn get_after_secs(&self) -> Option<u64> {
         self.after_secs
     }
 
     /// The reason, if any.
-    ///
-    /// ```
-    /// use tool_output_format::NextAction;
-    /// assert_eq!(NextAction::call("poll").get_reason(), None);
-    /// ```
     #[must_use]
-    pub fn get_reason(&self) -> Option<&str> {
+    pub(crate) fn get_reason(&self) -> Option<&str> {
         self.reason.as_deref()
     }
 
@@ -309,5 +299,24 @@ mod tests {
     fn keys_in_json_objects_are_escaped_too() {
         let next = NextAction::call("f").arg("o", json!({"<a>\u{2028}": 1}));
         assert_eq!(next.line(), "Next: call f(o={\"\\u003ca>\\u2028\":1})");
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn get_after_secs() {
+        use crate::NextAction;
+        assert_eq!(
+            NextAction::call("poll").after_secs(5).get_after_secs(),
+            Some(5)
+        );
+    }
+
+    #[test]
+    fn get_reason() {
+        use crate::NextAction;
+        assert_eq!(NextAction::call("poll").get_reason(), None);
     }
 }

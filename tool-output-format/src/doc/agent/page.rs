@@ -11,25 +11,22 @@ use crate::text::escape_inline;
 ///
 /// The footer always says `has_more: true` or `has_more: false`, so "done" is never confused
 /// with "unknown", and when a cap or budget cuts the page it says how to reach the dropped
-/// items ([`Page::footer`]).
+/// items.
 ///
 /// ```
-/// use tool_output_format::Page;
+/// use tool_output_format::{Page, to_markdown};
 ///
 /// let page = Page::new(vec!["Ada", "Bob"])
 ///     .has_more(true)
 ///     .next_cursor("eyJvZmZzZXQiOjUwfQ")
 ///     .total(1234)
 ///     .next_call("list_contacts", "cursor");
-/// assert_eq!(
-///     page.footer(page.len()).lines(),
-///     [
-///         "has_more: true",
-///         "next_cursor: eyJvZmZzZXQiOjUwfQ",
-///         "total: 1234",
-///         r#"Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")"#,
-///     ]
-/// );
+/// assert!(to_markdown(&page).ends_with(concat!(
+///     "\n\nhas_more: true\n",
+///     "next_cursor: eyJvZmZzZXQiOjUwfQ\n",
+///     "total: 1234\n",
+///     r#"Next: call list_contacts(cursor="eyJvZmZzZXQiOjUwfQ")"#,
+/// )));
 /// ```
 ///
 /// Its builders own the plain names (`has_more(...)` sets a value), so the getters that read a value
@@ -49,9 +46,9 @@ impl<T> Page<T> {
     /// A page holding `items`, with `has_more: false` and no cursor until set.
     ///
     /// ```
-    /// use tool_output_format::Page;
+    /// use tool_output_format::{Page, to_markdown};
     /// let page = Page::new(Vec::<u32>::new());
-    /// assert_eq!(page.footer(0).lines(), ["has_more: false"]);
+    /// assert_eq!(to_markdown(&page), "*(empty)*\n\nhas_more: false");
     /// ```
     pub fn new(items: Vec<T>) -> Self {
         Page {
@@ -101,9 +98,12 @@ impl<T> Page<T> {
     /// by caps or a budget continues exactly at its first dropped item.
     ///
     /// ```
-    /// use tool_output_format::Page;
-    /// let page = Page::new(vec!["a", "b"]).item_cursors(["c0", "c1"]);
-    /// assert_eq!(page.get_item_cursors(), Some(&["c0".to_string(), "c1".to_string()][..]));
+    /// use serde_json::json;
+    /// use tool_output_format::{Formatter, Page};
+    /// let page = Page::new(vec![json!({"id": 1}), json!({"id": 2})]).item_cursors(["c0", "c1"]);
+    /// // Cut to one row, the page resumes at the second.
+    /// let md = Formatter::new().max_rows(1).format("list", &page);
+    /// assert!(md.contains("has_more: true\nnext_cursor: c1"), "{md}");
     /// ```
     pub fn item_cursors<I>(mut self, cursors: I) -> Self
     where
@@ -117,9 +117,9 @@ impl<T> Page<T> {
     /// The follow-up call: `tool` takes the cursor as its argument `cursor_arg`.
     ///
     /// ```
-    /// use tool_output_format::Page;
+    /// use tool_output_format::{Page, to_markdown};
     /// let page = Page::new(vec![1]).has_more(true).next_cursor("c2").next_call("list", "after");
-    /// assert_eq!(page.footer(1).next().unwrap().line(), r#"Next: call list(after="c2")"#);
+    /// assert!(to_markdown(&page).ends_with(r#"Next: call list(after="c2")"#));
     /// ```
     pub fn next_call(self, tool: impl Into<String>, cursor_arg: impl Into<String>) -> Self {
         self.next_call_with(NextAction::call(tool), cursor_arg)
@@ -134,7 +134,7 @@ impl<T> Page<T> {
     ///     .has_more(true)
     ///     .next_cursor("c2")
     ///     .next_call_with(NextAction::call("search").arg("q", "rust"), "cursor");
-    /// assert_eq!(page.footer(1).next().unwrap().line(), r#"Next: call search(q="rust", cursor="c2")"#);
+    /// assert!(tool_output_format::to_markdown(&page).ends_with(r#"Next: call search(q="rust", cursor="c2")"#));
     /// ```
     pub fn next_call_with(mut self, action: NextAction, cursor_arg: impl Into<String>) -> Self {
         self.next_call = Some((action, cursor_arg.into()));
@@ -153,13 +153,9 @@ impl<T> Page<T> {
     }
 
     /// The items, owned.
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// assert_eq!(Page::new(vec![1, 2]).into_items(), vec![1, 2]);
-    /// ```
     #[must_use]
-    pub fn into_items(self) -> Vec<T> {
+    #[cfg(test)]
+    pub(crate) fn into_items(self) -> Vec<T> {
         self.items
     }
 
@@ -219,26 +215,14 @@ impl<T> Page<T> {
     }
 
     /// What [`Page::item_cursors`] set.
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// assert_eq!(Page::new(vec![1]).get_item_cursors(), None);
-    /// ```
     #[must_use]
-    pub fn get_item_cursors(&self) -> Option<&[String]> {
+    pub(crate) fn get_item_cursors(&self) -> Option<&[String]> {
         self.item_cursors.as_deref()
     }
 
     /// The follow-up call and the name of its cursor argument, if set.
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// let page = Page::new(vec![1]).next_call("list", "cursor");
-    /// let (action, arg) = page.get_next_call().unwrap();
-    /// assert_eq!((action.tool(), arg), ("list", "cursor"));
-    /// ```
     #[must_use]
-    pub fn get_next_call(&self) -> Option<(&NextAction, &str)> {
+    pub(crate) fn get_next_call(&self) -> Option<(&NextAction, &str)> {
         self.next_call.as_ref().map(|(a, arg)| (a, arg.as_str()))
     }
 
@@ -257,24 +241,9 @@ impl<T> Page<T> {
     ///
     /// Item numbers are 1-based positions on this page.
     ///
-    /// ```
-    /// use tool_output_format::Page;
-    ///
-    /// let page = Page::new(vec!["a", "b", "c"])
-    ///     .item_cursors(["c0", "c1", "c2"])
-    ///     .next_call("list_contacts", "cursor");
-    /// assert_eq!(
-    ///     page.footer(2).lines(),
-    ///     [
-    ///         "has_more: true",
-    ///         "next_cursor: c2",
-    ///         "[Item 3 of this page was cut: next_cursor resumes at item 3]",
-    ///         r#"Next: call list_contacts(cursor="c2")"#,
-    ///     ]
-    /// );
-    /// ```
     #[must_use]
-    pub fn footer(&self, kept: usize) -> PageFooter {
+    #[cfg(any(test, feature = "schemars"))]
+    pub(crate) fn footer(&self, kept: usize) -> PageFooter {
         self.meta().footer(kept)
     }
 
@@ -423,16 +392,8 @@ pub(crate) fn footer_lines(
 }
 
 /// What a page's footer says (see [`Page::footer`]): built for one number of kept items.
-///
-/// ```
-/// use tool_output_format::Page;
-/// let footer = Page::new(vec![1, 2]).has_more(true).next_cursor("c").footer(2);
-/// assert!(footer.has_more());
-/// assert_eq!(footer.cursor(), Some("c"));
-/// assert_eq!(footer.notice(), None);
-/// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct PageFooter {
+pub(crate) struct PageFooter {
     has_more: bool,
     cursor: Option<String>,
     total: Option<u64>,
@@ -464,73 +425,40 @@ impl PageFooter {
     }
 
     /// The `has_more` the footer states.
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// assert!(Page::new(vec![1, 2]).footer(1).has_more());
-    /// ```
     #[must_use]
-    pub fn has_more(&self) -> bool {
+    pub(crate) fn has_more(&self) -> bool {
         self.has_more
     }
 
     /// The cursor the footer shows (an item cursor after a cut, else the page's).
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// assert_eq!(Page::new(vec![1, 2]).item_cursors(["a", "b"]).footer(1).cursor(), Some("b"));
-    /// ```
     #[must_use]
-    pub fn cursor(&self) -> Option<&str> {
+    pub(crate) fn cursor(&self) -> Option<&str> {
         self.cursor.as_deref()
     }
 
     /// The total, when known.
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// assert_eq!(Page::new(vec![1]).total(9).footer(1).total(), Some(9));
-    /// ```
     #[must_use]
-    pub fn total(&self) -> Option<u64> {
+    pub(crate) fn total(&self) -> Option<u64> {
         self.total
     }
 
     /// The follow-up call with the cursor set, when there is one to suggest.
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// assert!(Page::new(vec![1]).next_call("list", "cursor").footer(1).next().is_none());
-    /// ```
     #[must_use]
-    pub fn next(&self) -> Option<&NextAction> {
+    pub(crate) fn next(&self) -> Option<&NextAction> {
         self.next.as_ref()
     }
 
     /// The cut notice, when the page was cut.
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// assert_eq!(
-    ///     Page::new(vec![1, 2]).footer(1).notice(),
-    ///     Some("[Item 2 of this page was cut and no cursor reaches it: to read it, repeat this call with a page size of at most 1]")
-    /// );
-    /// ```
     #[must_use]
-    pub fn notice(&self) -> Option<&str> {
+    pub(crate) fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
     }
 
     /// The lines, in order: `has_more` (always), `next_cursor` (escaped like inline text; a
     /// usual cursor is verbatim), `total`, the cut notice, the Next line (when `has_more` is
     /// true and there are both a cursor and a follow-up call).
-    ///
-    /// ```
-    /// use tool_output_format::Page;
-    /// assert_eq!(Page::new(vec![1]).has_more(true).footer(1).lines(), ["has_more: true"]);
-    /// ```
     #[must_use]
-    pub fn lines(&self) -> Vec<String> {
+    pub(crate) fn lines(&self) -> Vec<String> {
         let mut lines = Vec::with_capacity(5);
         lines.push(String::from(if self.has_more {
             "has_more: true"
@@ -801,6 +729,104 @@ mod tests {
         assert_eq!(
             footer_lines(false, None, None, Some((&call, "cursor"))),
             ["has_more: false"]
+        );
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn into_items() {
+        use crate::Page;
+        assert_eq!(Page::new(vec![1, 2]).into_items(), vec![1, 2]);
+    }
+
+    #[test]
+    fn get_item_cursors() {
+        use crate::Page;
+        assert_eq!(Page::new(vec![1]).get_item_cursors(), None);
+    }
+
+    #[test]
+    fn get_next_call() {
+        use crate::Page;
+        let page = Page::new(vec![1]).next_call("list", "cursor");
+        let (action, arg) = page.get_next_call().unwrap();
+        assert_eq!((action.tool(), arg), ("list", "cursor"));
+    }
+
+    #[test]
+    fn cursor() {
+        use crate::Page;
+        assert_eq!(
+            Page::new(vec![1, 2])
+                .item_cursors(["a", "b"])
+                .footer(1)
+                .cursor(),
+            Some("b")
+        );
+    }
+
+    #[test]
+    fn next() {
+        use crate::Page;
+        assert!(
+            Page::new(vec![1])
+                .next_call("list", "cursor")
+                .footer(1)
+                .next()
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn notice() {
+        use crate::Page;
+        assert_eq!(
+            Page::new(vec![1, 2]).footer(1).notice(),
+            Some(
+                "[Item 2 of this page was cut and no cursor reaches it: to read it, repeat this call with a page size of at most 1]"
+            )
+        );
+    }
+
+    #[test]
+    fn lines() {
+        use crate::Page;
+        assert_eq!(
+            Page::new(vec![1]).has_more(true).footer(1).lines(),
+            ["has_more: true"]
+        );
+    }
+
+    #[test]
+    fn has_more() {
+        use crate::Page;
+        assert!(Page::new(vec![1, 2]).footer(1).has_more());
+    }
+
+    #[test]
+    fn total() {
+        use crate::Page;
+        assert_eq!(Page::new(vec![1]).total(9).footer(1).total(), Some(9));
+    }
+
+    #[test]
+    fn footer() {
+        use crate::Page;
+
+        let page = Page::new(vec!["a", "b", "c"])
+            .item_cursors(["c0", "c1", "c2"])
+            .next_call("list_contacts", "cursor");
+        assert_eq!(
+            page.footer(2).lines(),
+            [
+                "has_more: true",
+                "next_cursor: c2",
+                "[Item 3 of this page was cut: next_cursor resumes at item 3]",
+                r#"Next: call list_contacts(cursor="c2")"#,
+            ]
         );
     }
 }

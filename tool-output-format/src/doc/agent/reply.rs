@@ -7,23 +7,20 @@ use crate::doc::agent::resource::ResourceRef;
 /// A result with what an agent can do next: suggested calls, links to the resource's page,
 /// and references to large data instead of the data.
 ///
-/// The result renders as it would alone, then the envelope lines ([`Reply::lines`]).
+/// The result renders as it would alone, then the envelope lines (`Links:`, `Resource:`, `Next:`).
 ///
 /// ```
-/// use tool_output_format::{NextAction, Reply, ResourceRef};
+/// use tool_output_format::{NextAction, Reply, ResourceRef, to_markdown};
 ///
 /// let reply = Reply::new("order ORD-7 placed")
 ///     .next(NextAction::call("get_order").arg("order_id", "ORD-7"))
 ///     .link("view", "https://shop.example.com/orders/7")
 ///     .reference(ResourceRef::new("resource://files/abc").name("invoice.pdf"));
-/// assert_eq!(
-///     reply.lines(),
-///     [
-///         "Links: [view](https://shop.example.com/orders/7)",
-///         "Resource: invoice.pdf resource://files/abc",
-///         r#"Next: call get_order(order_id="ORD-7")"#,
-///     ]
-/// );
+/// assert!(to_markdown(&reply).ends_with(concat!(
+///     "\n\nLinks: [view](https://shop.example.com/orders/7)\n",
+///     "Resource: invoice.pdf resource://files/abc\n",
+///     r#"Next: call get_order(order_id="ORD-7")"#,
+/// )));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[must_use]
@@ -53,9 +50,9 @@ impl<T> Reply<T> {
     /// Suggest a follow-up call (call again for several; they render in order).
     ///
     /// ```
-    /// use tool_output_format::{NextAction, Reply};
+    /// use tool_output_format::{NextAction, Reply, to_markdown};
     /// let reply = Reply::new(()).next(NextAction::call("a")).next(NextAction::call("b"));
-    /// assert_eq!(reply.next_actions().len(), 2);
+    /// assert!(to_markdown(&reply).ends_with("Next: call a()\nNext: call b()"));
     /// ```
     pub fn next(mut self, action: NextAction) -> Self {
         self.next.push(action);
@@ -65,9 +62,9 @@ impl<T> Reply<T> {
     /// Add a link to the resource's page, labelled `label` (`view`, `edit`).
     ///
     /// ```
-    /// use tool_output_format::Reply;
+    /// use tool_output_format::{Reply, to_markdown};
     /// let reply = Reply::new(()).link("edit", "https://x.example/7/edit");
-    /// assert_eq!(reply.links()[0].url(), "https://x.example/7/edit");
+    /// assert!(to_markdown(&reply).ends_with("Links: [edit](https://x.example/7/edit)"));
     /// ```
     pub fn link(mut self, label: impl Into<String>, url: impl Into<String>) -> Self {
         self.links.push(Link::new(label, url));
@@ -77,9 +74,9 @@ impl<T> Reply<T> {
     /// Add a reference to data another tool can resolve.
     ///
     /// ```
-    /// use tool_output_format::{Reply, ResourceRef};
+    /// use tool_output_format::{Reply, ResourceRef, to_markdown};
     /// let reply = Reply::new(()).reference(ResourceRef::new("resource://files/abc"));
-    /// assert_eq!(reply.references()[0].uri(), "resource://files/abc");
+    /// assert!(to_markdown(&reply).ends_with("Resource: resource://files/abc"));
     /// ```
     pub fn reference(mut self, reference: ResourceRef) -> Self {
         self.references.push(reference);
@@ -97,44 +94,23 @@ impl<T> Reply<T> {
     }
 
     /// The wrapped result, owned.
-    ///
-    /// ```
-    /// use tool_output_format::Reply;
-    /// assert_eq!(Reply::new("done").into_result(), "done");
-    /// ```
-    pub fn into_result(self) -> T {
+    #[cfg(test)]
+    pub(crate) fn into_result(self) -> T {
         self.result
     }
 
     /// The suggested calls, in order.
-    ///
-    /// ```
-    /// use tool_output_format::{NextAction, Reply};
-    /// let reply = Reply::new(()).next(NextAction::call("get_order"));
-    /// assert_eq!(reply.next_actions()[0].tool(), "get_order");
-    /// ```
-    pub fn next_actions(&self) -> &[NextAction] {
+    pub(crate) fn next_actions(&self) -> &[NextAction] {
         &self.next
     }
 
     /// The links, in order.
-    ///
-    /// ```
-    /// use tool_output_format::Reply;
-    /// assert_eq!(Reply::new(()).link("view", "https://x.example").links()[0].label(), "view");
-    /// ```
-    pub fn links(&self) -> &[Link] {
+    pub(crate) fn links(&self) -> &[Link] {
         &self.links
     }
 
     /// The resource references, in order.
-    ///
-    /// ```
-    /// use tool_output_format::{Reply, ResourceRef};
-    /// let reply = Reply::new(()).reference(ResourceRef::new("resource://a"));
-    /// assert_eq!(reply.references().len(), 1);
-    /// ```
-    pub fn references(&self) -> &[ResourceRef] {
+    pub(crate) fn references(&self) -> &[ResourceRef] {
         &self.references
     }
 
@@ -143,8 +119,9 @@ impl<T> Reply<T> {
     /// action last, where the model looks for it). Empty when there is nothing to add.
     ///
     /// ```
-    /// use tool_output_format::Reply;
+    /// use tool_output_format::{NextAction, Reply};
     /// assert!(Reply::new(1).lines().is_empty());
+    /// assert_eq!(Reply::new(1).next(NextAction::call("poll")).lines(), ["Next: call poll()"]);
     /// ```
     pub fn lines(&self) -> Vec<String> {
         let mut lines = Vec::with_capacity(1 + self.references.len() + self.next.len());
@@ -204,5 +181,38 @@ mod tests {
             ]
         );
         let () = reply.into_result();
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn links() {
+        use crate::Reply;
+        assert_eq!(
+            Reply::new(()).link("view", "https://x.example").links()[0].label(),
+            "view"
+        );
+    }
+
+    #[test]
+    fn into_result() {
+        use crate::Reply;
+        assert_eq!(Reply::new("done").into_result(), "done");
+    }
+
+    #[test]
+    fn next_actions() {
+        use crate::{NextAction, Reply};
+        let reply = Reply::new(()).next(NextAction::call("get_order"));
+        assert_eq!(reply.next_actions()[0].tool(), "get_order");
+    }
+
+    #[test]
+    fn references() {
+        use crate::{Reply, ResourceRef};
+        let reply = Reply::new(()).reference(ResourceRef::new("resource://a"));
+        assert_eq!(reply.references().len(), 1);
     }
 }

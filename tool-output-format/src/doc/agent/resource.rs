@@ -48,7 +48,7 @@ impl ResourceRef {
     ///
     /// ```
     /// use tool_output_format::ResourceRef;
-    /// assert_eq!(ResourceRef::new("u").name("a.csv").get_name(), Some("a.csv"));
+    /// assert_eq!(ResourceRef::new("u").name("a.csv").line(), "Resource: a.csv u");
     /// ```
     pub fn name(mut self, name: impl Into<String>) -> Self {
         self.name = Some(name.into());
@@ -59,18 +59,18 @@ impl ResourceRef {
     ///
     /// ```
     /// use tool_output_format::ResourceRef;
-    /// assert_eq!(ResourceRef::new("u").content_type("text/csv").get_content_type(), Some("text/csv"));
+    /// assert_eq!(ResourceRef::new("u").content_type("text/csv").line(), "Resource: u (text/csv)");
     /// ```
     pub fn content_type(mut self, content_type: impl Into<String>) -> Self {
         self.content_type = Some(content_type.into());
         self
     }
 
-    /// The size in bytes (shown as a human size, see [`human_size`]).
+    /// The size in bytes (shown as a human size: decimal SI, `48.2 kB`).
     ///
     /// ```
     /// use tool_output_format::ResourceRef;
-    /// assert_eq!(ResourceRef::new("u").size_bytes(10).get_size_bytes(), Some(10));
+    /// assert_eq!(ResourceRef::new("u").size_bytes(48_213).line(), "Resource: u (48.2 kB)");
     /// ```
     pub fn size_bytes(mut self, size: u64) -> Self {
         self.size_bytes = Some(size);
@@ -89,35 +89,20 @@ impl ResourceRef {
     }
 
     /// The name, if set.
-    ///
-    /// ```
-    /// use tool_output_format::ResourceRef;
-    /// assert_eq!(ResourceRef::new("u").get_name(), None);
-    /// ```
     #[must_use]
-    pub fn get_name(&self) -> Option<&str> {
+    pub(crate) fn get_name(&self) -> Option<&str> {
         self.name.as_deref()
     }
 
     /// The content type, if set.
-    ///
-    /// ```
-    /// use tool_output_format::ResourceRef;
-    /// assert_eq!(ResourceRef::new("u").get_content_type(), None);
-    /// ```
     #[must_use]
-    pub fn get_content_type(&self) -> Option<&str> {
+    pub(crate) fn get_content_type(&self) -> Option<&str> {
         self.content_type.as_deref()
     }
 
     /// The size in bytes, if set.
-    ///
-    /// ```
-    /// use tool_output_format::ResourceRef;
-    /// assert_eq!(ResourceRef::new("u").get_size_bytes(), None);
-    /// ```
     #[must_use]
-    pub fn get_size_bytes(&self) -> Option<u64> {
+    pub(crate) fn get_size_bytes(&self) -> Option<u64> {
         self.size_bytes
     }
 
@@ -185,15 +170,8 @@ impl fmt::Display for ResourceRef {
 /// A size in decimal (SI) units, as file managers and HTTP tooling show it: `N B` below
 /// 1000 bytes, else one decimal place in `kB`, `MB`, `GB`, `TB`, `PB` or `EB` (powers of
 /// 1000), rounded half up; a value that rounds to 1000.0 moves to the next unit.
-///
-/// ```
-/// use tool_output_format::doc::agent::human_size;
-/// assert_eq!(human_size(999), "999 B");
-/// assert_eq!(human_size(48_213), "48.2 kB");
-/// assert_eq!(human_size(999_950), "1.0 MB");
-/// ```
 #[must_use]
-pub fn human_size(bytes: u64) -> String {
+pub(crate) fn human_size(bytes: u64) -> String {
     const UNITS: [&str; 6] = ["kB", "MB", "GB", "TB", "PB", "EB"];
     if bytes < 1000 {
         return format!("{bytes} B");
@@ -294,5 +272,35 @@ mod tests {
             ResourceRef::new("u").name("").size_bytes(1).line(),
             "Resource: u (1 B)"
         );
+    }
+}
+
+/// The examples of what is no longer public API, kept as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn get_content_type() {
+        use crate::ResourceRef;
+        assert_eq!(ResourceRef::new("u").get_content_type(), None);
+    }
+
+    #[test]
+    fn get_size_bytes() {
+        use crate::ResourceRef;
+        assert_eq!(ResourceRef::new("u").get_size_bytes(), None);
+    }
+
+    #[test]
+    fn human_size() {
+        use super::human_size;
+        assert_eq!(human_size(999), "999 B");
+        assert_eq!(human_size(48_213), "48.2 kB");
+        assert_eq!(human_size(999_950), "1.0 MB");
+    }
+
+    #[test]
+    fn get_name() {
+        use crate::ResourceRef;
+        assert_eq!(ResourceRef::new("u").get_name(), None);
     }
 }

@@ -84,20 +84,14 @@ pub struct ValueMap {
 impl ValueMap {
     /// The value paired with `key`, if any.
     #[must_use]
-    pub fn get(&self, key: &Value) -> Option<&Value> {
+    pub(crate) fn get(&self, key: &Value) -> Option<&Value> {
         key_text(key).and_then(|k| self.pairs.get(k.as_ref()))
     }
 
     /// How many pairs it holds.
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.pairs.len()
-    }
-
-    /// True when it holds no pair.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.pairs.is_empty()
     }
 }
 

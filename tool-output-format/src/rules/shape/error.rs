@@ -5,7 +5,7 @@ use std::fmt;
 /// What kind of mistake a [`ShapeError`] reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ShapeErrorKind {
+pub(crate) enum ShapeErrorKind {
     /// A path or pattern that cannot be read (empty, empty key, `**`, `*` outside `drop`).
     MalformedPath,
     /// One path given twice to one rule (or two marks), or two kept fields with one output
@@ -58,7 +58,8 @@ impl ShapeError {
 
     /// The kind of mistake.
     #[must_use]
-    pub fn kind(&self) -> ShapeErrorKind {
+    #[cfg(test)]
+    pub(crate) fn kind(&self) -> ShapeErrorKind {
         self.kind
     }
 

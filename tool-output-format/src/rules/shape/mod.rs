@@ -105,7 +105,8 @@ mod tests;
 pub(crate) use apply::{Fields, Shaped, map_of as fields_map, rows_of};
 pub(crate) use convert::Convert;
 pub use convert::ValueMap;
-pub use error::{ShapeError, ShapeErrorKind};
+pub use error::ShapeError;
+pub(crate) use error::ShapeErrorKind;
 pub(crate) use spec::Shape;
 
 use apply::Apply;
@@ -120,20 +121,19 @@ use crate::rules::redact::Secrets;
 /// at 128 levels, so only a hand-built value reaches it, and the renderer cuts at
 /// [`MAX_DEPTH`](crate::doc::MAX_DEPTH) anyway. Such a subtree becomes the string
 /// `[not shaped: nested deeper than 128 levels]` and is counted in [`ShapeStats::too_deep`].
-pub const MAX_SHAPE_DEPTH: usize = 128;
+pub(crate) const MAX_SHAPE_DEPTH: usize = 128;
 
 /// What applying a [`Shape`] could not do cleanly, for the size report. Nothing here means
 /// data was lost: a value a converter could not read is kept unchanged.
 ///
 /// ```
-/// use tool_output_format::{Shape, Convert};
-/// use tool_output_format::shape::ShapeStats;
+/// use tool_output_format::{Convert, Formatter, Shape, ToolOptions};
 /// use serde_json::json;
 ///
 /// let shape = Shape::new().convert("at", Convert::Timestamp);
-/// let mut stats = ShapeStats::default();
-/// let out = shape.apply_with_stats(&json!([{"at": "soon"}, {"at": "2023-12-22T00:00:00Z"}]), &mut stats);
-/// assert_eq!(out, json!([{"at": "soon"}, {"at": "2023-12-22T00:00:00Z"}]));
+/// let fmt = Formatter::new().tool("t", ToolOptions::new().shape(shape));
+/// let out = fmt.format_with_report("t", &json!([{"at": "soon"}, {"at": "2023-12-22T00:00:00Z"}]));
+/// let stats = out.report.shape.unwrap();
 /// assert_eq!(stats.conversions_failed, 1);
 /// assert_eq!(stats.first_failure.as_deref(), Some("`at`: timestamp could not read \"soon\""));
 /// ```
@@ -148,20 +148,8 @@ pub struct ShapeStats {
     /// instead. (Only when that is taken too, by an earlier rename, is the field left out;
     /// it is counted here twice.)
     pub name_collisions: usize,
-    /// Subtrees nested deeper than [`MAX_SHAPE_DEPTH`] that were not copied.
+    /// Subtrees nested deeper than 128 levels that were not copied.
     pub too_deep: usize,
-}
-
-impl ShapeStats {
-    /// Adds another run's counts to these (keeps the first failure seen).
-    pub fn merge(&mut self, other: ShapeStats) {
-        self.conversions_failed += other.conversions_failed;
-        self.name_collisions += other.name_collisions;
-        self.too_deep += other.too_deep;
-        if self.first_failure.is_none() {
-            self.first_failure = other.first_failure;
-        }
-    }
 }
 
 impl Shape {
@@ -607,7 +595,7 @@ impl Shape {
     }
 
     /// [`Shape::apply`], counting what could not be done cleanly into `stats`.
-    pub fn apply_with_stats(&self, value: &Value, stats: &mut ShapeStats) -> Value {
+    pub(crate) fn apply_with_stats(&self, value: &Value, stats: &mut ShapeStats) -> Value {
         if self.changes_nothing() {
             return value.clone();
         }
@@ -636,7 +624,7 @@ impl Shape {
     }
 
     /// Shapes one record (the one record of a result, or an item of a mixed list).
-    pub fn apply_record(
+    pub(crate) fn apply_record(
         &self,
         record: &Map<String, Value>,
         stats: &mut ShapeStats,

@@ -14,6 +14,7 @@ use serde_json::{Map, Value, json};
 
 use crate::ToolOutput;
 use crate::doc::agent::{Batch, ErrorKind, NextAction, Page, Reply, ResourceRef, ToolError};
+use crate::input::hook::Hooks;
 // The envelope parts in the same JSON form as `format_json` writes them.
 pub(super) use crate::sink::json_envelope::error_json;
 use crate::sink::json_envelope::{action_json, reference_json};

@@ -33,10 +33,6 @@ impl ToolOutput for Account {
     fn to_json(&self) -> Value {
         self.json.clone()
     }
-
-    fn as_json_value(&self) -> Option<&Value> {
-        Some(&self.json)
-    }
 }
 
 impl JsonSchema for Account {
