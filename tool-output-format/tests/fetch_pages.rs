@@ -740,3 +740,33 @@ fn rows_shown_without_some_fields_are_not_served_again_whole() {
         }
     }
 }
+
+/// A query over a stored text keeps whole entries: a log whose entries span several lines
+/// (`Commit:`, `Author:`, `Message:`) answers a word of a message with its commit's hash.
+#[test]
+fn a_query_over_a_stored_log_keeps_each_entry_whole() {
+    let log: String = (1..=30)
+        .map(|i| {
+            format!(
+                "Commit: 'c{i:03}'\nAuthor: dev{}\nDate: 2026-01-{:02}\nMessage: {}\n",
+                i % 4,
+                i % 28 + 1,
+                if i % 10 == 0 {
+                    "fix the parser"
+                } else {
+                    "tidy up"
+                }
+            )
+        })
+        .collect();
+    let store: Arc<dyn ResultStore> = Arc::new(MemoryStore::new(Duration::from_secs(60)));
+    let r = store.put(&json!(log)).unwrap();
+    let fetch = Fetch::new(store, "get_stored_result");
+    let page = fetch.call(&r, None, Some("parser"));
+    for i in [10, 20, 30] {
+        let entry = format!("Commit: 'c{i:03}'");
+        assert!(page.contains(&entry), "{entry} missing:\n{page}");
+    }
+    assert_eq!(page.matches("Message: fix the parser").count(), 3, "{page}");
+    assert!(!page.contains("tidy up"), "{page}");
+}

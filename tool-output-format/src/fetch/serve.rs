@@ -93,9 +93,10 @@ impl Fetch {
             };
         }
         match (rows_of(value), at) {
-            // A text queried: its matching lines, as rows.
+            // A text queried: its matching sections (a line, a log entry with its
+            // continuation lines, a paragraph, a heading's section), as rows.
             (Stored::Text(text), Cursor::Row(start)) if query.is_some() => Ok(self.rows_page(
-                crate::text::lines(&text)
+                crate::cut::focus::sections(&text)
                     .map(|l| Value::String(l.to_owned()))
                     .collect(),
                 start,

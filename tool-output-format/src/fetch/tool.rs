@@ -32,7 +32,9 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 ///   character where it stopped, so the fenced contents joined are the text (every line
 ///   break written `\n`; a page that stops inside a line adds one before its closing
 ///   fence, and its cursor `"L:C"` says so). With a query, a text is served as its matching
-///   lines, as rows. Any other value (a record, a
+///   sections, as rows: lines, but a log entry with its continuation lines (`Commit:` with
+///   its `Author:` and `Message:` lines, an error with its indented trace), a paragraph, a
+///   heading's section or a fenced block each whole, as a focus splits it. Any other value (a record, a
 ///   scalar) is served **whole**, with every field a folding shape left out shown (full
 ///   detail); when the budget still cuts it, its text ends with the call to the first part
 ///   it cut (`cursor="/items/20"`: a table from a row; `cursor="/body/0"`: a long text from a

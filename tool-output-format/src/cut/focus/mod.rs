@@ -98,6 +98,16 @@ pub(crate) struct Focus {
     has_words: bool,
 }
 
+/// The sections of `text` a focus ranks, in order (headings' sections, else paragraphs,
+/// else lines, a log entry with its continuation lines and a fenced block each one), so a
+/// search over a stored text matches whole entries.
+pub(crate) fn sections(text: &str) -> impl Iterator<Item = &str> {
+    split::split(text)
+        .sections
+        .into_iter()
+        .map(move |s| &text[s.range])
+}
+
 /// The unit a text was split into (also the word used in notices).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
