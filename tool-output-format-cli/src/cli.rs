@@ -8,7 +8,7 @@ use std::str::FromStr;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, Command, Parser};
-use tool_output_format::{Detail, Layout, Strategy, UnknownName};
+use tool_output_format::{Detail, Layout, OptionKey, OptionKind, Strategy, UnknownName};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -54,7 +54,7 @@ pub struct Cli {
 
     /// Table layout: padded columns (aligned), no padding (compact), or RFC 4180 CSV (records
     /// and strings stay markdown). Default: aligned, or compact with --agent.
-    #[arg(long, value_name = "LAYOUT", value_parser = Named::<Layout>::new(Layout::NAMES))]
+    #[arg(long, value_name = "LAYOUT", value_parser = Named::<Layout>::new(names("layout")))]
     pub layout: Option<Layout>,
 
     /// The agent preset (`Formatter::for_agents()`): machine-only fields (API URLs, node ids)
@@ -88,7 +88,7 @@ pub struct Cli {
 
     /// Which lines of a long string result are kept.
     #[arg(long, value_name = "STRATEGY", default_value = "head",
-          value_parser = Named::<Strategy>::new(Strategy::NAMES))]
+          value_parser = Named::<Strategy>::new(names("strategy")))]
     pub strategy: Strategy,
 
     /// Shape file: a JSON object, or TOML for a FILE ending in .toml, with the keys keep, drop,
@@ -106,7 +106,7 @@ pub struct Cli {
 
     /// With --agent: show every field (no folding). `summary` is the default.
     #[arg(long, value_name = "LEVEL", default_value = "summary",
-          value_parser = Named::<Detail>::new(Detail::NAMES))]
+          value_parser = Named::<Detail>::new(names("detail")))]
     pub detail: Detail,
 
     /// Keys whose values render as [redacted], wherever they occur (case-insensitive, nested
@@ -227,6 +227,14 @@ pub struct ProxyArgs {
     /// The upstream server's command and arguments, after --.
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+/// The value names of the library's option `key` (a one-of option of its table).
+fn names(key: &str) -> &'static [&'static str] {
+    match OptionKey::find(key).map(|k| k.kind) {
+        Some(OptionKind::OneOf(names)) => names,
+        _ => unreachable!("{key} is a one-of option of the library's table"),
+    }
 }
 
 /// A flag value named as the library names it: its `FromStr`, the one place names are read

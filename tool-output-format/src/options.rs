@@ -224,6 +224,83 @@ impl ToolOptions {
         self
     }
 
+    /// The line cap set here ([`max_lines`](Self::max_lines)), `None` when unset.
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// assert_eq!(ToolOptions::new().max_lines(5).get_max_lines(), Some(5));
+    /// assert_eq!(ToolOptions::new().get_max_lines(), None);
+    /// ```
+    #[must_use]
+    pub fn get_max_lines(&self) -> Option<usize> {
+        self.max_lines
+    }
+
+    /// The row cap set here ([`max_rows`](Self::max_rows)), `None` when unset (a
+    /// `max_lines` set here is not a row cap for this getter, though it caps rows too).
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// assert_eq!(ToolOptions::new().max_rows(20).get_max_rows(), Some(20));
+    /// assert_eq!(ToolOptions::new().max_lines(5).get_max_rows(), None);
+    /// ```
+    #[must_use]
+    pub fn get_max_rows(&self) -> Option<usize> {
+        self.max_rows
+    }
+
+    /// The character budget set here ([`max_chars`](Self::max_chars)), `None` when unset.
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// let o: ToolOptions = serde_json::from_str(r#"{"max_chars": 8000}"#).unwrap();
+    /// assert_eq!(o.get_max_chars(), Some(8000));
+    /// assert_eq!(ToolOptions::new().get_max_chars(), None);
+    /// ```
+    #[must_use]
+    pub fn get_max_chars(&self) -> Option<usize> {
+        self.max_chars
+    }
+
+    /// The token budget set here (`max_tokens`, feature `tokens`), `None` when unset.
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// let o: ToolOptions = serde_json::from_str(r#"{"max_tokens": 2000}"#).unwrap();
+    /// assert_eq!(o.get_max_tokens(), Some(2000));
+    /// assert_eq!(ToolOptions::new().get_max_tokens(), None);
+    /// ```
+    #[must_use]
+    pub fn get_max_tokens(&self) -> Option<usize> {
+        self.max_tokens
+    }
+
+    /// Whether a summary is asked for here ([`summarize`](Self::summarize)), `None` when
+    /// unset.
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// assert_eq!(ToolOptions::new().summarize(true).get_summarize(), Some(true));
+    /// assert_eq!(ToolOptions::new().get_summarize(), None);
+    /// ```
+    #[must_use]
+    pub fn get_summarize(&self) -> Option<bool> {
+        self.summarize
+    }
+
+    /// Whether these options name keys to redact ([`redact_keys`](Self::redact_keys), at
+    /// least one key).
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// assert!(ToolOptions::new().redact_keys(["token"]).redacts());
+    /// assert!(!ToolOptions::new().redact_keys(Vec::<String>::new()).redacts());
+    /// ```
+    #[must_use]
+    pub fn redacts(&self) -> bool {
+        !self.secrets.is_empty()
+    }
+
     /// These options laid over `base`: every field set here wins, unset ones keep `base`'s;
     /// secret keys add up.
     pub(crate) fn over(self, base: &ToolOptions) -> ToolOptions {
@@ -317,9 +394,9 @@ pub enum OptionKind {
 /// argument), the kind of value it takes and one line of doc. [`OPTION_KEYS`] lists them all.
 ///
 /// ```
-/// use tool_output_format::{OptionKey, OptionKind, Strategy};
+/// use tool_output_format::{OptionKey, OptionKind};
 /// let key = OptionKey::find("strategy").unwrap();
-/// assert_eq!(key.kind, OptionKind::OneOf(Strategy::NAMES));
+/// assert_eq!(key.kind, OptionKind::OneOf(&["head", "tail", "head_tail"]));
 /// assert!(OptionKey::find("max_row").is_none());
 /// ```
 #[derive(Clone, Copy)]
