@@ -456,31 +456,31 @@ pub const OPTION_KEYS: &[OptionKey] = &[
     OptionKey {
         name: "max_lines",
         kind: OptionKind::Count,
-        doc: "Cap on string lines, and on table rows unless max_rows is set",
+        doc: "Cap on string lines, and on table rows unless max_rows is set (default 100 when no budget is set; under a budget the budget is the bound)",
         apply: |o, v| Ok(o.max_lines(count(v)?)),
     },
     OptionKey {
         name: "max_rows",
         kind: OptionKind::Count,
-        doc: "Cap on table rows",
+        doc: "Cap on table rows (default max_lines; set, it applies under a budget too)",
         apply: |o, v| Ok(o.max_rows(count(v)?)),
     },
     OptionKey {
         name: "max_cell_chars",
         kind: OptionKind::Count,
-        doc: "Cap on the characters of one table cell or record value",
+        doc: "Cap on the characters of one table cell or record value; longer ones end with …[+N chars]",
         apply: |o, v| Ok(o.max_cell_chars(count(v)?)),
     },
     OptionKey {
         name: "max_chars",
         kind: OptionKind::Count,
-        doc: "Budget for the whole output in characters",
+        doc: "Budget for the whole output in characters: rows, lines and values are cut to fit",
         apply: |o, v| Ok(o.max_chars(count(v)?)),
     },
     OptionKey {
         name: "max_tokens",
         kind: OptionKind::Count,
-        doc: "Budget for the whole output in o200k tokens (feature tokens)",
+        doc: "Budget for the whole output in o200k tokens (GPT-4o-class tokenizer; in Rust, feature tokens)",
         apply: |mut o, v| {
             o.max_tokens = Some(count(v)?);
             Ok(o)
@@ -489,13 +489,13 @@ pub const OPTION_KEYS: &[OptionKey] = &[
     OptionKey {
         name: "layout",
         kind: OptionKind::OneOf(Layout::NAMES),
-        doc: "Table layout",
+        doc: "Table layout: padded columns (aligned, the default), none (compact, the agent preset's) or RFC 4180 CSV",
         apply: |o, v| Ok(o.layout(named(v)?)),
     },
     OptionKey {
         name: "strategy",
         kind: OptionKind::OneOf(Strategy::NAMES),
-        doc: "Which lines of a long string to keep",
+        doc: "Which lines of a long string to keep (default head)",
         apply: |o, v| Ok(o.strategy(named(v)?)),
     },
     OptionKey {
@@ -516,7 +516,7 @@ pub const OPTION_KEYS: &[OptionKey] = &[
     OptionKey {
         name: "summarize",
         kind: OptionKind::Flag,
-        doc: "Add a summary over all rows when a table is cut",
+        doc: "Add a summary over all rows when a table is cut (every row is read for it)",
         apply: |o, v| Ok(o.summarize(flag(v)?)),
     },
     OptionKey {
@@ -528,7 +528,7 @@ pub const OPTION_KEYS: &[OptionKey] = &[
     OptionKey {
         name: "detail",
         kind: OptionKind::OneOf(Detail::NAMES),
-        doc: "The detail level of derived records and of the agent preset's folding",
+        doc: "The detail level of derived records and of the agent preset's folding (default summary; full shows every field)",
         apply: |o, v| Ok(o.detail(named(v)?)),
     },
     OptionKey {
@@ -550,8 +550,12 @@ const OPTION_NAMES: [&str; OPTION_KEYS.len()] = {
     out
 };
 
+/// A count: a non-negative integer. The message is the one every face shows (`tof
+/// --max-rows=-1`, the proxy's TOML, Python's `max_rows=-1`).
 fn count(v: Value) -> Result<usize, String> {
-    usize::deserialize(v).map_err(|e| e.to_string())
+    v.as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| format!("expected a count (an integer >= 0), got {v}"))
 }
 
 fn flag(v: Value) -> Result<bool, String> {
@@ -584,6 +588,8 @@ impl ToolOptions {
     /// let err = ToolOptions::new().set("layout", json!("wide")).unwrap_err();
     /// assert_eq!(err.to_string(), r#"unknown layout "wide"; expected one of "aligned", "compact", "csv""#);
     /// assert!(ToolOptions::new().set("max_row", json!(3)).is_err());
+    /// let err = ToolOptions::new().set("max_rows", json!(-1)).unwrap_err();
+    /// assert_eq!(err.to_string(), "expected a count (an integer >= 0), got -1");
     /// ```
     pub fn set<'de, D: Deserializer<'de>>(self, key: &str, value: D) -> Result<Self, D::Error> {
         let Some(option) = OptionKey::find(key) else {
