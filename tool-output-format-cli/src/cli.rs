@@ -1,14 +1,14 @@
-//! The command line: flags, help text and their checks (clap derive).
+//! The command line: flags, help text and their checks (clap derive for `tof`'s own flags,
+//! the builder for the options' flags, made from the library's table: [`OptionFlags`]).
 
 use std::ffi::OsStr;
-use std::marker::PhantomData;
 use std::path::PathBuf;
-use std::str::FromStr;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Arg, Command, Parser};
-use tool_output_format::{Detail, Layout, Strategy, UnknownName};
+use clap::{Arg, ArgAction, ArgMatches, Command, Parser};
+use serde_json::Value;
+use tool_output_format::{OPTION_KEYS, OptionKey, OptionKind, ToolOptions};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -52,47 +52,19 @@ pub struct Cli {
     #[arg(long, value_name = "NAME")]
     pub tool: Option<String>,
 
-    /// Table layout: padded columns (aligned), no padding (compact), or RFC 4180 CSV (records
-    /// and strings stay markdown). Default: aligned, or compact with --agent.
-    #[arg(long, value_name = "LAYOUT", value_parser = Named::<Layout>::new(Layout::NAMES))]
-    pub layout: Option<Layout>,
-
     /// The agent preset (`Formatter::for_agents()`): machine-only fields (API URLs, node ids)
     /// and empty fields folded out of the view and named in one left-out line, nested objects
     /// flattened in tables, compact layout.
     #[arg(long)]
     pub agent: bool,
 
-    /// Most table rows shown (default: --max-lines; without it, 100 when no budget is set,
-    /// none under --max-chars, --max-tokens or --agent: the budget is the bound).
-    #[arg(long, value_name = "N")]
-    pub max_rows: Option<usize>,
-
-    /// Most lines of a string result shown, and rows unless --max-rows is set (default 100
-    /// when no budget is set; under --max-chars, --max-tokens or --agent the budget is the
-    /// bound).
-    #[arg(long, value_name = "N")]
-    pub max_lines: Option<usize>,
-
-    /// Most characters of one table cell or record value; longer ones end with `…[+K chars]`.
-    #[arg(long, value_name = "N")]
-    pub max_cell_chars: Option<usize>,
-
-    /// Budget for the whole output in characters: rows, lines and values are cut to fit.
-    #[arg(long, value_name = "N")]
-    pub max_chars: Option<usize>,
-
-    /// Budget for the whole output in o200k tokens (GPT-4o-class tokenizer).
-    #[arg(long, value_name = "N")]
-    pub max_tokens: Option<usize>,
-
-    /// Which lines of a long string result are kept.
-    #[arg(long, value_name = "STRATEGY", default_value = "head",
-          value_parser = Named::<Strategy>::new(Strategy::NAMES))]
-    pub strategy: Strategy,
+    /// The library's options, one flag each, made from its table (`OPTION_KEYS`): see
+    /// [`OptionFlags`].
+    #[command(flatten)]
+    pub options: OptionFlags,
 
     /// Shape file: a JSON object, or TOML for a FILE ending in .toml, with the keys keep, drop,
-    /// rename, convert, drop_empty, flatten.
+    /// rename, convert, drop_empty, flatten, essential, minor.
     #[arg(long, value_name = "FILE")]
     pub shape: Option<PathBuf>,
 
@@ -103,29 +75,6 @@ pub struct Cli {
     /// Print the size report (characters, bytes, tokens, rows kept) on standard error.
     #[arg(long)]
     pub report: bool,
-
-    /// With --agent: show every field (no folding). `summary` is the default.
-    #[arg(long, value_name = "LEVEL", default_value = "summary",
-          value_parser = Named::<Detail>::new(Detail::NAMES))]
-    pub detail: Detail,
-
-    /// Keys whose values render as [redacted], wherever they occur (case-insensitive, nested
-    /// too); comma-separated or the flag repeated.
-    #[arg(long, value_name = "KEYS", value_delimiter = ',')]
-    pub redact_keys: Vec<String>,
-
-    /// Add a summary over all rows when the table is cut (every row is read for it).
-    #[arg(long)]
-    pub summarize: bool,
-
-    /// Columns whose numbers the summary also sums; comma-separated or the flag repeated.
-    #[arg(long, value_name = "COLUMNS", value_delimiter = ',')]
-    pub sum: Vec<String>,
-
-    /// Keep what an agent needs under a budget: fields and columns ranked by their name and
-    /// value, the least needed left out first (on with --agent).
-    #[arg(long)]
-    pub salience: bool,
 
     /// Write the structured JSON form instead of text: the same capped result with every cut
     /// recorded in `notices` (for MCP structuredContent).
@@ -229,52 +178,137 @@ pub struct ProxyArgs {
     pub command: Vec<String>,
 }
 
-/// A flag value named as the library names it: its `FromStr`, the one place names are read
-/// (a `-` reads as `_` there: `--strategy head-tail`, as the command line has always taken
-/// it).
-#[derive(Clone)]
-pub struct Named<T> {
-    names: &'static [&'static str],
-    _type: PhantomData<fn() -> T>,
+/// The flags made from the library's options table (`OPTION_KEYS`): one per option, named
+/// `--max-rows` for `max_rows`, with the table's doc line as its help; each value is read by
+/// the library (`ToolOptions::set`), the one place option values are read. A new option of the
+/// table is a flag of `tof` with no edit here.
+///
+/// By kind: a count takes `N`; a one-of takes one of its names (`--strategy head-tail` reads as
+/// `head_tail`, as the library reads it); a list takes names, comma-separated or the flag
+/// repeated; a flag takes no value and turns the option on. The one option written by hand is
+/// `shape`: on the command line it is a shape file's path (`--shape FILE`, read by
+/// [`crate::shape::load`]), not the shape's object the table's kind takes.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OptionFlags(pub ToolOptions);
+
+/// The options of the table that are flags made from it (all but `shape`, see [`OptionFlags`]).
+fn generated() -> impl Iterator<Item = &'static OptionKey> {
+    OPTION_KEYS
+        .iter()
+        .filter(|k| !matches!(k.kind, OptionKind::Shape))
 }
 
-impl<T> Named<T> {
-    fn new(names: &'static [&'static str]) -> Self {
-        Named {
-            names,
-            _type: PhantomData,
-        }
+/// The flag of one option of the table.
+fn flag(key: &'static OptionKey) -> Arg {
+    let arg = Arg::new(key.name)
+        .long(key.name.replace('_', "-"))
+        .help(key.doc);
+    match key.kind {
+        OptionKind::Flag => arg.action(ArgAction::SetTrue),
+        OptionKind::List => arg
+            .help(format!("{}; comma-separated or the flag repeated", key.doc))
+            .value_name("NAMES")
+            .action(ArgAction::Append)
+            .value_delimiter(',')
+            .value_parser(OptionValue(key)),
+        OptionKind::OneOf(_) => arg.value_name("NAME").value_parser(OptionValue(key)),
+        _ => arg.value_name("N").value_parser(OptionValue(key)),
     }
 }
 
-impl<T> TypedValueParser for Named<T>
-where
-    T: FromStr<Err = UnknownName> + Clone + Send + Sync + 'static,
-{
-    type Value = T;
+impl clap::Args for OptionFlags {
+    fn augment_args(cmd: Command) -> Command {
+        cmd.args(generated().map(flag))
+    }
 
-    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<T, clap::Error> {
-        let text = value.to_string_lossy();
-        text.parse::<T>().map_err(|_| {
-            let mut e = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
-            if let Some(arg) = arg {
-                e.insert(
-                    ContextKind::InvalidArg,
-                    ContextValue::String(arg.to_string()),
-                );
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl clap::FromArgMatches for OptionFlags {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut o = OptionFlags::default();
+        o.update_from_arg_matches(m)?;
+        Ok(o)
+    }
+
+    /// Each flag given, in the table's order, set by the library.
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        for key in generated() {
+            let value = match key.kind {
+                OptionKind::Flag => m.get_flag(key.name).then_some(Value::Bool(true)),
+                OptionKind::List => m
+                    .get_many::<Value>(key.name)
+                    .map(|v| Value::Array(v.cloned().collect())),
+                _ => m.get_one::<Value>(key.name).cloned(),
+            };
+            if let Some(value) = value {
+                let options = std::mem::take(&mut self.0);
+                self.0 = options.set(key.name, value).map_err(|e| {
+                    clap::Error::raw(
+                        ErrorKind::ValueValidation,
+                        format!("--{}: {e}\n", key.name.replace('_', "-")),
+                    )
+                })?;
             }
-            e.insert(
+        }
+        Ok(())
+    }
+}
+
+/// A flag's value as the library's option `key` takes it, checked by the library
+/// (`ToolOptions::set`): a count as a number, a name or a list's item as a string.
+#[derive(Clone, Copy)]
+struct OptionValue(&'static OptionKey);
+
+impl TypedValueParser for OptionValue {
+    type Value = Value;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &OsStr,
+    ) -> Result<Value, clap::Error> {
+        let text = value.to_string_lossy();
+        let key = self.0;
+        let v = match key.kind {
+            // Not a number: the library's count message says what a count is.
+            OptionKind::Count => text
+                .parse::<i64>()
+                .map_or_else(|_| Value::String(text.clone().into_owned()), Value::from),
+            // A list's items are checked when the list is set, whole.
+            OptionKind::List => return Ok(Value::String(text.into_owned())),
+            _ => Value::String(text.clone().into_owned()),
+        };
+        let Err(e) = ToolOptions::new().set(key.name, v.clone()) else {
+            return Ok(v);
+        };
+        let arg = arg.map_or_else(|| format!("--{}", key.name), ToString::to_string);
+        if let OptionKind::OneOf(names) = key.kind {
+            // clap's own message for a value not among the possible ones, which it lists.
+            let mut err = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
+            err.insert(ContextKind::InvalidArg, ContextValue::String(arg));
+            err.insert(
                 ContextKind::InvalidValue,
                 ContextValue::String(text.into_owned()),
             );
-            let valid = self.names.iter().map(|n| (*n).to_owned()).collect();
-            e.insert(ContextKind::ValidValue, ContextValue::Strings(valid));
-            e
-        })
+            let valid = names.iter().map(|n| (*n).to_owned()).collect();
+            err.insert(ContextKind::ValidValue, ContextValue::Strings(valid));
+            return Err(err);
+        }
+        let message = format!("invalid value '{text}' for '{arg}': {e}");
+        Err(clap::Error::raw(ErrorKind::ValueValidation, message).format(&mut cmd.clone()))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(self.names.iter().map(|n| PossibleValue::new(*n))))
+        match self.0.kind {
+            OptionKind::OneOf(names) => {
+                Some(Box::new(names.iter().map(|n| PossibleValue::new(*n))))
+            }
+            _ => None,
+        }
     }
 }
 
@@ -319,8 +353,32 @@ mod tests {
         }
     }
 
+    /// Every flag made from the table sets its option as the library reads it: the same
+    /// options as `ToolOptions::set` with the flag's value.
+    #[test]
+    fn every_generated_flag_reaches_the_options() {
+        use serde_json::json;
+        for key in generated() {
+            let flag = format!("--{}", key.name.replace('_', "-"));
+            let (args, value) = match key.kind {
+                OptionKind::Count => (vec![flag, "3".into()], json!(3)),
+                OptionKind::Flag => (vec![flag], json!(true)),
+                OptionKind::OneOf(names) => (vec![flag, names[1].into()], json!(names[1])),
+                OptionKind::List => (
+                    vec![flag.clone(), "a,b".into(), flag, "c".into()],
+                    json!(["a", "b", "c"]),
+                ),
+                _ => unreachable!("{} is not a generated flag", key.name),
+            };
+            let cli = Cli::try_parse_from(std::iter::once("tof".to_owned()).chain(args)).unwrap();
+            let want = ToolOptions::new().set(key.name, value).unwrap();
+            assert_eq!(cli.options.0, want, "{}", key.name);
+        }
+    }
+
     #[test]
     fn flags_parse() {
+        use tool_output_format::{Layout, Strategy};
         let cli = Cli::try_parse_from([
             "tof",
             "--tool",
@@ -331,23 +389,46 @@ mod tests {
             "5",
             "--strategy",
             "head-tail",
+            "--redact-keys",
+            "token,password",
+            "--redact-keys",
+            "key",
+            "--summarize",
             "in.json",
         ])
         .unwrap();
         assert_eq!(cli.tool.as_deref(), Some("t"));
-        assert_eq!(cli.layout, Some(Layout::Compact));
-        assert_eq!(cli.max_rows, Some(5));
-        assert_eq!(cli.strategy, Strategy::HeadTail);
+        let want = ToolOptions::new()
+            .max_rows(5)
+            .layout(Layout::Compact)
+            .strategy(Strategy::HeadTail)
+            .redact_keys(["token", "password", "key"])
+            .summarize(true);
+        assert_eq!(cli.options.0, want);
         assert_eq!(cli.file, Some(PathBuf::from("in.json")));
-        // The library's own name is taken too, and the defaults are the library's.
+        // The library's own name is taken too; a flag not given leaves its option unset.
         let named = Cli::try_parse_from(["tof", "--strategy", "head_tail"]).unwrap();
-        assert_eq!(named.strategy, Strategy::HeadTail);
-        assert_eq!((named.detail, named.layout), (Detail::Summary, None));
+        assert_eq!(
+            named.options.0,
+            ToolOptions::new().strategy(Strategy::HeadTail)
+        );
         let err = Cli::try_parse_from(["tof", "--layout", "wide"]).unwrap_err();
         assert!(
             err.to_string()
                 .contains("[possible values: aligned, compact, csv]"),
             "{err}"
         );
+        // A count's value is read by the library, which says what a count is.
+        for bad in ["-1", "many"] {
+            let flag = format!("--max-rows={bad}");
+            let err = Cli::try_parse_from(["tof", flag.as_str()]).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::ValueValidation, "{err}");
+            assert!(
+                err.to_string().starts_with(&format!(
+                    "error: invalid value '{bad}' for '--max-rows <N>': "
+                )),
+                "{err}"
+            );
+        }
     }
 }

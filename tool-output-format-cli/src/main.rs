@@ -28,7 +28,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use tool_output_format::Layout;
 
 use crate::cli::Cli;
 use crate::error::{EXIT_OK, EXIT_USAGE, Error};
@@ -65,33 +64,18 @@ fn run(cli: &Cli) -> Result<(), Error> {
         Some(path) => Some(shape::load(path)?),
         None => None,
     };
-    // The agent preset's layout is compact unless one is given.
-    let layout = match cli.layout {
-        None if cli.agent => Layout::Compact,
-        None => Layout::Aligned,
-        Some(layout) => layout,
-    };
     let form = if cli.json {
         render::Form::Json
     } else {
         render::Form::Text
     };
+    // The option flags as the library read them: unset ones keep the formatter's (the agent
+    // preset's compact layout unless --layout is given).
     let opts = render::Options {
         tool: cli.tool.clone().unwrap_or_default(),
-        layout,
-        strategy: cli.strategy,
-        max_rows: cli.max_rows,
-        max_lines: cli.max_lines,
-        max_cell_chars: cli.max_cell_chars,
-        max_chars: cli.max_chars,
-        max_tokens: cli.max_tokens,
-        shape,
         agent: cli.agent,
-        detail: cli.detail,
-        redact_keys: cli.redact_keys.clone(),
-        summarize: cli.summarize,
-        sum: cli.sum.clone(),
-        salience: cli.salience,
+        shape,
+        options: cli.options.0.clone(),
     };
 
     let (reader, src): (Box<dyn BufRead>, Source) = match &cli.file {

@@ -13,8 +13,8 @@ use std::fmt;
 
 use serde_json::Value;
 use tool_output_format::{
-    AGENT_MAX_CHARS, DEFAULT_MAX_LINES, Detail, Formatter, Layout, O200k, Report, Rows, Shape,
-    Strategy, TokenCounter, ToolOptions,
+    AGENT_MAX_CHARS, DEFAULT_MAX_LINES, Formatter, O200k, Report, Rows, Shape, TokenCounter,
+    ToolOptions,
 };
 
 /// Rendering options from the command line.
@@ -22,41 +22,20 @@ use tool_output_format::{
 pub struct Options {
     /// Tool name (title of a record); empty for none.
     pub tool: String,
-    /// Table layout.
-    pub layout: Layout,
-    /// Lines kept of long strings.
-    pub strategy: Strategy,
-    /// Row cap.
-    pub max_rows: Option<usize>,
-    /// Line cap (and row cap when `max_rows` is unset).
-    pub max_lines: Option<usize>,
-    /// Cell and value length cap.
-    pub max_cell_chars: Option<usize>,
-    /// Character budget.
-    pub max_chars: Option<usize>,
-    /// o200k token budget.
-    pub max_tokens: Option<usize>,
-    /// The `--shape` file, applied to every result (it replaces the agent preset's shape).
-    pub shape: Option<Shape>,
     /// `--agent`: start from `Formatter::for_agents()`.
     pub agent: bool,
-    /// `--detail`.
-    pub detail: Detail,
-    /// `--redact-keys`.
-    pub redact_keys: Vec<String>,
-    /// `--summarize`: a summary over all rows, so every row is kept.
-    pub summarize: bool,
-    /// `--sum`.
-    pub sum: Vec<String>,
-    /// `--salience`.
-    pub salience: bool,
+    /// The `--shape` file, applied to every result (it replaces the agent preset's shape).
+    pub shape: Option<Shape>,
+    /// The option flags given, as the library read them (unset ones keep the formatter's:
+    /// the default's or the agent preset's).
+    pub options: ToolOptions,
 }
 
 impl Options {
     /// How many records the reader should keep: the rows the cap can show (every row under
     /// `--summarize`: the summary is over all of them, as `Formatter::collect_rows` keeps).
     pub fn keep(&self) -> usize {
-        if self.summarize {
+        if self.options.get_summarize() == Some(true) {
             return usize::MAX;
         }
         self.row_cap()
@@ -76,18 +55,18 @@ impl Options {
     /// table row is at least 2 characters and a line break; a token bound allows 4 rows a
     /// token), so the rows kept are never fewer than the budget shows.
     fn row_cap(&self) -> usize {
-        let chars = self
-            .max_chars
-            .or((self.agent && self.max_tokens.is_none()).then_some(AGENT_MAX_CHARS))
+        let o = &self.options;
+        let max_tokens = o.get_max_tokens();
+        let chars = o
+            .get_max_chars()
+            .or((self.agent && max_tokens.is_none()).then_some(AGENT_MAX_CHARS))
             .map(|n| n / 2 + 1);
-        let tokens = self
-            .max_tokens
-            .map(|n| n.saturating_mul(4).saturating_add(1));
+        let tokens = max_tokens.map(|n| n.saturating_mul(4).saturating_add(1));
         let budget = match (chars, tokens) {
             (Some(c), Some(t)) => Some(c.min(t)),
             (c, t) => c.or(t),
         };
-        match (self.max_rows.or(self.max_lines), budget) {
+        match (o.get_max_rows().or(o.get_max_lines()), budget) {
             (Some(cap), Some(b)) => cap.min(b),
             (Some(n), None) | (None, Some(n)) => n,
             (None, None) => DEFAULT_MAX_LINES,
@@ -104,43 +83,12 @@ impl Options {
     }
 
     /// The flags as the library's options (set ones only: the agent preset's stay unless a
-    /// flag replaces them).
+    /// flag replaces them), with the `--shape` file.
     fn tool_options(&self) -> ToolOptions {
-        let mut o = ToolOptions::new()
-            .layout(self.layout)
-            .strategy(self.strategy)
-            .detail(self.detail);
-        let counts = [
-            (
-                self.max_lines,
-                ToolOptions::max_lines as fn(ToolOptions, usize) -> ToolOptions,
-            ),
-            (self.max_rows, ToolOptions::max_rows),
-            (self.max_cell_chars, ToolOptions::max_cell_chars),
-            (self.max_chars, ToolOptions::max_chars),
-            (self.max_tokens, ToolOptions::max_tokens),
-        ];
-        for (n, set) in counts {
-            if let Some(n) = n {
-                o = set(o, n);
-            }
+        match &self.shape {
+            Some(shape) => self.options.clone().shape(shape.clone()),
+            None => self.options.clone(),
         }
-        if let Some(shape) = &self.shape {
-            o = o.shape(shape.clone());
-        }
-        if !self.redact_keys.is_empty() {
-            o = o.redact_keys(self.redact_keys.iter().cloned());
-        }
-        if self.summarize {
-            o = o.summarize(true);
-        }
-        if !self.sum.is_empty() {
-            o = o.sum(self.sum.iter().cloned());
-        }
-        if self.salience {
-            o = o.salience(true);
-        }
-        o
     }
 }
 
@@ -302,6 +250,7 @@ fn size_report(text: &str, r: &Report, tokens: Option<usize>) -> SizeReport {
 mod tests {
     use super::*;
     use serde_json::json;
+    use tool_output_format::Layout;
 
     fn rows(n: usize) -> Vec<Value> {
         (0..n)
@@ -330,23 +279,15 @@ mod tests {
         let mut all = rows(300);
         all[250] = json!({"id": 250, "late": true, "name": "n250"});
         all[299] = json!({"later": 1});
+        let with = |options| Options {
+            options,
+            ..Options::default()
+        };
         for opts in [
             Options::default(),
-            Options {
-                max_rows: Some(3),
-                layout: Layout::Compact,
-                ..Options::default()
-            },
-            Options {
-                max_lines: Some(7),
-                max_chars: Some(300),
-                ..Options::default()
-            },
-            Options {
-                max_rows: Some(2),
-                layout: Layout::Csv,
-                ..Options::default()
-            },
+            with(ToolOptions::new().max_rows(3).layout(Layout::Compact)),
+            with(ToolOptions::new().max_lines(7).max_chars(300)),
+            with(ToolOptions::new().max_rows(2).layout(Layout::Csv)),
         ] {
             let whole = opts.formatter().format("", &Value::Array(all.clone()));
             let got = records(&opts, &cut(&all, opts.keep()), Form::Text, false).text;
@@ -361,7 +302,7 @@ mod tests {
     fn the_budget_holds_with_the_longer_total() {
         let all = rows(100_000);
         let opts = Options {
-            max_chars: Some(120),
+            options: ToolOptions::new().max_chars(120),
             ..Options::default()
         };
         let out = records(&opts, &cut(&all, opts.keep()), Form::Text, true);

@@ -1,10 +1,12 @@
 //! `Formatter`, its per-call `Focus` view and the `Formatted` text-with-report.
 //!
 //! Options are keyword-only parameters (so `inspect.signature` and `help()` list them), one
-//! per key of the Rust options table (`OPTION_KEYS`, same names), read once into the Rust
-//! `Formatter` (global) or a `ToolOptions` (per tool) by `ToolOptions::set`, the one place
-//! option values are read: this file only turns Python objects into the kind of value the
-//! table names (a `TypeError` for a wrong type); rendering releases the GIL.
+//! per key of the Rust options table (`OPTION_KEYS`, same names; listed once, in the call of
+//! `formatter_methods!`, and checked against the table when this crate compiles), read once
+//! into the Rust `Formatter` (global) or a `ToolOptions` (per tool) by `ToolOptions::set`, the
+//! one place option values are read (and worded: a negative count is the library's
+//! `ValueError`): this file only turns Python objects into the kind of value the table names
+//! (a `TypeError` for a wrong type); rendering releases the GIL.
 
 use std::cell::RefCell;
 
@@ -13,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use serde_json::Value;
 use tool_output_format::RowOrder;
-use tool_output_format::{Formatted, Formatter, OptionKey, OptionKind, ToolOptions};
+use tool_output_format::{Formatted, Formatter, OPTION_KEYS, OptionKey, OptionKind, ToolOptions};
 
 use crate::agent::to_result;
 use crate::convert::{item_value, to_py};
@@ -23,12 +25,13 @@ use crate::store::result_store;
 /// One option as Python gave it; `None` (or left out) leaves it unset.
 type Opt<'py> = Option<Bound<'py, PyAny>>;
 
-/// A count option: a non-negative int.
-fn count(key: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let n: i64 = v
-        .extract()
-        .map_err(|_| PyTypeError::new_err(format!("{key} is an int")))?;
-    usize::try_from(n).map_err(|_| PyValueError::new_err(format!("{key} is >= 0, got {n}")))
+/// A count option: an int, whose value the library checks (a negative one is its
+/// `ValueError`).
+fn count(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Value> {
+    v.extract::<i64>()
+        .map(Value::from)
+        .or_else(|_| v.extract::<u64>().map(Value::from))
+        .map_err(|_| PyTypeError::new_err(format!("{key} is an int")))
 }
 
 /// A list-of-str option (one `str` is refused: it would read as a list of letters).
@@ -46,13 +49,6 @@ fn strings(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// as Python gave them: each keyword by its name in the Rust options table.
 struct Options<'py>(Vec<(&'static str, Opt<'py>)>);
 
-/// The options of a Python call, each keyword under its own name (`options!(max_lines, ...)`).
-macro_rules! options {
-    ($($name:ident),* $(,)?) => {
-        Options(vec![$((stringify!($name), $name)),*])
-    };
-}
-
 impl Options<'_> {
     /// These options as the Rust `ToolOptions`: each value as the kind of value its key
     /// takes, read by `ToolOptions::set`.
@@ -66,9 +62,11 @@ impl Options<'_> {
                 t = t.shape(shape(&v)?);
                 continue;
             }
-            t = t
-                .set(name, value(key, &v)?)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            // The library's words; a one-of's names the option itself ("unknown layout").
+            t = t.set(name, value(key, &v)?).map_err(|e| match key.kind {
+                OptionKind::OneOf(_) => PyValueError::new_err(e.to_string()),
+                _ => PyValueError::new_err(format!("{name}: {e}")),
+            })?;
         }
         Ok(t)
     }
@@ -107,7 +105,7 @@ impl Options<'_> {
 fn value(key: &OptionKey, v: &Bound<'_, PyAny>) -> PyResult<Value> {
     let name = key.name;
     Ok(match key.kind {
-        OptionKind::Count => Value::from(count(name, v)?),
+        OptionKind::Count => count(name, v)?,
         OptionKind::Flag => Value::Bool(
             v.extract()
                 .map_err(|_| PyTypeError::new_err(format!("{name} is a bool")))?,
@@ -206,150 +204,102 @@ fn python_renderer(render: Py<PyAny>) -> impl Fn(&serde_json::Value) -> String +
 #[pyclass(name = "Formatter", module = "tool_output_format", frozen)]
 pub struct PyFormatter(pub(crate) Formatter);
 
-#[pymethods]
-impl PyFormatter {
-    #[new]
-    #[pyo3(signature = (
-        *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None, max_tokens=None,
-        layout=None, strategy=None, redact_keys=None, shape=None, summarize=None, sum=None,
-        detail=None, salience=None, store=None, fetch_tool=None,
-    ))]
-    #[allow(clippy::too_many_arguments)] // one per Python keyword option
-    fn new<'py>(
-        max_lines: Opt<'py>,
-        max_rows: Opt<'py>,
-        max_cell_chars: Opt<'py>,
-        max_chars: Opt<'py>,
-        max_tokens: Opt<'py>,
-        layout: Opt<'py>,
-        strategy: Opt<'py>,
-        redact_keys: Opt<'py>,
-        shape: Opt<'py>,
-        summarize: Opt<'py>,
-        sum: Opt<'py>,
-        detail: Opt<'py>,
-        salience: Opt<'py>,
-        store: Option<&Bound<'py, PyAny>>,
-        fetch_tool: Opt<'py>,
-    ) -> PyResult<Self> {
-        let o = options!(
-            max_lines,
-            max_rows,
-            max_cell_chars,
-            max_chars,
-            max_tokens,
-            layout,
-            strategy,
-            redact_keys,
-            shape,
-            summarize,
-            sum,
-            detail,
-            salience,
-        );
-        Ok(PyFormatter(o.global(
-            Formatter::new(),
-            store,
-            fetch_tool,
-        )?))
-    }
+/// The methods of `Formatter`. The three that take options (`Formatter(...)`,
+/// `Formatter.for_agents(...)`, `Formatter.tool(...)`) are made here with one keyword-only
+/// parameter per option (so `inspect.signature` and `help()` list them), from the one list
+/// the call gives, which must be the Rust options table's names in its order: an option of
+/// the table without its keyword fails to compile (the assertion on [`same_names`]). PyO3
+/// needs a method's parameters written out, so this list is the one place the binding names
+/// the options; their values are read by the library (`ToolOptions::set`). The other methods
+/// pass through.
+macro_rules! formatter_methods {
+    ([$($name:ident),* $(,)?] $($methods:tt)*) => {
+        /// The keyword options of `Formatter(...)`, `for_agents(...)` and `tool(...)`.
+        const KEYWORDS: &[&str] = &[$(stringify!($name)),*];
 
-    /// The agent preset (Rust's `Formatter::for_agents()`): compact layout; machine-only
-    /// fields (API URLs and URL templates, node ids) and null or empty fields folded out of
-    /// the view and named in one left-out line that says how to get them
-    /// (`Call TOOL(detail="full")`, or the stored full result when `store` is set); a budget
-    /// of 40,000 characters. Then the options of `Formatter(...)` on top.
-    #[staticmethod]
-    #[pyo3(signature = (
-        *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None, max_tokens=None,
-        layout=None, strategy=None, redact_keys=None, shape=None, summarize=None, sum=None,
-        detail=None, salience=None, store=None, fetch_tool=None,
-    ))]
-    #[allow(clippy::too_many_arguments)] // one per Python keyword option
-    fn for_agents<'py>(
-        max_lines: Opt<'py>,
-        max_rows: Opt<'py>,
-        max_cell_chars: Opt<'py>,
-        max_chars: Opt<'py>,
-        max_tokens: Opt<'py>,
-        layout: Opt<'py>,
-        strategy: Opt<'py>,
-        redact_keys: Opt<'py>,
-        shape: Opt<'py>,
-        summarize: Opt<'py>,
-        sum: Opt<'py>,
-        detail: Opt<'py>,
-        salience: Opt<'py>,
-        store: Option<&Bound<'py, PyAny>>,
-        fetch_tool: Opt<'py>,
-    ) -> PyResult<Self> {
-        let o = options!(
-            max_lines,
-            max_rows,
-            max_cell_chars,
-            max_chars,
-            max_tokens,
-            layout,
-            strategy,
-            redact_keys,
-            shape,
-            summarize,
-            sum,
-            detail,
-            salience,
-        );
-        Ok(PyFormatter(o.global(
-            Formatter::for_agents(),
-            store,
-            fetch_tool,
-        )?))
-    }
+        #[pymethods]
+        impl PyFormatter {
+            #[new]
+            #[pyo3(signature = (*, $($name=None,)* store=None, fetch_tool=None))]
+            #[allow(clippy::too_many_arguments)] // one per Python keyword option
+            fn new<'py>(
+                $($name: Opt<'py>,)*
+                store: Option<&Bound<'py, PyAny>>,
+                fetch_tool: Opt<'py>,
+            ) -> PyResult<Self> {
+                let o = Options(vec![$((stringify!($name), $name)),*]);
+                Ok(PyFormatter(o.global(Formatter::new(), store, fetch_tool)?))
+            }
 
-    /// A new formatter with options for the tool `name` (the options of `Formatter(...)`
-    /// but `store` and `fetch_tool`); unset ones inherit the global options (`redact_keys`
-    /// adds to them, `shape` replaces the global shape). Calling it again for the same tool
-    /// replaces that tool's options (a registered renderer stays).
-    #[pyo3(signature = (
-        name, *, max_lines=None, max_rows=None, max_cell_chars=None, max_chars=None,
-        max_tokens=None, layout=None, strategy=None, redact_keys=None, shape=None,
-        summarize=None, sum=None, detail=None, salience=None,
-    ))]
-    #[allow(clippy::too_many_arguments)] // one per Python keyword option
-    fn tool<'py>(
-        &self,
-        name: String,
-        max_lines: Opt<'py>,
-        max_rows: Opt<'py>,
-        max_cell_chars: Opt<'py>,
-        max_chars: Opt<'py>,
-        max_tokens: Opt<'py>,
-        layout: Opt<'py>,
-        strategy: Opt<'py>,
-        redact_keys: Opt<'py>,
-        shape: Opt<'py>,
-        summarize: Opt<'py>,
-        sum: Opt<'py>,
-        detail: Opt<'py>,
-        salience: Opt<'py>,
-    ) -> PyResult<Self> {
-        let o = options!(
-            max_lines,
-            max_rows,
-            max_cell_chars,
-            max_chars,
-            max_tokens,
-            layout,
-            strategy,
-            redact_keys,
-            shape,
-            summarize,
-            sum,
-            detail,
-            salience,
-        );
-        Ok(PyFormatter(self.0.clone().tool(name, o.read()?)))
-    }
+            /// The agent preset (Rust's `Formatter::for_agents()`): compact layout; machine-only
+            /// fields (API URLs and URL templates, node ids) and null or empty fields folded out
+            /// of the view and named in one left-out line that says how to get them
+            /// (`Call TOOL(detail="full")`, or the stored full result when `store` is set); a
+            /// budget of 40,000 characters. Then the options of `Formatter(...)` on top.
+            #[staticmethod]
+            #[pyo3(signature = (*, $($name=None,)* store=None, fetch_tool=None))]
+            #[allow(clippy::too_many_arguments)] // one per Python keyword option
+            fn for_agents<'py>(
+                $($name: Opt<'py>,)*
+                store: Option<&Bound<'py, PyAny>>,
+                fetch_tool: Opt<'py>,
+            ) -> PyResult<Self> {
+                let o = Options(vec![$((stringify!($name), $name)),*]);
+                Ok(PyFormatter(o.global(Formatter::for_agents(), store, fetch_tool)?))
+            }
 
+            /// A new formatter with options for the tool `name` (the options of
+            /// `Formatter(...)` but `store` and `fetch_tool`); unset ones inherit the global
+            /// options (`redact_keys` adds to them, `shape` replaces the global shape). Calling
+            /// it again for the same tool replaces that tool's options (a registered renderer
+            /// stays).
+            #[pyo3(signature = (name, *, $($name=None,)*))]
+            #[allow(clippy::too_many_arguments)] // one per Python keyword option
+            fn tool<'py>(&self, name: String, $($name: Opt<'py>,)*) -> PyResult<Self> {
+                let o = Options(vec![$((stringify!($name), $name)),*]);
+                Ok(PyFormatter(self.0.clone().tool(name, o.read()?)))
+            }
+
+            $($methods)*
+        }
+    };
+}
+
+// The keywords are the Rust options table's names, in its order (checked when this crate
+// compiles: a new option of the table is a compile error here until it is a keyword).
+const _: () = assert!(
+    same_names(KEYWORDS, OPTION_KEYS),
+    "formatter_methods! lists the options table's names (OPTION_KEYS), in its order"
+);
+
+/// Whether `names` are the keys' names, in order.
+const fn same_names(names: &[&str], keys: &[OptionKey]) -> bool {
+    if names.len() != keys.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < names.len() {
+        let (a, b) = (names[i].as_bytes(), keys[i].name.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut j = 0;
+        while j < a.len() {
+            if a[j] != b[j] {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+formatter_methods! {
+    [
+        max_lines, max_rows, max_cell_chars, max_chars, max_tokens, layout, strategy,
+        redact_keys, shape, summarize, sum, detail, salience,
+    ]
     /// A new formatter whose text for the tool `name` is written by `render` (Rust's
     /// `Formatter::register`): `render(result)` receives the result's JSON form as Python
     /// data (dicts, lists, str, int, float, bool, None), redacted and shaped by the tool's

@@ -238,7 +238,7 @@ def test_focus():
     [
         ({"layout": "fancy"}, ValueError, 'unknown layout "fancy"; expected one of "aligned", "compact", "csv"'),
         ({"strategy": "middle"}, ValueError, 'unknown strategy "middle"; expected one of "head", "tail", "head_tail"'),
-        ({"max_rows": -1}, ValueError, "max_rows is >= 0, got -1"),
+        ({"max_rows": -1}, ValueError, "max_rows: expected a count (an integer >= 0), got -1"),
         ({"max_rows": "5"}, TypeError, "max_rows is an int"),
         ({"redact_keys": "password"}, TypeError, "redact_keys is a list of str, not one str"),
         ({"shape": 3}, TypeError, "shape is a Shape (or a shape file's dict)"),

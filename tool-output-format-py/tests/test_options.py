@@ -62,3 +62,13 @@ def test_every_option_reaches_the_formatter():
     assert Formatter(max_lines=2, strategy="head-tail").format("t", text) == Formatter(
         max_lines=2, strategy="head_tail"
     ).format("t", text)
+
+
+def test_a_bad_count_is_refused_in_the_library_s_words():
+    # The same words as `tof --max-rows=-1` and the proxy's TOML: the library checks counts.
+    counts = [name for name, sample in SAMPLES.items() if type(sample) is int]
+    assert counts
+    for name in counts:
+        with pytest.raises(ValueError) as info:
+            Formatter(**{name: -1})
+        assert str(info.value) == f"{name}: expected a count (an integer >= 0), got -1"

@@ -224,6 +224,83 @@ impl ToolOptions {
         self
     }
 
+    /// The line cap set here ([`max_lines`](Self::max_lines)), `None` when unset.
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// assert_eq!(ToolOptions::new().max_lines(5).get_max_lines(), Some(5));
+    /// assert_eq!(ToolOptions::new().get_max_lines(), None);
+    /// ```
+    #[must_use]
+    pub fn get_max_lines(&self) -> Option<usize> {
+        self.max_lines
+    }
+
+    /// The row cap set here ([`max_rows`](Self::max_rows)), `None` when unset (a
+    /// `max_lines` set here is not a row cap for this getter, though it caps rows too).
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// assert_eq!(ToolOptions::new().max_rows(20).get_max_rows(), Some(20));
+    /// assert_eq!(ToolOptions::new().max_lines(5).get_max_rows(), None);
+    /// ```
+    #[must_use]
+    pub fn get_max_rows(&self) -> Option<usize> {
+        self.max_rows
+    }
+
+    /// The character budget set here ([`max_chars`](Self::max_chars)), `None` when unset.
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// let o: ToolOptions = serde_json::from_str(r#"{"max_chars": 8000}"#).unwrap();
+    /// assert_eq!(o.get_max_chars(), Some(8000));
+    /// assert_eq!(ToolOptions::new().get_max_chars(), None);
+    /// ```
+    #[must_use]
+    pub fn get_max_chars(&self) -> Option<usize> {
+        self.max_chars
+    }
+
+    /// The token budget set here (`max_tokens`, feature `tokens`), `None` when unset.
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// let o: ToolOptions = serde_json::from_str(r#"{"max_tokens": 2000}"#).unwrap();
+    /// assert_eq!(o.get_max_tokens(), Some(2000));
+    /// assert_eq!(ToolOptions::new().get_max_tokens(), None);
+    /// ```
+    #[must_use]
+    pub fn get_max_tokens(&self) -> Option<usize> {
+        self.max_tokens
+    }
+
+    /// Whether a summary is asked for here ([`summarize`](Self::summarize)), `None` when
+    /// unset.
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// assert_eq!(ToolOptions::new().summarize(true).get_summarize(), Some(true));
+    /// assert_eq!(ToolOptions::new().get_summarize(), None);
+    /// ```
+    #[must_use]
+    pub fn get_summarize(&self) -> Option<bool> {
+        self.summarize
+    }
+
+    /// Whether these options name keys to redact ([`redact_keys`](Self::redact_keys), at
+    /// least one key).
+    ///
+    /// ```
+    /// use tool_output_format::ToolOptions;
+    /// assert!(ToolOptions::new().redact_keys(["token"]).redacts());
+    /// assert!(!ToolOptions::new().redact_keys(Vec::<String>::new()).redacts());
+    /// ```
+    #[must_use]
+    pub fn redacts(&self) -> bool {
+        !self.secrets.is_empty()
+    }
+
     /// These options laid over `base`: every field set here wins, unset ones keep `base`'s;
     /// secret keys add up.
     pub(crate) fn over(self, base: &ToolOptions) -> ToolOptions {
@@ -317,9 +394,9 @@ pub enum OptionKind {
 /// argument), the kind of value it takes and one line of doc. [`OPTION_KEYS`] lists them all.
 ///
 /// ```
-/// use tool_output_format::{OptionKey, OptionKind, Strategy};
+/// use tool_output_format::{OptionKey, OptionKind};
 /// let key = OptionKey::find("strategy").unwrap();
-/// assert_eq!(key.kind, OptionKind::OneOf(Strategy::NAMES));
+/// assert_eq!(key.kind, OptionKind::OneOf(&["head", "tail", "head_tail"]));
 /// assert!(OptionKey::find("max_row").is_none());
 /// ```
 #[derive(Clone, Copy)]
@@ -379,31 +456,31 @@ pub const OPTION_KEYS: &[OptionKey] = &[
     OptionKey {
         name: "max_lines",
         kind: OptionKind::Count,
-        doc: "Cap on string lines, and on table rows unless max_rows is set",
+        doc: "Cap on string lines, and on table rows unless max_rows is set (default 100 when no budget is set; under a budget the budget is the bound)",
         apply: |o, v| Ok(o.max_lines(count(v)?)),
     },
     OptionKey {
         name: "max_rows",
         kind: OptionKind::Count,
-        doc: "Cap on table rows",
+        doc: "Cap on table rows (default max_lines; set, it applies under a budget too)",
         apply: |o, v| Ok(o.max_rows(count(v)?)),
     },
     OptionKey {
         name: "max_cell_chars",
         kind: OptionKind::Count,
-        doc: "Cap on the characters of one table cell or record value",
+        doc: "Cap on the characters of one table cell or record value; longer ones end with …[+N chars]",
         apply: |o, v| Ok(o.max_cell_chars(count(v)?)),
     },
     OptionKey {
         name: "max_chars",
         kind: OptionKind::Count,
-        doc: "Budget for the whole output in characters",
+        doc: "Budget for the whole output in characters: rows, lines and values are cut to fit",
         apply: |o, v| Ok(o.max_chars(count(v)?)),
     },
     OptionKey {
         name: "max_tokens",
         kind: OptionKind::Count,
-        doc: "Budget for the whole output in o200k tokens (feature tokens)",
+        doc: "Budget for the whole output in o200k tokens (GPT-4o-class tokenizer; in Rust, feature tokens)",
         apply: |mut o, v| {
             o.max_tokens = Some(count(v)?);
             Ok(o)
@@ -412,13 +489,13 @@ pub const OPTION_KEYS: &[OptionKey] = &[
     OptionKey {
         name: "layout",
         kind: OptionKind::OneOf(Layout::NAMES),
-        doc: "Table layout",
+        doc: "Table layout: padded columns (aligned, the default), none (compact, the agent preset's) or RFC 4180 CSV",
         apply: |o, v| Ok(o.layout(named(v)?)),
     },
     OptionKey {
         name: "strategy",
         kind: OptionKind::OneOf(Strategy::NAMES),
-        doc: "Which lines of a long string to keep",
+        doc: "Which lines of a long string to keep (default head)",
         apply: |o, v| Ok(o.strategy(named(v)?)),
     },
     OptionKey {
@@ -439,7 +516,7 @@ pub const OPTION_KEYS: &[OptionKey] = &[
     OptionKey {
         name: "summarize",
         kind: OptionKind::Flag,
-        doc: "Add a summary over all rows when a table is cut",
+        doc: "Add a summary over all rows when a table is cut (every row is read for it)",
         apply: |o, v| Ok(o.summarize(flag(v)?)),
     },
     OptionKey {
@@ -451,7 +528,7 @@ pub const OPTION_KEYS: &[OptionKey] = &[
     OptionKey {
         name: "detail",
         kind: OptionKind::OneOf(Detail::NAMES),
-        doc: "The detail level of derived records and of the agent preset's folding",
+        doc: "The detail level of derived records and of the agent preset's folding (default summary; full shows every field)",
         apply: |o, v| Ok(o.detail(named(v)?)),
     },
     OptionKey {
@@ -473,8 +550,12 @@ const OPTION_NAMES: [&str; OPTION_KEYS.len()] = {
     out
 };
 
+/// A count: a non-negative integer. The message is the one every face shows (`tof
+/// --max-rows=-1`, the proxy's TOML, Python's `max_rows=-1`).
 fn count(v: Value) -> Result<usize, String> {
-    usize::deserialize(v).map_err(|e| e.to_string())
+    v.as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| format!("expected a count (an integer >= 0), got {v}"))
 }
 
 fn flag(v: Value) -> Result<bool, String> {
@@ -507,6 +588,8 @@ impl ToolOptions {
     /// let err = ToolOptions::new().set("layout", json!("wide")).unwrap_err();
     /// assert_eq!(err.to_string(), r#"unknown layout "wide"; expected one of "aligned", "compact", "csv""#);
     /// assert!(ToolOptions::new().set("max_row", json!(3)).is_err());
+    /// let err = ToolOptions::new().set("max_rows", json!(-1)).unwrap_err();
+    /// assert_eq!(err.to_string(), "expected a count (an integer >= 0), got -1");
     /// ```
     pub fn set<'de, D: Deserializer<'de>>(self, key: &str, value: D) -> Result<Self, D::Error> {
         let Some(option) = OptionKey::find(key) else {

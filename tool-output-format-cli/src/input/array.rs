@@ -240,7 +240,7 @@ mod tests {
     use std::path::PathBuf;
 
     use serde_json::{Value, json};
-    use tool_output_format::{Detail, Layout, Strategy};
+    use tool_output_format::{Detail, Layout, Strategy, ToolOptions};
 
     use super::super::{Input, Progress, Source, read};
     use crate::render::{self, Form, Options};
@@ -297,8 +297,8 @@ mod tests {
     /// Option sets of the matrix: the cap, layouts, budgets, the agent preset, a shape,
     /// full detail, long values.
     fn option_sets() -> Vec<Options> {
-        let cap = |n| Options {
-            max_rows: Some(n),
+        let cap = |n, o: ToolOptions| Options {
+            options: o.max_rows(n),
             ..Options::default()
         };
         let shape = crate::shape::parse(
@@ -306,52 +306,36 @@ mod tests {
             br#"{"drop": ["tags"], "drop_empty": true, "flatten": true}"#,
         )
         .unwrap();
+        let new = ToolOptions::new;
+        let agent = |o: Options| Options { agent: true, ..o };
         vec![
             Options::default(),
-            cap(0),
-            cap(1),
-            cap(3),
+            cap(0, new()),
+            cap(1, new()),
+            cap(3, new()),
             Options {
-                max_lines: Some(2),
-                layout: Layout::Compact,
+                options: new().max_lines(2).layout(Layout::Compact),
                 ..Options::default()
             },
+            cap(2, new().layout(Layout::Csv)),
+            cap(4, new().max_chars(160)),
+            cap(4, new().max_tokens(40)),
+            cap(
+                3,
+                new()
+                    .max_cell_chars(4)
+                    .strategy(Strategy::HeadTail)
+                    .max_lines(3),
+            ),
             Options {
-                layout: Layout::Csv,
-                ..cap(2)
-            },
-            Options {
-                max_chars: Some(160),
-                ..cap(4)
-            },
-            Options {
-                max_tokens: Some(40),
-                ..cap(4)
-            },
-            Options {
-                max_cell_chars: Some(4),
-                strategy: Strategy::HeadTail,
-                max_lines: Some(3),
-                ..cap(3)
-            },
-            Options {
-                detail: Detail::Full,
                 tool: "list".into(),
-                ..cap(3)
+                ..cap(3, new().detail(Detail::Full))
             },
-            Options {
-                agent: true,
-                layout: Layout::Compact,
-                ..cap(3)
-            },
-            Options {
-                agent: true,
-                detail: Detail::Full,
-                ..cap(3)
-            },
+            agent(cap(3, new().layout(Layout::Compact))),
+            agent(cap(3, new().detail(Detail::Full))),
             Options {
                 shape: Some(shape),
-                ..cap(3)
+                ..cap(3, new())
             },
         ]
     }

@@ -267,29 +267,6 @@ const TABLE_KEYS: [&str; PROXY_KEYS.len() + OPTION_KEYS.len()] = {
     out
 };
 
-impl Table {
-    /// A count option of this table, once [`options`] has read it.
-    fn count(&self, name: &str) -> Option<usize> {
-        self.value(name)
-            .and_then(|v| usize::deserialize(v.clone()).ok())
-    }
-
-    /// Whether the list option `name` is set and not empty.
-    fn has_items(&self, name: &str) -> bool {
-        self.value(name)
-            .and_then(toml::Value::as_array)
-            .is_some_and(|a| !a.is_empty())
-    }
-
-    fn value(&self, name: &str) -> Option<&toml::Value> {
-        self.options
-            .iter()
-            .rev()
-            .find(|(k, _)| k.name == name)
-            .map(|(_, v)| v)
-    }
-}
-
 impl<'de> Deserialize<'de> for Table {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_map(TableVisitor)
@@ -385,24 +362,22 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
     if let Some(n) = flags.max_tokens {
         defaults = defaults.max_tokens(n);
     }
-    let (d_chars, d_tokens) = (d.count("max_chars"), d.count("max_tokens"));
-    let budget_set =
-        flags.max_chars.or(flags.max_tokens).is_some() || d_chars.or(d_tokens).is_some();
+    let budget_set = defaults
+        .get_max_chars()
+        .or(defaults.get_max_tokens())
+        .is_some();
     if agent && !budget_set {
         defaults = defaults.max_tokens(DEFAULT_MAX_TOKENS);
     }
     let budget = Budget {
-        chars: flags.max_chars.or(d_chars),
-        tokens: flags
-            .max_tokens
-            .or(d_tokens)
-            .or((agent && !budget_set).then_some(DEFAULT_MAX_TOKENS)),
+        chars: defaults.get_max_chars(),
+        tokens: defaults.get_max_tokens(),
     };
-    formatter = formatter.defaults(defaults);
     let mut redacting = Redacting {
-        all: d.has_items("redact_keys"),
+        all: defaults.redacts(),
         tools: Vec::new(),
     };
+    formatter = formatter.defaults(defaults);
     let mut query_args = QueryArgs {
         default: d.query_arg.clone(),
         tools: BTreeMap::new(),
@@ -431,7 +406,7 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
             }
         }
         let tool_options = options(table, name, &at, &dir)?;
-        if table.has_items("redact_keys") {
+        if tool_options.redacts() {
             redacting.tools.push(tool.clone());
         }
         if let Some(arg) = &table.query_arg {
@@ -441,7 +416,7 @@ pub fn settings(file: Option<(&str, &str, &Path)>, flags: &Flags) -> Result<Sett
             let sc = StructuredContent::parse(sc, name, &at)?;
             structured.tools.insert(tool.clone(), sc);
         }
-        let (chars, tokens) = (table.count("max_chars"), table.count("max_tokens"));
+        let (chars, tokens) = (tool_options.get_max_chars(), tool_options.get_max_tokens());
         if chars.or(tokens).is_some() {
             let b = Budget {
                 chars: chars.or(budget.chars),
@@ -696,7 +671,9 @@ shape = { keep = ["number", "title", "state", "user.login"] }
 
     #[test]
     fn a_shape_s_essential_and_minor_keys_parse_inline_and_from_a_file() {
-        let file = |text: &str| -> Table { toml::from_str(text).unwrap() };
+        let file = |text: &str| -> toml::Value {
+            toml::from_str::<toml::Table>(text).unwrap()["shape"].clone()
+        };
         let want = Shape::new()
             .keep(["number", "title", "etag"])
             .essential(["title"])
@@ -704,12 +681,7 @@ shape = { keep = ["number", "title", "state", "user.login"] }
         let inline = file(
             r#"shape = { keep = ["number", "title", "etag"], essential = ["title"], minor = ["etag"] }"#,
         );
-        let shape = shape_of(
-            inline.value("shape").unwrap(),
-            "p.toml",
-            "[tools.t]",
-            Path::new("."),
-        );
+        let shape = shape_of(&inline, "p.toml", "[tools.t]", Path::new("."));
         assert_eq!(shape.unwrap(), want);
         let dir = std::env::temp_dir();
         let name = format!("tof-config-marks-{}.toml", std::process::id());
@@ -719,12 +691,7 @@ shape = { keep = ["number", "title", "state", "user.login"] }
         )
         .unwrap();
         let from_file = file(&format!("shape = {name:?}"));
-        let shape = shape_of(
-            from_file.value("shape").unwrap(),
-            "p.toml",
-            "[tools.t]",
-            &dir,
-        );
+        let shape = shape_of(&from_file, "p.toml", "[tools.t]", &dir);
         std::fs::remove_file(dir.join(&name)).unwrap();
         assert_eq!(shape.unwrap(), want);
         // In a whole config, and with the shape file's own errors.

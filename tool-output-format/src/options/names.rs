@@ -122,31 +122,21 @@ const fn names<T: Copy, const N: usize>(table: [(&'static str, T); N]) -> [&'sta
 }
 
 impl Layout {
-    /// Every layout's name, as `FromStr` reads it (for a command line's possible values).
-    ///
-    /// ```
-    /// assert_eq!(tool_output_format::Layout::NAMES, ["aligned", "compact", "csv"]);
-    /// ```
-    pub const NAMES: &'static [&'static str] = &names(LAYOUTS);
+    /// Every layout's name, as `FromStr` reads it: faces read them from the options table
+    /// (`OptionKind::OneOf` of `layout`).
+    pub(crate) const NAMES: &'static [&'static str] = &names(LAYOUTS);
 
     /// The name `FromStr` reads (`"aligned"`, `"compact"`, `"csv"`).
-    ///
-    /// ```
-    /// assert_eq!(tool_output_format::Layout::Csv.as_str(), "csv");
-    /// ```
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
+    #[cfg(test)]
+    pub(crate) fn as_str(self) -> &'static str {
         name_of(&LAYOUTS, self)
     }
 }
 
 impl Strategy {
-    /// Every strategy's name, as `FromStr` reads it.
-    ///
-    /// ```
-    /// assert_eq!(tool_output_format::Strategy::NAMES, ["head", "tail", "head_tail"]);
-    /// ```
-    pub const NAMES: &'static [&'static str] = &names(STRATEGIES);
+    /// Every strategy's name, as `FromStr` reads it: faces read them from the options table
+    /// (`OptionKind::OneOf` of `strategy`).
+    pub(crate) const NAMES: &'static [&'static str] = &names(STRATEGIES);
 
     /// The name `FromStr` reads (`"head"`, `"tail"`, `"head_tail"`).
     ///
@@ -184,12 +174,9 @@ impl FromStr for Strategy {
 }
 
 impl Detail {
-    /// Every detail level's name, as `FromStr` reads it.
-    ///
-    /// ```
-    /// assert_eq!(tool_output_format::Detail::NAMES, ["summary", "full"]);
-    /// ```
-    pub const NAMES: &'static [&'static str] = &names(DETAILS);
+    /// Every detail level's name, as `FromStr` reads it: faces read them from the options
+    /// table (`OptionKind::OneOf` of `detail`).
+    pub(crate) const NAMES: &'static [&'static str] = &names(DETAILS);
 }
 
 /// `"summary"` or `"full"` ([`Detail::from_arg`] also ignores ASCII case).
@@ -214,16 +201,6 @@ impl RowOrder {
     /// assert_eq!(tool_output_format::RowOrder::NAMES, ["data", "ranked"]);
     /// ```
     pub const NAMES: &'static [&'static str] = &names(ROW_ORDERS);
-
-    /// The name `FromStr` reads (`"data"`, `"ranked"`).
-    ///
-    /// ```
-    /// assert_eq!(tool_output_format::RowOrder::Ranked.as_str(), "ranked");
-    /// ```
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        name_of(&ROW_ORDERS, self)
-    }
 }
 
 /// `"data"` or `"ranked"`, exactly.
