@@ -10,7 +10,8 @@ use std::fmt::Write as _;
 
 use super::{Document, Sink};
 use crate::doc::notice::Notice;
-use crate::doc::{Field, Node, Record, Table, depth_notice};
+use crate::doc::{Field, Node, Record, Table};
+use crate::sink::notice::depth as depth_notice;
 use crate::text::{self, Place, escape_text};
 
 /// Cells wider than this many display columns do not widen their column: they overflow it
@@ -417,7 +418,7 @@ fn note_line(note: &crate::doc::Note) -> String {
     let total = note.parts.len();
     let shown = text::join_within(&mut line, &note.parts, total, note.sep, note.max, (20, 20));
     if shown < note.parts.len() {
-        let _ = write!(line, " and {} more {}", note.parts.len() - shown, note.what);
+        super::notice::and_more(&mut line, note.parts.len() - shown, note.what);
     }
     line.push(']');
     line

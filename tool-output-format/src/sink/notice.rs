@@ -102,3 +102,190 @@ pub(crate) fn cap_shortened_line(values: usize, max_chars: Option<usize>) -> Str
         None => format!("[Shortened {values} values]"),
     }
 }
+
+/// The text that stands for a subtree cut at the depth limit (`values`: how many values the
+/// cut removed, when known).
+#[must_use]
+pub(crate) fn depth(values: Option<usize>) -> String {
+    use crate::doc::MAX_DEPTH;
+    match values {
+        Some(n) => format!("[Truncated at depth {MAX_DEPTH}: {n} nested values omitted]"),
+        None => format!("[Truncated at depth {MAX_DEPTH}: nested values omitted]"),
+    }
+}
+
+/// The line that replaces the middle of a string cut to its first and last lines.
+pub(crate) fn lines_omitted_in_place(lines: usize) -> String {
+    format!("… [{lines} lines omitted] …")
+}
+
+/// The end of a note or left-out line that names only the first parts: ` and N more`, then
+/// what they are (` columns`), when said.
+pub(crate) fn and_more(out: &mut String, more: usize, what: &str) {
+    use std::fmt::Write as _;
+    if what.is_empty() {
+        let _ = write!(out, " and {more} more");
+    } else {
+        let _ = write!(out, " and {more} more {what}");
+    }
+}
+
+/// The head of a table's note naming the columns whose value is the same on every row
+/// (`[Same on all 30 rows: state: open; locked: false]`).
+pub(crate) fn same_on_all_head(rows: usize) -> String {
+    format!("[Same on all {rows} rows: ")
+}
+
+/// The head of a table's note naming the columns that repeat another one
+/// (`[Same as another column on every row: committer.* = author.*]`).
+pub(crate) const SAME_AS_ANOTHER_HEAD: &str = "[Same as another column on every row: ";
+
+/// The head of a table's note naming the columns a budget left out
+/// (`[Columns left out to fit the budget: body, url and 3 more columns]`).
+pub(crate) const COLUMNS_LEFT_OUT_HEAD: &str = "[Columns left out to fit the budget: ";
+
+/// The head of a record's line naming the fields a budget left out
+/// (`[Left out to fit the budget: full_name, owner.login and 12 more]`).
+pub(crate) const FIELDS_LEFT_OUT_HEAD: &str = "[Left out to fit the budget: ";
+
+/// The head of the line naming the fields a folding shape left out
+/// (`[Left out in summary detail: body; machine-only: url. Call get_repo(detail="full") for
+/// them]`).
+pub(crate) const DETAIL_LEFT_OUT_HEAD: &str = "[Left out in summary detail: ";
+
+/// The end of the summary-detail line: where the fields left out are (`stored`: in the
+/// stored full result, read by the Next line; else the tool's detail call, or full detail
+/// when the tool has no name). `tool` is already escaped.
+pub(crate) fn detail_left_out_end(out: &mut String, tool: &str, stored: bool) {
+    if stored {
+        out.push_str(". They are in the stored full result");
+    } else if tool.is_empty() {
+        out.push_str(". Full detail shows them");
+    } else {
+        detail_call(out, tool);
+    }
+    out.push(']');
+}
+
+/// `. Call TOOL(detail="full") for them` (`tool` already escaped).
+pub(crate) fn detail_call(out: &mut String, tool: &str) {
+    out.push_str(". Call ");
+    out.push_str(tool);
+    out.push_str("(detail=\"full\") for them");
+}
+
+/// The line that says why a cut result's full version is not stored (no `Next:` line).
+pub(crate) fn not_stored(why: &str) -> String {
+    format!("[Full result not stored: {why}]")
+}
+
+/// The first line of a summary of a table's columns: `[Summary of all 1000 rows]`.
+pub(crate) fn summary_head(out: &mut String, rows: u64) {
+    use std::fmt::Write as _;
+    let _ = write!(
+        out,
+        "[Summary of all {rows} row{}]",
+        if rows == 1 { "" } else { "s" }
+    );
+}
+
+/// The first line of a text served past a bound, and the text:
+/// `[Over OVER: ALONE N characters; shown[ WHOLE] so the rest stays reachable]`, a blank
+/// line, then `text` (`N`: its length).
+pub(crate) fn shown_over(over: &str, alone: &str, whole: &str, text: &str) -> String {
+    let needed = text.chars().count();
+    format!(
+        "[Over {over}: {alone} {needed} characters; shown{whole} so the rest stays \
+         reachable]\n\n{text}"
+    )
+}
+
+/// The notice of a fetch page of a text: lines `first` to `last` of `total`, from character
+/// `from` of the first, to character `to.0` of `to.1` of the last: `[Lines 9-20 of 60]`,
+/// `[Line 1 of 1 (characters 1851-3700 of 517430)]`, `[Lines 9-20 of 60 (line 9 from
+/// character 1201, line 20 to character 400 of 5000)]`.
+pub(crate) fn text_page(
+    first: usize,
+    last: usize,
+    total: usize,
+    from: Option<usize>,
+    to: Option<(usize, usize)>,
+) -> String {
+    let mut s = if first == last {
+        format!("[Line {first} of {total}")
+    } else {
+        format!("[Lines {first}-{last} of {total}")
+    };
+    match (from, to) {
+        (None, None) => {}
+        (Some(a), Some((b, of))) if first == last => {
+            s.push_str(&format!(" (characters {a}-{b} of {of})"));
+        }
+        (Some(a), None) if first == last => {
+            s.push_str(&format!(" (from character {a})"));
+        }
+        (None, Some((b, of))) if first == last => {
+            s.push_str(&format!(" (characters 1-{b} of {of})"));
+        }
+        _ => {
+            let mut parts = Vec::new();
+            if let Some(a) = from {
+                parts.push(format!("line {first} from character {a}"));
+            }
+            if let Some((b, of)) = to {
+                parts.push(format!("line {last} to character {b} of {of}"));
+            }
+            s.push_str(&format!(" ({})", parts.join(", ")));
+        }
+    }
+    s.push(']');
+    s
+}
+
+/// The notice of a first text cut after line `last` of `total` (inside it, at character
+/// `to.0` of `to.1`, when `to` is set): `[Truncated to 8 lines of 60 total]` (the line
+/// cap's wording), `[Truncated to 8 lines of 60 total and the first 120 of 5000 characters
+/// of line 9]`, `[Truncated to the first 1850 of 517430 characters of line 1 of 1]`.
+pub(crate) fn text_first(last: usize, total: usize, to: Option<(usize, usize)>) -> String {
+    match to {
+        None => format!("[Truncated to {last} lines of {total} total]"),
+        Some((b, of)) if last > 1 => format!(
+            "[Truncated to {} lines of {total} total and the first {b} of {of} characters of line {last}]",
+            last - 1,
+        ),
+        Some((b, of)) => {
+            format!("[Truncated to the first {b} of {of} characters of line 1 of {total}]")
+        }
+    }
+}
+
+/// `[Kept 4 of 40 sections relevant to "refund policy"]` (`units`: the unit's word for
+/// `total`).
+pub(crate) fn focus_kept(kept: usize, total: usize, units: &str, query: &str) -> String {
+    format!("[Kept {kept} of {total} {units} relevant to \"{query}\"]")
+}
+
+/// `[… 12 paragraphs omitted …]` (`name`: the unit's word for `units`).
+pub(crate) fn focus_gap(units: usize, name: &str) -> String {
+    format!("[… {units} {name} omitted …]")
+}
+
+/// Characters of [`focus_gap`]: `[… ` (3), the digits, a space, the unit, ` omitted …]`
+/// (11).
+pub(crate) fn focus_gap_chars(digits: usize, name: &str) -> usize {
+    3 + digits + 1 + name.len() + 11
+}
+
+/// `[No section matched "refund policy"]` (`rows`: `[No row matched "..."]`).
+pub(crate) fn focus_no_match(query: &str, rows: bool) -> String {
+    if rows {
+        format!("[No row matched \"{query}\"]")
+    } else {
+        format!("[No section matched \"{query}\"]")
+    }
+}
+
+/// Why the full result of a stream of records is not stored: the records after the kept
+/// ones were counted, not kept (the text's line: `[Full result not stored: WHY]`).
+pub(crate) const NOT_KEPT: &str =
+    "the records after the first ones were counted, not kept, so the rest cannot be fetched";
