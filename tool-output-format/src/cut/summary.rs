@@ -171,11 +171,7 @@ impl Summary {
             }
         }
         if let Some(more) = self.columns.len().checked_sub(columns).filter(|&n| n > 0) {
-            let _ = write!(
-                out,
-                "\n- ({more} more column{} left out to fit the budget)",
-                if more == 1 { "" } else { "s" }
-            );
+            crate::sink::notice::summary_more_columns(out, more);
         }
     }
 }

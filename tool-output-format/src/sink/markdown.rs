@@ -6,7 +6,6 @@ mod envelope;
 mod lean;
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 use super::{Document, Sink};
 use crate::doc::notice::Notice;
@@ -429,7 +428,7 @@ fn note_line(note: &crate::doc::Note) -> String {
 fn gap_row(out: &mut String, t: &Table<'_>, indent: &str) {
     let left_out = t.total_rows().saturating_sub(t.rows());
     out.push_str(indent);
-    let _ = writeln!(out, "|… {left_out} rows left out …|");
+    super::notice::rows_gap(out, left_out);
 }
 
 /// `|a|b|`: cells escaped, no padding. A cell ending in a backslash gets a space before its

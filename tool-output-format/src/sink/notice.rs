@@ -189,6 +189,24 @@ pub(crate) fn summary_head(out: &mut String, rows: u64) {
     );
 }
 
+/// The last line of a summary that lists only its first columns:
+/// `- (3 more columns left out to fit the budget)`, after a line break.
+pub(crate) fn summary_more_columns(out: &mut String, more: usize) {
+    use std::fmt::Write as _;
+    let _ = write!(
+        out,
+        "\n- ({more} more column{} left out to fit the budget)",
+        if more == 1 { "" } else { "s" }
+    );
+}
+
+/// The row that stands for the rows left out between a table's first rows and its last
+/// (`|… 25 rows left out …|`, one cell; a parser pads the row), with its line break.
+pub(crate) fn rows_gap(out: &mut String, left_out: usize) {
+    use std::fmt::Write as _;
+    let _ = writeln!(out, "|… {left_out} rows left out …|");
+}
+
 /// The first line of a text served past a bound, and the text:
 /// `[Over OVER: ALONE N characters; shown[ WHOLE] so the rest stays reachable]`, a blank
 /// line, then `text` (`N`: its length).

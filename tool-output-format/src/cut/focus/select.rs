@@ -244,7 +244,9 @@ fn cut_best(
     let cut = match split::fence_around(text, prefix_end) {
         Some(start) if !text[..start].trim().is_empty() => {
             let prefix = text[..start].trim_end();
-            format!("{prefix}…[+{} chars]", total - prefix.chars().count())
+            let mut cut = prefix.to_owned();
+            crate::text::push_cut_marker(&mut cut, total - prefix.chars().count());
+            cut
         }
         _ => cut,
     };
