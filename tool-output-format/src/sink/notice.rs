@@ -12,6 +12,7 @@
 use std::fmt;
 
 use crate::doc::Node;
+use crate::doc::agent::{PageCut, PageRest};
 use crate::doc::notice::Strategy;
 use crate::doc::notice::{Notice, head_tail};
 
@@ -307,3 +308,49 @@ pub(crate) fn focus_no_match(query: &str, rows: bool) -> String {
 /// ones were counted, not kept (the text's line: `[Full result not stored: WHY]`).
 pub(crate) const NOT_KEPT: &str =
     "the records after the first ones were counted, not kept, so the rest cannot be fetched";
+
+/// The notice of a page cut to its first items: which items were cut and how to read them
+/// (`[Items 26-30 of this page were cut: next_cursor resumes at item 26]`, `[Item 30 of this
+/// page was cut and no cursor reaches it: to read it, repeat this call with a page size of at
+/// most 29]`, or, stored, `[Items 26-30 of this page were cut: the Next line reads them from
+/// the stored full result, whose last page continues with next_cursor]`).
+pub(crate) fn page_cut(cut: PageCut) -> String {
+    use std::fmt::Write as _;
+    let PageCut { kept, len, rest } = cut;
+    let first = kept.saturating_add(1);
+    let one = first >= len;
+    let mut out = if one {
+        format!("[Item {first} of this page was cut")
+    } else {
+        format!("[Items {first}-{len} of this page were cut")
+    };
+    let them = if one { "it" } else { "them" };
+    match rest {
+        PageRest::Stored => {
+            let _ = write!(
+                out,
+                ": the Next line reads {them} from the stored full result, whose last page \
+                 continues with next_cursor]"
+            );
+            return out;
+        }
+        PageRest::Resumes => {
+            let _ = write!(out, ": next_cursor resumes at item {first}]");
+            return out;
+        }
+        PageRest::Skipped => out.push_str(" and next_cursor skips "),
+        PageRest::Unreached => out.push_str(" and no cursor reaches "),
+    }
+    out.push_str(them);
+    out.push_str(": to read ");
+    out.push_str(them);
+    if kept == 0 {
+        out.push_str(", repeat this call with a smaller page size]");
+    } else {
+        let _ = write!(
+            out,
+            ", repeat this call with a page size of at most {kept}]"
+        );
+    }
+    out
+}
