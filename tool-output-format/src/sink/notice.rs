@@ -175,6 +175,12 @@ pub(crate) fn detail_call(out: &mut String, tool: &str) {
     out.push_str("(detail=\"full\") for them");
 }
 
+/// The value that stands for a subtree a shape did not reach (nested deeper than `depth`
+/// levels): `[not shaped: nested deeper than 128 levels]`.
+pub(crate) fn not_shaped(depth: usize) -> String {
+    format!("[not shaped: nested deeper than {depth} levels]")
+}
+
 /// The line that says why a cut result's full version is not stored (no `Next:` line).
 pub(crate) fn not_stored(why: &str) -> String {
     format!("[Full result not stored: {why}]")
