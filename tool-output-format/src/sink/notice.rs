@@ -360,3 +360,86 @@ pub(crate) fn page_cut(cut: PageCut) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// The openings of the notices this module words.
+    const OPENINGS: &[&str] = &[
+        "\"[Truncated",
+        "\"[Omitted",
+        "\"[Left out",
+        "\"[Columns left out",
+        "\"[Same ",
+        "\"[Shortened",
+        "\"[Over ",
+        "\"[Full result not stored",
+        "\"[Kept ",
+        "\"[No section",
+        "\"[No row",
+        "\"[Summary of",
+        "\"[Line ",
+        "\"[Lines ",
+        "\"[Item ",
+        "\"[Items ",
+        "\"[…",
+        "\"[not shaped",
+        "more column",
+        "rows left out",
+        "lines omitted",
+    ];
+
+    /// Files that hold an opening without writing a notice: a test file (included by a
+    /// `#[cfg(test)] mod` line elsewhere), and the lean writer, which looks for the opening in
+    /// data to escape it.
+    const READERS: &[&str] = &["doc/agent/reparse.rs", "sink/markdown/lean.rs"];
+
+    fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                sources(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+
+    /// No code outside this module writes a notice: a string literal that opens one is
+    /// found only here (tests, comments and doc examples aside).
+    #[test]
+    fn notices_are_worded_only_here() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        sources(&src, &mut files);
+        let mut found = Vec::new();
+        for f in files {
+            let rel = f
+                .strip_prefix(&src)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            if rel == "sink/notice.rs" || rel.ends_with("tests.rs") || READERS.contains(&&*rel) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).unwrap();
+            let code = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
+            for (i, line) in code.lines().enumerate() {
+                if line.trim_start().starts_with("//") {
+                    continue;
+                }
+                for o in OPENINGS {
+                    if line.contains(o) {
+                        found.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+                    }
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "notices worded outside sink/notice.rs:\n{}",
+            found.join("\n")
+        );
+    }
+}
