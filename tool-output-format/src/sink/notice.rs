@@ -442,4 +442,46 @@ mod tests {
             found.join("\n")
         );
     }
+
+    /// The budget unit is an enum everywhere ([`BudgetUnit`](crate::BudgetUnit)): no code of
+    /// the library, the CLI or the Python package compares its word.
+    #[test]
+    fn the_budget_unit_is_never_compared_as_a_string() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = Vec::new();
+        for dir in [
+            "tool-output-format/src",
+            "tool-output-format-cli/src",
+            "tool-output-format-py/src",
+        ] {
+            let d = root.join(dir);
+            if d.is_dir() {
+                sources(&d, &mut files);
+            }
+        }
+        let mut found = Vec::new();
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let compared = ["\"chars\"", "\"tokens\""].iter().any(|w| {
+                    [
+                        format!("== {w}"),
+                        format!("!= {w}"),
+                        format!("{w} =>"),
+                        format!("{w} |"),
+                    ]
+                    .iter()
+                    .any(|p| line.contains(p.as_str()))
+                });
+                if compared {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "the budget unit compared as a string:\n{}",
+            found.join("\n")
+        );
+    }
 }
