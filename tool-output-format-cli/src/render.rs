@@ -13,8 +13,7 @@ use std::fmt;
 
 use serde_json::Value;
 use tool_output_format::{
-    AGENT_MAX_CHARS, DEFAULT_MAX_LINES, Formatter, O200k, Report, Rows, Shape, TokenCounter,
-    ToolOptions,
+    AGENT_MAX_CHARS, DEFAULT_MAX_LINES, Formatter, O200k, Rows, Shape, TokenCounter, ToolOptions,
 };
 
 /// Rendering options from the command line.
@@ -182,8 +181,11 @@ fn render<T: tool_output_format::ToolOutput + ?Sized>(
         }
         Form::Text if report => {
             let out = fmt.format_with_report(&opts.tool, result);
-            let tokens = out.report.tokens.or_else(|| Some(O200k.count(&out.text)));
-            let report = size_report(&out.text, &out.report, tokens);
+            let mut figures = out.report.to_json();
+            if figures["tokens"].is_null() {
+                figures["tokens"] = O200k.count(&out.text).into();
+            }
+            let report = SizeReport::from_report(&figures);
             Rendered {
                 text: out.text,
                 report: Some(report),
@@ -233,16 +235,28 @@ fn json_report(text: &str, v: &Value) -> SizeReport {
     }
 }
 
-/// The report figures for `text`.
-fn size_report(text: &str, r: &Report, tokens: Option<usize>) -> SizeReport {
-    SizeReport {
-        chars: text.chars().count(),
-        bytes: text.len(),
-        tokens,
-        rows: r.rows.map(|k| (k.kept, k.total)),
-        lines: r.lines.map(|k| (k.kept, k.total)),
-        values_shortened: r.values_shortened,
-        notices: r.notices.len(),
+impl SizeReport {
+    /// The figures of a report as the library serializes it
+    /// ([`Report::to_json`](tool_output_format::Report::to_json): the one form the proxy's
+    /// `_meta` and the Python package's `report` give too).
+    fn from_report(r: &Value) -> SizeReport {
+        let count = |v: &Value| {
+            v.as_u64()
+                .map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX))
+        };
+        let kept = |v: &Value| {
+            v.is_object()
+                .then(|| (count(&v["kept"]), count(&v["total"])))
+        };
+        SizeReport {
+            chars: count(&r["chars"]),
+            bytes: count(&r["bytes"]),
+            tokens: (!r["tokens"].is_null()).then(|| count(&r["tokens"])),
+            rows: kept(&r["rows"]),
+            lines: kept(&r["lines"]),
+            values_shortened: count(&r["values_shortened"]),
+            notices: r["notices"].as_array().map_or(0, Vec::len),
+        }
     }
 }
 

@@ -304,7 +304,7 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
             })
             .collect();
         t.notes.push(Note {
-            head: format!("[Same on all {rows} rows: "),
+            head: crate::sink::notice::same_on_all_head(rows),
             parts,
             sep: "; ",
             what: "columns",
@@ -330,7 +330,7 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
             })
             .collect();
         t.notes.push(Note {
-            head: "[Same as another column on every row: ".into(),
+            head: crate::sink::notice::SAME_AS_ANOTHER_HEAD.into(),
             parts,
             sep: "; ",
             what: "columns",

@@ -31,7 +31,7 @@ pub(crate) fn cut_lines(s: &str, keep: usize, strategy: Strategy) -> Option<(Str
         Strategy::HeadTail => {
             let (h, t) = head_tail(keep);
             lines[..h].iter().for_each(|l| push(l));
-            push(&format!("… [{} lines omitted] …", total - keep));
+            push(&crate::sink::notice::lines_omitted_in_place(total - keep));
             lines[total - t..].iter().for_each(|l| push(l));
         }
     }
@@ -356,7 +356,7 @@ fn narrow(t: &mut Table<'_>, k: usize, max_chars: usize) {
         .collect();
     t.select_columns(&order);
     t.notes.push(crate::doc::Note {
-        head: "[Columns left out to fit the budget: ".into(),
+        head: crate::sink::notice::COLUMNS_LEFT_OUT_HEAD.into(),
         parts,
         sep: ", ",
         what: "columns",

@@ -323,42 +323,7 @@ impl Span {
     /// 1851-3700 of 517430)]`, `[Lines 9-20 of 60 (line 9 from character 1201, line 20 to
     /// character 400 of 5000)]`.
     pub fn page_notice(&self) -> String {
-        let Span {
-            first,
-            last,
-            total,
-            from,
-            to,
-        } = *self;
-        let mut s = if first == last {
-            format!("[Line {first} of {total}")
-        } else {
-            format!("[Lines {first}-{last} of {total}")
-        };
-        match (from, to) {
-            (None, None) => {}
-            (Some(a), Some((b, of))) if first == last => {
-                s.push_str(&format!(" (characters {a}-{b} of {of})"));
-            }
-            (Some(a), None) if first == last => {
-                s.push_str(&format!(" (from character {a})"));
-            }
-            (None, Some((b, of))) if first == last => {
-                s.push_str(&format!(" (characters 1-{b} of {of})"));
-            }
-            _ => {
-                let mut parts = Vec::new();
-                if let Some(a) = from {
-                    parts.push(format!("line {first} from character {a}"));
-                }
-                if let Some((b, of)) = to {
-                    parts.push(format!("line {last} to character {b} of {of}"));
-                }
-                s.push_str(&format!(" ({})", parts.join(", ")));
-            }
-        }
-        s.push(']');
-        s
+        crate::sink::notice::text_page(self.first, self.last, self.total, self.from, self.to)
     }
 
     /// The notice of a first text cut to this span (from the text's start): `[Truncated to 8
@@ -366,19 +331,7 @@ impl Span {
     /// `[Truncated to 8 lines of 60 total and the first 120 of 5000 characters of line 9]`,
     /// or `[Truncated to the first 1850 of 517430 characters of line 1 of 1]`.
     pub fn first_notice(&self) -> String {
-        match self.to {
-            None => format!("[Truncated to {} lines of {} total]", self.last, self.total),
-            Some((b, of)) if self.last > 1 => format!(
-                "[Truncated to {} lines of {} total and the first {b} of {of} characters of line {}]",
-                self.last - 1,
-                self.total,
-                self.last
-            ),
-            Some((b, of)) => format!(
-                "[Truncated to the first {b} of {of} characters of line 1 of {}]",
-                self.total
-            ),
-        }
+        crate::sink::notice::text_first(self.last, self.total, self.to)
     }
 
     /// The whole lines it holds from the text's start (a line it stops inside not counted).

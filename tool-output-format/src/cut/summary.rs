@@ -132,12 +132,7 @@ impl Summary {
     /// The block with at most `columns` column lines; when some are left out, a last line
     /// `- (N more columns left out to fit the budget)` says how many.
     pub(crate) fn write_lines(&self, out: &mut String, columns: usize) {
-        let _ = write!(
-            out,
-            "[Summary of all {} row{}]",
-            self.rows,
-            if self.rows == 1 { "" } else { "s" }
-        );
+        crate::sink::notice::summary_head(out, self.rows);
         for c in self.columns.iter().take(columns) {
             out.push_str("\n- ");
             crate::text::escape_inline(&c.name, true, out);
@@ -176,11 +171,7 @@ impl Summary {
             }
         }
         if let Some(more) = self.columns.len().checked_sub(columns).filter(|&n| n > 0) {
-            let _ = write!(
-                out,
-                "\n- ({more} more column{} left out to fit the budget)",
-                if more == 1 { "" } else { "s" }
-            );
+            crate::sink::notice::summary_more_columns(out, more);
         }
     }
 }

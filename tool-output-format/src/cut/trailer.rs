@@ -358,7 +358,7 @@ impl<'r> Trailer<'r> {
         if let Some(why) = &self.failure
             && cut
         {
-            line(text, &format!("[Full result not stored: {why}]"));
+            line(text, &crate::sink::notice::not_stored(why));
         } else if let (Some(t), Some(r)) = (self.fetch_tool, &self.reference)
             && cut
         {

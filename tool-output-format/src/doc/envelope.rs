@@ -133,9 +133,14 @@ impl<'a> Envelope<'a> {
     /// `Resource:` and `Next:` lines. Exact and escaped; an error has none (its fields are
     /// written as bullets).
     #[must_use]
-    pub(crate) fn foot_lines(&self, kept: usize) -> Vec<String> {
+    /// `cut_line` words a page's cut notice (the sink's: the model words no notice).
+    pub(crate) fn foot_lines(
+        &self,
+        kept: usize,
+        cut_line: fn(crate::doc::agent::PageCut) -> String,
+    ) -> Vec<String> {
         match &self.parts {
-            Parts::Page(p) => p.footer(kept).lines(),
+            Parts::Page(p) => p.footer(kept).lines(cut_line),
             Parts::Error(_) => Vec::new(),
             Parts::Batch(b) => b.retry.iter().map(NextAction::line).collect(),
             Parts::Reply(r) => {
@@ -249,7 +254,7 @@ mod tests {
             unreachable!()
         };
         assert_eq!(
-            e.foot_lines(1),
+            e.foot_lines(1, crate::sink::notice::page_cut),
             [
                 "has_more: true",
                 "next_cursor: c1",

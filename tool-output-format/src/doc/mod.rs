@@ -96,16 +96,6 @@ pub enum Node<'a> {
     Envelope(Box<Envelope<'a>>),
 }
 
-/// The text that stands for a subtree cut at the depth limit (`values`: how many values the
-/// cut removed, when known).
-#[must_use]
-pub(crate) fn depth_notice(values: Option<usize>) -> String {
-    match values {
-        Some(n) => format!("[Truncated at depth {MAX_DEPTH}: {n} nested values omitted]"),
-        None => format!("[Truncated at depth {MAX_DEPTH}: nested values omitted]"),
-    }
-}
-
 /// How deep records and lists may nest before the rest is cut and announced.
 ///
 /// Every walk in the crate is bounded by this depth, so no input can overflow the stack.
@@ -273,7 +263,7 @@ mod examples {
     #[test]
     fn depth_notice() {
         assert_eq!(
-            crate::doc::depth_notice(Some(3)),
+            crate::sink::notice::depth(Some(3)),
             "[Truncated at depth 32: 3 nested values omitted]"
         );
     }

@@ -131,8 +131,3 @@ impl std::fmt::Display for BudgetUnit {
 pub(crate) fn head_tail(kept: usize) -> (usize, usize) {
     (kept.div_ceil(2), kept / 2)
 }
-
-/// Why the full result of a stream of records is not stored: the records after the kept
-/// ones were counted, not kept (the text's line: `[Full result not stored: WHY]`).
-pub(crate) const NOT_KEPT: &str =
-    "the records after the first ones were counted, not kept, so the rest cannot be fetched";

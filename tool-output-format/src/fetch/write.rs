@@ -162,11 +162,7 @@ impl Fetch {
 /// `text` served past a bound, and said so: `[Over OVER: ALONE N characters; shown[ whole]
 /// so the rest stays reachable]` above it (`N`: its length).
 pub(super) fn shown_over(over: &str, alone: &str, whole: &str, text: &str) -> String {
-    let needed = text.chars().count();
-    format!(
-        "[Over {over}: {alone} {needed} characters; shown{whole} so the rest stays \
-         reachable]\n\n{text}"
-    )
+    crate::sink::notice::shown_over(over, alone, whole, text)
 }
 
 /// Whether a cap or the budget left rows out (or everything).

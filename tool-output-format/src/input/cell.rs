@@ -106,7 +106,7 @@ pub(crate) fn write_node(node: &Node<'_>, cx: &Context<'_>, out: &mut String) ->
             Kind::Text
         }
         Node::DepthCut(n) => {
-            out.push_str(&crate::doc::depth_notice(*n));
+            out.push_str(&crate::sink::notice::depth(*n));
             Kind::Text
         }
         Node::List(items)

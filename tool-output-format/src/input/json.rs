@@ -8,9 +8,10 @@
 use serde_json::{Number, Value};
 
 use crate::doc::Envelope;
-use crate::doc::{Kind, MAX_DEPTH, Node, depth_notice};
+use crate::doc::{Kind, MAX_DEPTH, Node};
 use crate::rules::redact::{REDACTED, Secrets};
 use crate::shape::{Fields, Shaped};
+use crate::sink::notice::depth as depth_notice;
 
 /// Append `v` as compact JSON; values under secret keys are written as `"[redacted]"`.
 pub(crate) fn write_compact(v: &Value, secrets: &Secrets, out: &mut String) {

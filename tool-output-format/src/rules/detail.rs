@@ -23,6 +23,7 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 
 use crate::rules::salience;
+use crate::sink::notice;
 use crate::text::escape_inline;
 use crate::text::name_index::NameIndex;
 
@@ -263,12 +264,12 @@ pub(crate) const MAX_EMPTY_NAMES: usize = 8;
 
 /// The line naming the fields left out and the call that shows them (see the module docs).
 fn left_out_line(names: &Once, tool: &str) -> String {
-    let mut out = String::from("[Left out in summary detail: ");
+    let mut out = String::from(notice::DETAIL_LEFT_OUT_HEAD);
     list(names, usize::MAX, &mut out);
     if !tool.is_empty() {
-        out.push_str(". Call ");
-        escape_inline(tool, false, &mut out);
-        out.push_str("(detail=\"full\") for them");
+        let mut name = String::new();
+        escape_inline(tool, false, &mut name);
+        notice::detail_call(&mut out, &name);
     }
     out.push(']');
     out
@@ -282,7 +283,7 @@ fn left_out_line(names: &Once, tool: &str) -> String {
 /// `max_chars` under [`COUNT_BELOW`] each kind is counted, not named (`14 machine-only; 2
 /// empty`).
 fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> String {
-    let mut out = String::from("[Left out in summary detail: ");
+    let mut out = String::from(notice::DETAIL_LEFT_OUT_HEAD);
     let end = out.len().saturating_add(max_chars);
     let mut first = true;
     for (label, list_of, max) in [
@@ -311,16 +312,9 @@ fn folded_line(names: &Names, tool: &str, stored: bool, max_chars: usize) -> Str
         out.push_str(label);
         list_within(list_of, max, end, &mut out);
     }
-    if stored {
-        out.push_str(". They are in the stored full result");
-    } else if tool.is_empty() {
-        out.push_str(". Full detail shows them");
-    } else {
-        out.push_str(". Call ");
-        escape_inline(tool, false, &mut out);
-        out.push_str("(detail=\"full\") for them");
-    }
-    out.push(']');
+    let mut name = String::new();
+    escape_inline(tool, false, &mut name);
+    notice::detail_left_out_end(&mut out, &name, stored);
     out
 }
 

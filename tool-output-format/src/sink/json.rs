@@ -68,7 +68,8 @@ use serde_json::{Map, Number, Value};
 
 use super::{Document, Sink};
 use crate::doc::notice::Notice;
-use crate::doc::{Kind, Node, Table, depth_notice};
+use crate::doc::{Kind, Node, Table};
+use crate::sink::notice::depth as depth_notice;
 
 /// The structured sink, as text: the compact serialization of [`to_value`], which is what
 /// budgets measure. `max_chars` is the value cap (`max_cell_chars`) in force.

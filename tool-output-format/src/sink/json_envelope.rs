@@ -101,7 +101,7 @@ fn page_json(f: &PageFooter, m: &mut Map<String, Value>) {
         m.insert("total".into(), t.into());
     }
     if let Some(n) = f.notice() {
-        m.insert("notice".into(), n.into());
+        m.insert("notice".into(), super::notice::page_cut(n).into());
     }
     if let Some(next) = f.next() {
         m.insert("next".into(), action_json(next));

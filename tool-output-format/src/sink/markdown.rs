@@ -6,11 +6,11 @@ mod envelope;
 mod lean;
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 use super::{Document, Sink};
 use crate::doc::notice::Notice;
-use crate::doc::{Field, Node, Record, Table, depth_notice};
+use crate::doc::{Field, Node, Record, Table};
+use crate::sink::notice::depth as depth_notice;
 use crate::text::{self, Place, escape_text};
 
 /// Cells wider than this many display columns do not widen their column: they overflow it
@@ -417,7 +417,7 @@ fn note_line(note: &crate::doc::Note) -> String {
     let total = note.parts.len();
     let shown = text::join_within(&mut line, &note.parts, total, note.sep, note.max, (20, 20));
     if shown < note.parts.len() {
-        let _ = write!(line, " and {} more {}", note.parts.len() - shown, note.what);
+        super::notice::and_more(&mut line, note.parts.len() - shown, note.what);
     }
     line.push(']');
     line
@@ -428,7 +428,7 @@ fn note_line(note: &crate::doc::Note) -> String {
 fn gap_row(out: &mut String, t: &Table<'_>, indent: &str) {
     let left_out = t.total_rows().saturating_sub(t.rows());
     out.push_str(indent);
-    let _ = writeln!(out, "|… {left_out} rows left out …|");
+    super::notice::rows_gap(out, left_out);
 }
 
 /// `|a|b|`: cells escaped, no padding. A cell ending in a backslash gets a space before its

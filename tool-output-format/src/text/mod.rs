@@ -591,10 +591,15 @@ fn cut_at(s: &str, max: usize, total: usize) -> Option<(String, usize)> {
     let (kept_chars, end) = grapheme_prefix(s, max);
     let mut out = String::with_capacity(end + 16);
     out.push_str(&s[..end]);
-    out.push_str("…[+");
-    out.push_str(itoa::Buffer::new().format(total - kept_chars));
-    out.push_str(" chars]");
+    push_cut_marker(&mut out, total - kept_chars);
     Some((out, kept_chars))
+}
+
+/// The marker that ends a shortened value: `…[+N chars]` (`more`: the characters cut).
+pub(crate) fn push_cut_marker(out: &mut String, more: usize) {
+    out.push_str("…[+");
+    out.push_str(itoa::Buffer::new().format(more));
+    out.push_str(" chars]");
 }
 
 /// The longest prefix of `s` of at most `max` characters that ends on a grapheme boundary:

@@ -191,7 +191,7 @@ impl Call<'_> {
         if let Some(s) = self.store {
             let put = match json {
                 Some(json) => s.store.put_for(self.tool, json).map_err(|e| e.to_string()),
-                None => Err(crate::doc::notice::NOT_KEPT.to_owned()),
+                None => Err(crate::sink::notice::NOT_KEPT.to_owned()),
             };
             trailer.stored(put);
         }

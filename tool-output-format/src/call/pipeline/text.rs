@@ -128,10 +128,6 @@ impl Call<'_> {
         }
         let end = text.one_grapheme(start);
         let page = render(end);
-        format!(
-            "[Over the budget: this character alone needs {} characters; shown so the rest \
-             stays reachable]\n\n{page}",
-            page.chars().count()
-        )
+        crate::sink::notice::shown_over("the budget", "this character alone needs", "", &page)
     }
 }

@@ -1,8 +1,6 @@
 //! The leaves of a record at any depth ([`Leaf`]): the fit's units for a record, the order a
 //! budget leaves them out in, leaving them out, and the line naming what was left out.
 
-use std::fmt::Write as _;
-
 use super::text_bytes;
 use crate::doc::{Mark, Node, Record};
 use crate::rules::salience::{Rank, Tier, is_payload, rank};
@@ -149,7 +147,7 @@ pub(crate) fn left_out_line(leaves: &[Leaf], drop: &[bool], max_chars: usize) ->
         return None;
     }
     gone.sort_by_key(|l| l.key);
-    let mut line = String::from("[Left out to fit the budget: ");
+    let mut line = String::from(crate::sink::notice::FIELDS_LEFT_OUT_HEAD);
     let names = gone.iter().map(|l| {
         let mut name = String::new();
         escape_inline(&l.path, false, &mut name);
@@ -157,7 +155,7 @@ pub(crate) fn left_out_line(leaves: &[Leaf], drop: &[bool], max_chars: usize) ->
     });
     let shown = join_within(&mut line, names, gone.len(), ", ", max_chars, (16, 1));
     if shown < gone.len() {
-        let _ = write!(line, " and {} more", gone.len() - shown);
+        crate::sink::notice::and_more(&mut line, gone.len() - shown, "");
     }
     line.push(']');
     Some(line)

@@ -247,13 +247,13 @@ impl Focus {
     /// [`Fallback::NoMatch`], before the caller's usual cut.
     #[must_use]
     pub fn no_match_notice(&self) -> String {
-        format!("[No section matched \"{}\"]", self.shown)
+        crate::sink::notice::focus_no_match(&self.shown, false)
     }
 
     /// `[No row matched "refund policy"]`, for [`Focus::rank_rows`].
     #[must_use]
     pub fn no_row_match_notice(&self) -> String {
-        format!("[No row matched \"{}\"]", self.shown)
+        crate::sink::notice::focus_no_match(&self.shown, true)
     }
 
     /// Trim `text` to the sections most relevant to the query, in their original order,

@@ -244,7 +244,9 @@ fn cut_best(
     let cut = match split::fence_around(text, prefix_end) {
         Some(start) if !text[..start].trim().is_empty() => {
             let prefix = text[..start].trim_end();
-            format!("{prefix}…[+{} chars]", total - prefix.chars().count())
+            let mut cut = prefix.to_owned();
+            crate::text::push_cut_marker(&mut cut, total - prefix.chars().count());
+            cut
         }
         _ => cut,
     };
@@ -280,20 +282,17 @@ fn digits(mut n: usize) -> usize {
 
 /// `[Kept 4 of 40 sections relevant to "refund policy"]`.
 pub(crate) fn notice_line(kept: usize, total: usize, unit: Unit, query: &str) -> String {
-    format!(
-        "[Kept {kept} of {total} {} relevant to \"{query}\"]",
-        unit.name(total)
-    )
+    crate::sink::notice::focus_kept(kept, total, unit.name(total), query)
 }
 
 /// Characters of [`gap_line`]: `[… ` (3), the digits, a space, the unit, ` omitted …]` (11).
 fn gap_chars(units: usize, unit: Unit) -> usize {
-    3 + digits(units) + 1 + unit.name(units).len() + 11
+    crate::sink::notice::focus_gap_chars(digits(units), unit.name(units))
 }
 
 /// `[… 12 paragraphs omitted …]`.
 pub(crate) fn gap_line(units: usize, unit: Unit) -> String {
-    format!("[… {units} {} omitted …]", unit.name(units))
+    crate::sink::notice::focus_gap(units, unit.name(units))
 }
 
 #[cfg(test)]

@@ -188,7 +188,7 @@ pub(crate) use reply::Reply;
 pub(crate) use resource::ResourceRef;
 
 pub(crate) use link::Link;
-pub(crate) use page::PageFooter;
+pub(crate) use page::{PageCut, PageFooter, PageRest};
 
 #[cfg(test)]
 mod reparse;

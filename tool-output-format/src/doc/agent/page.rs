@@ -1,7 +1,6 @@
 //! [`Page`]: one page of a cursor-paginated list, and its footer ([`PageFooter`]).
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 use crate::doc::agent::next::NextAction;
 use crate::text::escape_inline;
@@ -296,10 +295,16 @@ impl PageMeta<'_> {
             return PageFooter::new(self.has_more, page_cursor, self.total, next_call, None);
         }
         let resume = self.item_cursors.as_ref().and_then(|c| c.get(kept));
-        let notice = if self.stored && resume.is_none() {
-            stored_cut_notice(kept, self.len)
-        } else {
-            cut_notice(kept, self.len, resume.is_some(), page_cursor.is_some())
+        let rest = match (resume, &page_cursor) {
+            (None, _) if self.stored => PageRest::Stored,
+            (Some(_), _) => PageRest::Resumes,
+            (None, Some(_)) => PageRest::Skipped,
+            (None, None) => PageRest::Unreached,
+        };
+        let notice = PageCut {
+            kept,
+            len: self.len,
+            rest,
         };
         let cursor = resume.cloned().or(page_cursor);
         PageFooter::new(true, cursor, self.total, next_call, Some(notice))
@@ -321,55 +326,29 @@ impl PageMeta<'_> {
     }
 }
 
-/// The notice of a cut page whose full result is stored: the items the cursor skips are read
-/// with the stored-result call that ends the output.
-pub(crate) fn stored_cut_notice(kept: usize, len: usize) -> String {
-    let first = kept.saturating_add(1);
-    if first >= len {
-        format!(
-            "[Item {first} of this page was cut: the Next line reads it from the stored full result, whose last page continues with next_cursor]"
-        )
-    } else {
-        format!(
-            "[Items {first}-{len} of this page were cut: the Next line reads them from the stored full result, whose last page continues with next_cursor]"
-        )
-    }
+/// A page cut to its first items, as the footer's notice says it (worded by the sink,
+/// `sink::notice::page_cut`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PageCut {
+    /// Items shown.
+    pub kept: usize,
+    /// Items on the page (more than `kept`).
+    pub len: usize,
+    /// How the items not shown are read.
+    pub rest: PageRest,
 }
 
-/// The notice for a page of `len` items cut to its first `kept` (`kept < len`).
-///
-/// `resumes`: an item cursor for the first dropped item is shown; `has_cursor`: the page has
-/// its own cursor.
-#[must_use]
-pub(crate) fn cut_notice(kept: usize, len: usize, resumes: bool, has_cursor: bool) -> String {
-    let first = kept.saturating_add(1);
-    let mut out = if first >= len {
-        format!("[Item {first} of this page was cut")
-    } else {
-        format!("[Items {first}-{len} of this page were cut")
-    };
-    if resumes {
-        let _ = write!(out, ": next_cursor resumes at item {first}]");
-        return out;
-    }
-    out.push_str(if has_cursor {
-        " and next_cursor skips "
-    } else {
-        " and no cursor reaches "
-    });
-    let them = if first >= len { "it" } else { "them" };
-    out.push_str(them);
-    out.push_str(": to read ");
-    out.push_str(them);
-    if kept == 0 {
-        out.push_str(", repeat this call with a smaller page size]");
-    } else {
-        let _ = write!(
-            out,
-            ", repeat this call with a page size of at most {kept}]"
-        );
-    }
-    out
+/// How the items a cut left out of a page are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PageRest {
+    /// From the stored full result, with the Next line that ends the output.
+    Stored,
+    /// With the item cursor shown (`next_cursor` resumes at the first item not shown).
+    Resumes,
+    /// Not with the page's own cursor, which skips them: a smaller page size.
+    Skipped,
+    /// No cursor reaches them: a smaller page size.
+    Unreached,
 }
 
 /// The footer lines of a page (pure function of its parts):
@@ -388,7 +367,8 @@ pub(crate) fn footer_lines(
     next_call: Option<(&NextAction, &str)>,
 ) -> Vec<String> {
     let footer = PageFooter::new(has_more, cursor.map(String::from), total, next_call, None);
-    footer.lines()
+    // Not cut: no notice to word.
+    footer.lines(|_| String::new())
 }
 
 /// What a page's footer says (see [`Page::footer`]): built for one number of kept items.
@@ -398,7 +378,7 @@ pub(crate) struct PageFooter {
     cursor: Option<String>,
     total: Option<u64>,
     next: Option<NextAction>,
-    notice: Option<String>,
+    notice: Option<PageCut>,
 }
 
 impl PageFooter {
@@ -407,7 +387,7 @@ impl PageFooter {
         cursor: Option<String>,
         total: Option<u64>,
         next_call: Option<(&NextAction, &str)>,
-        notice: Option<String>,
+        notice: Option<PageCut>,
     ) -> Self {
         let next = match (has_more, &cursor, next_call) {
             (true, Some(cursor), Some((action, arg))) => {
@@ -448,17 +428,18 @@ impl PageFooter {
         self.next.as_ref()
     }
 
-    /// The cut notice, when the page was cut.
+    /// The cut, when the page was cut (its notice is worded by the sink).
     #[must_use]
-    pub(crate) fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
+    pub(crate) fn notice(&self) -> Option<PageCut> {
+        self.notice
     }
 
     /// The lines, in order: `has_more` (always), `next_cursor` (escaped like inline text; a
     /// usual cursor is verbatim), `total`, the cut notice, the Next line (when `has_more` is
-    /// true and there are both a cursor and a follow-up call).
+    /// true and there are both a cursor and a follow-up call). `cut_line` words the cut
+    /// notice (the sink's `sink::notice::page_cut`: the model words no notice).
     #[must_use]
-    pub(crate) fn lines(&self) -> Vec<String> {
+    pub(crate) fn lines(&self, cut_line: fn(PageCut) -> String) -> Vec<String> {
         let mut lines = Vec::with_capacity(5);
         lines.push(String::from(if self.has_more {
             "has_more: true"
@@ -478,8 +459,8 @@ impl PageFooter {
         if let Some(total) = self.total {
             lines.push(format!("total: {total}"));
         }
-        if let Some(notice) = &self.notice {
-            lines.push(notice.clone());
+        if let Some(cut) = self.notice {
+            lines.push(cut_line(cut));
         }
         if let Some(next) = &self.next {
             lines.push(next.line());
@@ -491,11 +472,16 @@ impl PageFooter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sink::notice::page_cut;
 
     #[test]
     fn a_cut_page_notice_says_how_to_read_the_rest() {
         assert_eq!(
-            cut_notice(25, 30, false, true),
+            page_cut(PageCut {
+                kept: 25,
+                len: 30,
+                rest: PageRest::Skipped
+            }),
             "[Items 26-30 of this page were cut and next_cursor skips them: \
              to read them, repeat this call with a page size of at most 25]"
         );
@@ -568,9 +554,9 @@ mod tests {
             ),
         ];
         for (page, want) in cases {
-            assert_eq!(page.footer(page.len()).lines(), want);
+            assert_eq!(page.footer(page.len()).lines(page_cut), want);
             assert_eq!(
-                page.footer(usize::MAX).lines(),
+                page.footer(usize::MAX).lines(page_cut),
                 want,
                 "kept past the end is whole"
             );
@@ -588,7 +574,7 @@ mod tests {
             .item_cursors(cursors.clone())
             .next_call("list_contacts", "cursor");
         assert_eq!(
-            page.footer(25).lines(),
+            page.footer(25).lines(page_cut),
             [
                 "has_more: true",
                 "next_cursor: c25",
@@ -602,7 +588,7 @@ mod tests {
             .item_cursors(cursors)
             .next_call("list_contacts", "cursor");
         assert_eq!(
-            last.footer(0).lines(),
+            last.footer(0).lines(page_cut),
             [
                 "has_more: true",
                 "next_cursor: c0",
@@ -619,7 +605,7 @@ mod tests {
             .next_cursor("page2")
             .next_call("list_contacts", "cursor");
         assert_eq!(
-            page.footer(25).lines(),
+            page.footer(25).lines(page_cut),
             [
                 "has_more: true",
                 "next_cursor: page2",
@@ -630,7 +616,7 @@ mod tests {
         );
         // Last page, no cursor at all.
         assert_eq!(
-            contacts(30).total(30).footer(29).lines(),
+            contacts(30).total(30).footer(29).lines(page_cut),
             [
                 "has_more: true",
                 "total: 30",
@@ -640,7 +626,7 @@ mod tests {
         );
         // Nothing kept.
         assert_eq!(
-            contacts(2).footer(0).lines(),
+            contacts(2).footer(0).lines(page_cut),
             [
                 "has_more: true",
                 "[Items 1-2 of this page were cut and no cursor reaches them: to read them, \
@@ -656,7 +642,7 @@ mod tests {
             .has_more(true)
             .item_cursors(["a", "b"]);
         assert_eq!(
-            page.footer(3).lines(),
+            page.footer(3).lines(page_cut),
             [
                 "has_more: true",
                 "next_cursor: p",
@@ -689,7 +675,7 @@ mod tests {
             .next_cursor("a\n# b|c\u{202e}<x>")
             .next_call("f", "cursor");
         assert_eq!(
-            page.footer(1).lines(),
+            page.footer(1).lines(page_cut),
             [
                 "has_more: true",
                 "next_cursor: a<br># b\\|c\\u{202E}\\<x>",
@@ -705,7 +691,7 @@ mod tests {
             .next_cursor("")
             .next_call("f", "cursor");
         assert_eq!(
-            page.footer(1).lines(),
+            page.footer(1).lines(page_cut),
             [
                 "has_more: true",
                 "next_cursor: \"\"",
@@ -736,6 +722,8 @@ mod tests {
 /// The examples of what is no longer public API, kept as tests.
 #[cfg(test)]
 mod examples {
+    use crate::sink::notice::page_cut;
+
     #[test]
     fn into_items() {
         use crate::Page;
@@ -784,7 +772,11 @@ mod examples {
     fn notice() {
         use crate::Page;
         assert_eq!(
-            Page::new(vec![1, 2]).footer(1).notice(),
+            Page::new(vec![1, 2])
+                .footer(1)
+                .notice()
+                .map(page_cut)
+                .as_deref(),
             Some(
                 "[Item 2 of this page was cut and no cursor reaches it: to read it, repeat this call with a page size of at most 1]"
             )
@@ -795,7 +787,7 @@ mod examples {
     fn lines() {
         use crate::Page;
         assert_eq!(
-            Page::new(vec![1]).has_more(true).footer(1).lines(),
+            Page::new(vec![1]).has_more(true).footer(1).lines(page_cut),
             ["has_more: true"]
         );
     }
@@ -820,7 +812,7 @@ mod examples {
             .item_cursors(["c0", "c1", "c2"])
             .next_call("list_contacts", "cursor");
         assert_eq!(
-            page.footer(2).lines(),
+            page.footer(2).lines(page_cut),
             [
                 "has_more: true",
                 "next_cursor: c2",

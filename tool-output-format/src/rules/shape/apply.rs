@@ -496,8 +496,6 @@ impl<'s> Apply<'s> {
 
     fn too_deep(&mut self) -> Value {
         self.stats.too_deep += 1;
-        Value::String(format!(
-            "[not shaped: nested deeper than {MAX_SHAPE_DEPTH} levels]"
-        ))
+        Value::String(crate::sink::notice::not_shaped(MAX_SHAPE_DEPTH))
     }
 }

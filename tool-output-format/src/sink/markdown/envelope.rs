@@ -45,7 +45,7 @@ impl<S: TableStyle> Writer<'_, '_, S> {
             // A batch's counts line stands for the title.
             self.root(body, if head.is_empty() { title } else { None });
         }
-        let foot = e.foot_lines(e.kept(e.body()));
+        let foot = e.foot_lines(e.kept(e.body()), crate::sink::notice::page_cut);
         if !foot.is_empty() {
             if !self.out.is_empty() && !self.out.ends_with("\n\n") {
                 self.blank();
@@ -68,7 +68,9 @@ impl<S: TableStyle> Writer<'_, '_, S> {
             return;
         }
         let head = e.head_lines();
-        let mut foot = e.foot_lines(e.kept(e.body())).into_iter();
+        let mut foot = e
+            .foot_lines(e.kept(e.body()), crate::sink::notice::page_cut)
+            .into_iter();
         match (head.split_first(), e.body()) {
             (Some((first, rest)), body) => {
                 self.out.push(' ');

@@ -235,7 +235,7 @@ impl<T: Serialize + JsonSchema + ToolOutput + 'static> sealed::Data for Page<T> 
         if let Some(next) = footer.next() {
             m.insert("next".into(), action_json(next));
         }
-        if let Some(text) = footer.notice() {
+        if let Some(text) = footer.notice().map(crate::sink::notice::page_cut) {
             notes.push(json!({
                 "kind": "page",
                 "path": "/items",
