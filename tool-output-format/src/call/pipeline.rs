@@ -326,11 +326,13 @@ impl Call<'_> {
             Some(json)
         };
         let Written {
-            mut out,
+            out,
             unbudgeted,
             plain_table,
             floor,
-        } = self.cut_and_write(&build, &json, &left_out);
+        } = self.cut_and_write(&build, &json, &left_out, &|| {
+            shape.map(|_| stats.borrow().clone())
+        });
         // The unfolded table holds this table's cells and, in its rows, the folded columns'
         // cells, of at least `machine_cells` characters (the cap lets a cell keep at least
         // that many), and not the left-out line (with its blank line before it).
@@ -339,18 +341,6 @@ impl Call<'_> {
             && left_out
                 .line(self.tool, false)
                 .is_some_and(|line| left_out.machine_cells() > line.chars().count() + 2);
-        if let Output::Text(f) = &mut out
-            && self.report
-            && let Some(shape) = &opts.shape
-        {
-            let stats = stats.into_inner();
-            if shape.is_empty() {
-                f.report.shape_errors = shape.errors();
-            } else {
-                f.report.shape = Some(stats);
-                f.report.shape_errors = shape.errors();
-            }
-        }
         Run {
             out,
             floor,

@@ -7,7 +7,7 @@ use crate::call::focused::Lens;
 use crate::call::report::{Formatted, Report};
 use crate::cut::caps::{Cut, Notice};
 use crate::cut::fit::Limit;
-use crate::cut::trailer::Trailer;
+use crate::cut::trailer::{StoreOutcome, Trailer};
 use crate::doc::{Envelope, Node, split_envelopes};
 use crate::input::ToolOutput;
 use crate::input::context::{Context, RowPlan};
@@ -64,34 +64,56 @@ impl Call<'_> {
         text: String,
         json: Option<Value>,
         cut: Cut<'_>,
-        error: bool,
-        lens: Option<&Lens>,
+        facts: Facts<'_>,
     ) -> Output {
         if let (Target::Json, Some(v)) = (self.target, json) {
             return Output::Json(v);
         }
+        Output::Text(self.formatted(text, cut, facts))
+    }
+
+    /// The text with its [`Report`]: the one place a report is filled (what was cut, from the
+    /// cut; whether it is an error, the focus, the store's answer and the shape's counts,
+    /// from `facts`; tokens when counted), traced when tracing is on. Without
+    /// [`Formatter::report`](crate::Formatter::report) the report says only whether the
+    /// result is an error.
+    pub(super) fn formatted(&self, text: String, cut: Cut<'_>, facts: Facts<'_>) -> Formatted {
         let trace = crate::call::trace::enabled();
+        let bare = |facts: Facts<'_>| Report {
+            error: facts.error,
+            reference: facts.outcome.reference,
+            store_error: facts.outcome.error,
+            ..Report::default()
+        };
         if !self.report && !trace {
-            let report = Report {
-                error,
-                ..Report::default()
+            return Formatted {
+                text,
+                report: bare(facts),
             };
-            return Output::Text(Formatted { text, report });
         }
         let mut r = Report::new(&text, &cut.node, cut.notices, cut.values_shortened);
-        r.error = error;
-        if let Some(lens) = lens {
+        r.error = facts.error;
+        if let Some(lens) = facts.lens {
             lens.report(&mut r, &cut.node);
         }
-        let mut f = self.with_tokens(Formatted { text, report: r }, true);
+        (r.reference, r.store_error) =
+            (facts.outcome.reference.clone(), facts.outcome.error.clone());
+        if let Some(shape) = &self.opts.shape {
+            if !shape.is_empty() {
+                r.shape = facts.shape.clone();
+            }
+            r.shape_errors = shape.errors();
+        }
+        #[cfg(feature = "tokens")]
+        {
+            r.tokens = Some(self.count_tokens(&text));
+        }
+        let mut f = Formatted { text, report: r };
         crate::call::trace::event(self.tool, &f.report);
         if !self.report {
-            f.report = Report {
-                error,
-                ..Report::default()
-            };
+            f.report = bare(facts);
         }
-        Output::Text(f)
+        f
     }
 
     /// A registered renderer's text: its own markdown, through the line cap and the budgets
@@ -141,26 +163,29 @@ impl Call<'_> {
             text.push_str(&lines);
         }
         let floor = matches!(notices.as_slice(), [Notice::Omitted { .. }]);
-        let mut r = Report::new(&text, &Node::Null, notices, shortened);
-        let outcome = trailer.outcome();
-        (r.reference, r.store_error) = (outcome.reference, outcome.error);
-        if let Some(shape) = &opts.shape {
-            r.shape = stats;
-            r.shape_errors = shape.errors();
-        }
-        if self.report {
-            // Whether it is an error: the node's envelopes, built without table rows.
+        // Whether it is an error: the node's envelopes, built without table rows (only when
+        // a report is wanted).
+        let error = self.report && {
             let plan = RowPlan {
                 want: 0,
                 ..opts.row_plan()
             };
             let node = result.to_node(&Context::root(&plan, &opts.secrets));
-            r.error = split_envelopes(node).0.iter().any(Envelope::is_error);
-        }
-        let trace = crate::call::trace::enabled();
-        let f = self.with_tokens(Formatted { text, report: r }, self.report || trace);
-        crate::call::trace::event(self.tool, &f.report);
-        (f, floor)
+            split_envelopes(node).0.iter().any(Envelope::is_error)
+        };
+        let cut = Cut {
+            node: Node::Null,
+            notices,
+            values_shortened: shortened,
+            cap_shortest: None,
+        };
+        let facts = Facts {
+            error,
+            lens: None,
+            outcome: trailer.outcome(),
+            shape: stats,
+        };
+        (self.formatted(text, cut, facts), floor)
     }
 
     /// The trailer of this call: with a store (text targets only), the fetch tool, its
@@ -225,14 +250,18 @@ impl Call<'_> {
             None => crate::text::tokens::O200k.count(text),
         }
     }
+}
 
-    #[allow(unused_mut, clippy::unused_self)] // both used with the `tokens` feature
-    pub(super) fn with_tokens(&self, mut f: Formatted, count: bool) -> Formatted {
-        #[cfg(feature = "tokens")]
-        if count {
-            f.report.tokens = Some(self.count_tokens(&f.text));
-        }
-        let _ = count;
-        f
-    }
+/// What a [`Report`] says beyond the cut, gathered by the stages that know it and filled in
+/// by [`Call::formatted`].
+#[derive(Default)]
+pub(super) struct Facts<'l> {
+    /// The result is an error (an envelope's, or the renderer's).
+    pub error: bool,
+    /// The query focus that kept part of the result.
+    pub lens: Option<&'l Lens>,
+    /// What the store answered.
+    pub outcome: StoreOutcome,
+    /// The shape's counts, when a shape with rules applied.
+    pub shape: Option<ShapeStats>,
 }

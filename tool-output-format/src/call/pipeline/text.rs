@@ -8,7 +8,9 @@ use crate::cut::trailer::Trailer;
 use crate::doc::Node;
 use crate::rules::detail::LeftOut;
 
-use super::{Call, Output, Target, Written};
+use super::output::Facts;
+use super::{Call, Target, Written};
+use crate::shape::ShapeStats;
 
 impl Call<'_> {
     /// A string result as text (see [`crate::cut::passage`]), in a fence; cut, the most whole
@@ -22,6 +24,7 @@ impl Call<'_> {
         s: &str,
         json: &dyn Fn() -> Option<Value>,
         left_out: &LeftOut,
+        shape_stats: &dyn Fn() -> Option<ShapeStats>,
     ) -> Option<Written> {
         let opts = &self.opts;
         if self.target != Target::Text
@@ -41,7 +44,11 @@ impl Call<'_> {
             crate::cut::passage::write_fenced(s, &mut whole);
             if within(&whole) {
                 let cut = Cut::whole(Node::Str(s.into()));
-                let out = self.finish(whole, None, cut, false, None);
+                let facts = Facts {
+                    shape: shape_stats(),
+                    ..Facts::default()
+                };
+                let out = self.finish(whole, None, cut, facts);
                 return Some(Written {
                     out,
                     unbudgeted: true,
@@ -91,12 +98,12 @@ impl Call<'_> {
             values_shortened: usize::from(span.to.is_some()),
             cap_shortest: None,
         };
-        let outcome = trailer.outcome();
-        let mut out = self.finish(render(&trailer, end), None, cut, false, None);
-        if let Output::Text(f) = &mut out {
-            f.report.reference = outcome.reference;
-            f.report.store_error = outcome.error;
-        }
+        let facts = Facts {
+            outcome: trailer.outcome(),
+            shape: shape_stats(),
+            ..Facts::default()
+        };
+        let out = self.finish(render(&trailer, end), None, cut, facts);
         Some(Written {
             out,
             unbudgeted: false,

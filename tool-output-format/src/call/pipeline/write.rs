@@ -14,16 +14,20 @@ use crate::rules::detail::LeftOut;
 use crate::sink::json::Json;
 use crate::sink::{Document, Layout, Sink};
 
-use super::{Call, FIRST_BUILD, Output, Target, Written};
+use super::output::Facts;
+use super::{Call, FIRST_BUILD, Target, Written};
+use crate::shape::ShapeStats;
 
 impl Call<'_> {
-    /// Cut, fit, add trailers, store, write.
+    /// Cut, fit, add trailers, store, write. `shape_stats`: the shape's counts once the walk
+    /// is done (for the report).
     #[allow(clippy::too_many_lines)]
     pub(super) fn cut_and_write<'a>(
         &self,
         build: &dyn Fn(usize, usize) -> Node<'a>,
         json: &dyn Fn() -> Option<Value>,
         left_out: &LeftOut,
+        shape_stats: &dyn Fn() -> Option<ShapeStats>,
     ) -> Written {
         let opts = &self.opts;
         let text_target = self.target == Target::Text;
@@ -57,7 +61,12 @@ impl Call<'_> {
             // An envelope without data (an error, a batch with nothing failed).
             let doc = frame.around(None);
             let json = (!text_target).then(|| self.structured(&doc, &[], 0, None, left_out));
-            let out = self.finish(frame.write(&doc, &[]), json, Cut::none(), error, None);
+            let facts = Facts {
+                error,
+                shape: shape_stats(),
+                ..Facts::default()
+            };
+            let out = self.finish(frame.write(&doc, &[]), json, Cut::none(), facts);
             return Written {
                 out,
                 unbudgeted: true,
@@ -69,7 +78,7 @@ impl Call<'_> {
         // A text result is kept as text (see `crate::cut::passage`).
         if let Node::Str(s) = &node
             && shells.is_empty()
-            && let Some(written) = self.text_result(s, json, left_out)
+            && let Some(written) = self.text_result(s, json, left_out, shape_stats)
         {
             return written;
         }
@@ -211,13 +220,14 @@ impl Call<'_> {
                 if t.rows() == t.total_rows()
                     && !t.kinds().contains(&Kind::Json)
                     && !t.columns().iter().any(|c| c.contains('.')));
-        let outcome = trailer.outcome();
         let floor = matches!(cut.notices.as_slice(), [Notice::Omitted { .. }]);
-        let mut out = self.finish(text, json, cut, error, lens);
-        if let Output::Text(f) = &mut out {
-            f.report.reference = outcome.reference;
-            f.report.store_error = outcome.error;
-        }
+        let facts = Facts {
+            error,
+            lens,
+            outcome: trailer.outcome(),
+            shape: shape_stats(),
+        };
+        let out = self.finish(text, json, cut, facts);
         Written {
             out,
             unbudgeted,
