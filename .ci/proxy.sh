@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `tof proxy` (issue 33) against a server and a client no one here wrote: a FastMCP upstream
+# `tof proxy` against a server and a client no one here wrote: a FastMCP upstream
 # (tool-output-format-cli/tests/proxy/upstream_server.py) driven through the proxy by the
 # official MCP Python SDK (tests/proxy/test_proxy.py): formatted results, the fetch walked to
 # the last row, errors and images kept, the config checked against upstream's tools, an
@@ -14,7 +14,7 @@
 # completions, logging, progress, sampling (forwarded; the host's capabilities told upstream),
 # roots, images. Then the
 # MCP Inspector's CLI (npm, pinned) as the host, a new proxy for each request, sharing Redis
-# (tests/proxy/test_inspector.py). Then three reference servers people run (issue 48, pinned:
+# (tests/proxy/test_inspector.py). Then three reference servers people run (pinned:
 # server-filesystem from npm, mcp-server-git and mcp-server-sqlite from PyPI, each in its own
 # virtual environment) walked to the last Next line (tests/proxy/test_reference.py), and
 # `tof` installed as MCP users install tools: `pip install ./tool-output-format-cli` (maturin's
@@ -43,7 +43,7 @@ npm install --prefix "$target/mcp-inspector" --no-audit --no-fund --loglevel=err
     '@modelcontextprotocol/inspector@0.15.0'
 "$venv/bin/python" tool-output-format-cli/tests/proxy/test_inspector.py "$target/debug/tof" \
     "$target/mcp-inspector/node_modules/.bin/mcp-inspector"
-# The reference servers (issue 48). Each venv's name carries its pin, so a new pin installs
+# The reference servers. Each venv's name carries its pin, so a new pin installs
 # afresh and a present one is not installed again.
 fs_version=2026.8.31 git_version=2026.10.19 sqlite_version=2025.4.25
 fs="$target/server-filesystem-$fs_version"

@@ -2,7 +2,7 @@
 # Instructions per call (callgrind) for the recorded API responses (examples/data/api/), as a
 # markdown table: `serde_json::to_string`, `Formatter::new().layout(Layout::Compact)` and the
 # agent preset (`Formatter::for_agents()`), each side by side with serde_json on the same
-# input in the same run, with the ratios and the targets of issue 47 (compact <= 2x, agent
+# input in the same run, with the ratios and their targets (compact <= 2x, agent
 # preset <= 4x).
 #
 # Usage: benches/callgrind_api.sh [iterations]   (default 10; needs valgrind)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write a JSON array of GitHub-like issue records (issue 32: `tof` on a large array).
+"""Write a JSON array of GitHub-like issue records (`tof` on a large array).
 
     python3 tool-output-format-cli/benches/big_array.py /tmp/big.json            # ~110 MB, one line
     python3 tool-output-format-cli/benches/big_array.py /tmp/big.json 1000000    # ~1 MB

@@ -722,7 +722,7 @@ fn tof_keeps_the_promises_on_arrays_and_ndjson() {
     }
 }
 
-/// A top-level array read element by element (issue 32): on one line or pretty-printed, from
+/// A top-level array read element by element: on one line or pretty-printed, from
 /// a file or standard input, it renders as the library renders the whole array, also when an
 /// element after the cut is not an object (then it is read again whole).
 #[test]

@@ -1,4 +1,4 @@
-"""`tof proxy` side by side with mcp-compressor (issue 33) on the same FastMCP upstream and the
+"""`tof proxy` side by side with mcp-compressor on the same FastMCP upstream and the
 same recorded API responses: characters and o200k tokens of the text the model reads (the
 result's text content blocks, joined by a newline) per response and in total, the ratio to
 the upstream called direct, and what a cut result says, how the rest is reached, whether a

@@ -1,7 +1,7 @@
 """The time a host waits for one `tools/call`: the upstream called direct, through `tof proxy`
 (out of the box, and at 4,000 characters), and through mcp-compressor (`--toonify`,
 `--shrinkfit`), in the same run, on the same FastMCP upstream and recorded responses as
-compare_compressor.py (issue 33). Wall-clock, so it is noisy on a shared machine: read the
+compare_compressor.py. Wall-clock, so it is noisy on a shared machine: read the
 medians and the differences to direct, not the absolute times.
 
     python latency.py PATH_TO_TOF [PATH_TO_MCP_COMPRESSOR] [--calls N]   (default 100)

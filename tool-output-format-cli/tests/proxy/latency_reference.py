@@ -1,5 +1,5 @@
 """The time a host waits for one `tools/call` through `tof proxy`, against the same reference
-server called direct (issue 48, item 7): server-filesystem, mcp-server-git and mcp-server-sqlite
+server called direct: server-filesystem, mcp-server-git and mcp-server-sqlite
 as pinned in `.ci/proxy.sh`, on test_reference.py's fixtures. Wall-clock on a shared machine:
 read the medians and the differences, not the absolute times.
 

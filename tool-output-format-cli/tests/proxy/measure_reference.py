@@ -1,4 +1,4 @@
-"""Result sizes of `tof proxy` in front of the three reference servers (issue 48's table):
+"""Result sizes of `tof proxy` in front of the three reference servers (the table in BENCHMARKS.md):
 each call direct, through the proxy out of the box, and through `tof proxy --max-chars 2000`
 with every `Next:` line followed to the end (how many fetch pages, the largest page).
 

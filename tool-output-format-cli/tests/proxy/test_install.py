@@ -1,4 +1,4 @@
-"""`tof` installed the way MCP users install tools (issue 48, item 6), and the host snippets of
+"""`tof` installed the way MCP users install tools, and the host snippets of
 docs/proxy.md run as written: `.ci/proxy.sh` has `pip install ./tool-output-format-cli` (the
 maturin `bin` wheel) put `tof` in a fresh virtual environment, with `uv` beside it.
 

@@ -1,4 +1,4 @@
-"""`tof proxy` in front of three reference MCP servers people run (issue 48), pinned in
+"""`tof proxy` in front of three reference MCP servers people run, pinned in
 `.ci/proxy.sh`: `@modelcontextprotocol/server-filesystem` (npm), `mcp-server-git` and
 `mcp-server-sqlite` (PyPI, each in its own virtual environment: `mcp-server-sqlite` needs
 `mcp<2`), driven by the official MCP Python SDK client, with the proxy out of the box and
@@ -295,7 +295,7 @@ async def tools_list_is_upstream_s_plus_the_fetch_tool():
         for t in direct.values():
             t.pop("outputSchema", None)
         assert fit == direct, (server, [n for n in direct if fit.get(n) != direct[n]])
-    # server-filesystem's tools carry `execution` (rmcp's types dropped it, issue 48).
+    # server-filesystem's tools carry `execution` (rmcp's types dropped it).
     fs = await tools_list("filesystem", [])
     assert all("execution" in t for n, t in fs.items() if n != FETCH), fs
 
