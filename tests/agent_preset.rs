@@ -9,6 +9,7 @@ use std::time::Duration;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use serde_json::{Map, Value, json};
+use tool_output_format::store::Fetch;
 use tool_output_format::{
     Detail, Formatter,
     store::{MemoryStore, ResultStore},
@@ -180,7 +181,7 @@ fn full_detail_shows_everything() {
 }
 
 /// With a store, the full result is stored whenever fields are folded, the line says so and
-/// the Next line fetches it.
+/// the Next line fetches what was folded (the cursor names it), and only that.
 #[test]
 fn with_a_store_the_full_result_holds_them() {
     let store = Arc::new(MemoryStore::new(Duration::from_secs(60)));
@@ -193,12 +194,18 @@ fn with_a_store_the_full_result_holds_them() {
         out.text.ends_with(&format!(
             "[Left out in summary detail: machine-only: url. \
              They are in the stored full result]\n\
-             Next: call get_stored_result(ref=\"{reference}\")"
+             Next: call get_stored_result(ref=\"{reference}\", cursor=\"/~v0;+url\")"
         )),
         "{}",
         out.text
     );
     assert_eq!(store.get(&reference).unwrap(), v);
+    let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+    let page = fetch.call(&reference, Some("/~v0;+url"), None);
+    assert!(
+        page.contains("https://api.github.com/repos/o/r/labels") && !page.contains("Validation"),
+        "{page}"
+    );
     // Nothing folded: nothing stored, no lines.
     let out = fmt.format_with_report("t", &json!({"id": 1}));
     assert_eq!(out.text, "**t result**\n\n- id: 1");

@@ -132,8 +132,9 @@ class Formatter:
         """A new formatter whose text for the tool `name` is written by `render(result)`: it
         receives the result's JSON form as Python data (redacted, shaped by the tool's
         options) and returns markdown, which then goes through the tool's line cap and
-        budgets (and the store). An exception it raises is raised by the call that formats.
-        `format_json` does not use it."""
+        budgets; when they cut it and a store is set, its whole text is stored and the Next
+        line resumes it where the text stopped. An exception it raises is raised by the call
+        that formats. `format_json` does not use it."""
     def format(self, tool: str, result: Any) -> str:
         """The result as markdown. An empty `tool` leaves out a record's title line."""
     def format_rows(self, tool: str, rows: Iterable[Any]) -> str:

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tool_output_format import Formatter, MemoryStore, Shape
+from tool_output_format import Fetch, Formatter, MemoryStore, Shape
 
 
 def lines(result):
@@ -62,14 +62,18 @@ def test_the_renderers_text_keeps_the_tools_caps():
     }
 
 
-def test_a_cut_renderer_text_stores_the_full_result():
+def test_a_cut_renderer_text_stores_its_whole_text_and_resumes_it():
     store = MemoryStore(60)
     fmt = Formatter(max_lines=1, store=store).register("t", lines)
     rows = [{"id": 1}, {"id": 2}]
     out = fmt.format_with_report("t", rows)
     ref = out.report["reference"]
-    assert out.text == f'[Truncated to 1 lines of 2 total]\n\n1\n\nNext: call get_stored_result(ref="{ref}")'
-    assert store.get(ref) == rows
+    assert out.text == (
+        f'[Truncated to 1 lines of 2 total]\n\n1\n\nNext: call get_stored_result(ref="{ref}", cursor="1")'
+    )
+    assert store.get(ref) == "1\n2"
+    page = Fetch(store, formatter=fmt).call(ref, "1")
+    assert page.split("```")[1].strip() == "2", page
 
 
 def test_renderer_errors_are_raised_by_the_call():

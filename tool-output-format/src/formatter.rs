@@ -563,6 +563,9 @@ impl Formatter {
     /// Register a renderer that replaces the default rendering for one tool. It receives the
     /// result's JSON form (for typed results, [`ToolOutput::to_json`], which is only computed
     /// for tools that have a renderer), redacted, then shaped by the tool's shape if any.
+    /// Its text goes through the tool's line cap and budgets; when they cut it and a store is
+    /// set, the renderer's whole text is stored and the Next line resumes it at the line (or
+    /// the character of a line) where the text stopped.
     ///
     /// ```
     /// let fmt = tool_output_format::Formatter::new()

@@ -364,10 +364,10 @@ fn the_walk_from_a_cut_table_serves_no_row_twice_and_every_value_whole() {
 }
 
 /// A stored record whose table the budget shortens (a Slack-style page: `ok`, `items`, a
-/// cursor after the array): the record's page goes on from the table's first row not shown,
-/// then serves the values it shortened of the rows it showed, so every value is reached
-/// whole and no row twice; the walk ends on the record's own cursor. With a budget that cuts
-/// no row but shortens values, its largest table is served again from the first row.
+/// cursor after the array): the first text's Next line resumes at the table's first row not
+/// shown (`/items/K;K>C`), then serves the values it shortened of the rows it showed, so
+/// every value is reached whole and no row twice. With a budget that cuts no row but
+/// shortens values, those values alone (`/~v0;>C`).
 #[test]
 fn a_record_whose_values_were_shortened_is_served_to_its_last_value() {
     let body = |id: u64| {
@@ -384,10 +384,18 @@ fn a_record_whose_values_were_shortened_is_served_to_its_last_value() {
     for budget in [1_200, 9_000] {
         let (store, fmt) = storing(budget);
         let first = fmt.format("list_issues_page", &data);
-        assert!(next_call(&first, "get_stored_result").is_some(), "{first}");
+        let (_, cursor) = next_call(&first, "get_stored_result").expect(&first);
+        let cursor = cursor.expect(&first);
+        let shown = table_ids(&first);
+        if shown.len() < 40 {
+            let k = shown.len();
+            assert!(cursor.starts_with(&format!("/items/{k};{k}>")), "{cursor}");
+        } else {
+            assert!(cursor.starts_with("/~v0;>"), "{cursor}");
+        }
         let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
         let pages = pages_from(&fetch, &first);
-        let text = pages.join("\n");
+        let text = format!("{first}\n{}", pages.join("\n"));
         for id in 1..=40 {
             assert!(
                 text.contains(body(id).trim_end()),
@@ -395,38 +403,14 @@ fn a_record_whose_values_were_shortened_is_served_to_its_last_value() {
             );
         }
         assert!(text.contains("dXNlcjpVMDYxTkZUVDI="), "{text}");
-        // Only the record's own page may shorten; it then resumes its table at the first
-        // row it did not show (`/items/K;K>C`), or restarts a table it showed whole.
-        let unindented = |p: &str| {
-            p.lines()
-                .map(str::trim_start)
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        for page in pages.iter().filter(|p| p.contains("…[+")) {
-            let shown = ids(&unindented(page)).len();
-            assert!(
-                page.contains(&format!("cursor=\"/items/{shown};{shown}>"))
-                    || page.contains("cursor=\"/items/0\")"),
-                "budget {budget}:\n{page}"
-            );
-        }
-        // Each row once over the pages of rows (the values pages name rows by `row`).
-        let mut rows: Vec<u64> = pages
-            .iter()
-            .filter(|p| !p.contains("| row "))
-            .flat_map(|p| ids(&unindented(p)))
-            .collect();
-        if budget == 1_200 {
-            let n = rows.len();
-            rows.sort();
-            rows.dedup();
-            assert_eq!(
-                rows.len(),
-                n,
-                "budget {budget}: a row served twice:\n{text}"
-            );
-        }
+        // Each row once over the first text and the pages of rows.
+        let mut rows = shown;
+        rows.extend(pages.iter().flat_map(|p| table_ids(p)));
+        assert_eq!(
+            rows,
+            (1..=40).collect::<Vec<_>>(),
+            "budget {budget}: every row once, in order:\n{text}"
+        );
     }
 }
 
@@ -769,4 +753,197 @@ fn a_query_over_a_stored_log_keeps_each_entry_whole() {
     }
     assert_eq!(page.matches("Message: fix the parser").count(), 3, "{page}");
     assert!(!page.contains("tidy up"), "{page}");
+}
+
+/// The first cell of a table line.
+fn first_cell(l: &str) -> Option<&str> {
+    l.trim_start_matches('|').split('|').next().map(str::trim)
+}
+
+/// The first cells of the rows of the tables whose first column is `id`, in a page's text
+/// (indented or not, aligned or compact).
+fn table_ids(text: &str) -> Vec<u64> {
+    let lines: Vec<&str> = text.lines().map(str::trim_start).collect();
+    let mut out = Vec::new();
+    let mut in_ids = false;
+    for (i, l) in lines.iter().enumerate() {
+        if !l.starts_with('|') {
+            in_ids = false;
+            continue;
+        }
+        let header = lines
+            .get(i + 1)
+            .is_some_and(|n| n.starts_with("|-") || n.starts_with("| -") || n.starts_with("|:"));
+        if header {
+            in_ids = first_cell(l) == Some("id");
+        } else if in_ids && let Some(id) = first_cell(l).and_then(|c| c.parse().ok()) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// A record whose text a budget cut in several ways at once (its long values shortened, its
+/// nested table's rows cut, fields left out): the Next line resumes at the table's first row
+/// not shown, then serves what the text left out beside it, so following the Next lines
+/// serves no row twice and reaches every value whole. Through `Formatter::new()` and the
+/// agent preset, at several budgets.
+#[test]
+fn a_record_cut_in_several_ways_resumes_where_its_text_stopped() {
+    let body = |id: u64| {
+        format!(
+            "body {id}: {}",
+            "lorem ipsum dolor ".repeat(id as usize % 4 * 3 + 2)
+        )
+    };
+    let title = format!("Quarterly report: {}", "numbers and words ".repeat(8));
+    let bio = format!("bio: {}", "writes code and prose ".repeat(6));
+    let data = json!({
+        "number": 4242,
+        "title": title,
+        "owner": {"login": "ada", "site": "https://example.com/ada", "bio": bio},
+        "state": "open",
+        "labels": ["bug", "p1"],
+        "comments": (1..=60).map(|id| json!({"id": id, "body": body(id)})).collect::<Vec<_>>(),
+    });
+    type Options = fn(Formatter) -> Formatter;
+    let faces: [(&str, Options); 2] = [("new", |f| f), ("agent", |_| Formatter::for_agents())];
+    for (face, options) in faces {
+        for budget in [1_500, 2_500, 4_000] {
+            let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+            let fmt = options(Formatter::new())
+                .max_chars(budget)
+                .store(store.clone(), "get_stored_result");
+            let first = fmt.format("get_report", &data);
+            let case = format!("{face} at {budget}");
+            let (_, cursor) = next_call(&first, "get_stored_result")
+                .unwrap_or_else(|| panic!("{case}: no Next line:\n{first}"));
+            let shown = table_ids(&first);
+            if shown.len() < 60 {
+                let cursor = cursor.unwrap_or_else(|| panic!("{case}: no cursor:\n{first}"));
+                assert!(
+                    cursor.starts_with(&format!("/comments/{}", shown.len())),
+                    "{case}: {cursor}\n{first}"
+                );
+            }
+            let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+            let pages = pages_from(&fetch, &first);
+            let mut rows = shown.clone();
+            for page in &pages {
+                assert!(!page.contains("get_stored_result failed"), "{case}: {page}");
+                rows.extend(table_ids(page));
+            }
+            assert_eq!(
+                rows,
+                (1..=60).collect::<Vec<_>>(),
+                "{case}: every row once, in order:\n{first}\n---\n{}",
+                pages.join("\n---\n")
+            );
+            let text = format!("{first}\n{}", pages.join("\n"));
+            for id in 1..=60 {
+                assert!(text.contains(body(id).trim_end()), "{case}: body {id}");
+            }
+            for whole in [
+                title.trim_end(),
+                bio.trim_end(),
+                "https://example.com/ada",
+                "p1",
+            ] {
+                assert!(text.contains(whole), "{case}: {whole} never whole:\n{text}");
+            }
+        }
+    }
+}
+
+/// A registered renderer's text cut by a budget: the renderer's whole text is stored, and the
+/// Next line resumes it at the line (or the character of a line) where the text stopped, so
+/// the first text's lines and the pages' lines, joined, are the renderer's text, each line
+/// once.
+#[test]
+fn a_renderers_text_resumes_at_the_line_where_it_stopped() {
+    let render = |v: &Value| {
+        let rows = v.as_array().map(Vec::as_slice).unwrap_or_default();
+        rows.iter()
+            .map(|r| {
+                format!(
+                    "- ticket {} is {}",
+                    r["id"],
+                    r["status"].as_str().unwrap_or("")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let data = rows(300);
+    let whole = render(&data);
+    let long_line = format!("one line: {}", "word ".repeat(400).trim_end());
+    for (budget, value) in [
+        (600, data.clone()),
+        (1_500, data.clone()),
+        (400, json!(long_line)),
+    ] {
+        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+        let fmt = Formatter::new()
+            .max_chars(budget)
+            .register("list_tickets", move |v: &Value| match v {
+                Value::String(s) => s.clone(),
+                v => render(v),
+            })
+            .store(store.clone(), "get_stored_result");
+        let first = fmt.format("list_tickets", &value);
+        assert!(first.chars().count() <= budget, "{first}");
+        let (_, cursor) = next_call(&first, "get_stored_result").expect(&first);
+        let cursor = cursor.expect(&first);
+        let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+        let pages = pages_from(&fetch, &first);
+        let expected = match &value {
+            Value::String(s) => s.clone(),
+            _ => whole.clone(),
+        };
+        // The first text's lines (after its notices), then the fenced lines of the pages.
+        let shown: Vec<&str> = first
+            .lines()
+            .filter(|l| l.starts_with("- ticket ") || l.starts_with("one line: "))
+            .collect();
+        if let Some((line, col)) = cursor.split_once(':') {
+            assert_eq!((line, shown.len()), ("0", 1), "{first}");
+            let kept: usize = col.parse().unwrap();
+            assert!(shown[0].starts_with(&expected.chars().take(kept).collect::<String>()));
+        } else {
+            assert_eq!(cursor, shown.len().to_string(), "{first}");
+            for (i, l) in shown.iter().enumerate() {
+                assert_eq!(Some(*l), expected.lines().nth(i));
+            }
+        }
+        let mut joined = String::new();
+        for page in &pages {
+            assert!(page.chars().count() <= budget, "{page}");
+            let body: Vec<&str> = page
+                .lines()
+                .skip_while(|l| !l.starts_with("```"))
+                .skip(1)
+                .take_while(|l| !l.starts_with("```"))
+                .collect();
+            joined.push_str(&body.join("\n"));
+            joined.push('\n');
+        }
+        let rest = match cursor.split_once(':') {
+            Some((_, col)) => expected
+                .chars()
+                .skip(col.parse().unwrap())
+                .collect::<String>(),
+            None => expected
+                .lines()
+                .skip(shown.len())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        };
+        // Pages split a line too long for one at a grapheme boundary (and end a line there).
+        assert_eq!(
+            joined.replace('\n', ""),
+            rest.replace('\n', ""),
+            "budget {budget}: the pages are the rest of the text:\n{}",
+            pages.join("\n---\n")
+        );
+    }
 }

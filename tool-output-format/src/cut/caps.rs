@@ -467,6 +467,7 @@ pub(crate) fn cut<'a>(node: &Node<'a>, keep: &Keep, strategy: Strategy) -> Cut<'
         Node::Record(r) => Node::Record(Record {
             title: r.title.clone(),
             left_out: r.left_out.clone(),
+            left_out_paths: finish::names_left_out(r, n, &keep.drop),
             fields: r
                 .fields
                 .iter()

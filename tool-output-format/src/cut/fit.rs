@@ -50,7 +50,7 @@ use crate::doc::notice::Strategy;
 mod salient;
 mod text;
 
-pub(crate) use text::fit_text;
+pub(crate) use text::{fit_text, text_cursor};
 
 /// Values are never shortened below this many characters (plus the cut marker) to fit a
 /// budget.

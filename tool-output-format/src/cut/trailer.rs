@@ -41,9 +41,9 @@
 //! small for both then exceeds, announced rather than silent).
 
 use crate::cut::summary::Summary;
-use crate::doc::Node;
 use crate::doc::agent::NextAction;
 use crate::doc::notice::{Notice, Strategy, head_tail};
+use crate::doc::{Node, Table};
 use crate::rules::detail::LeftOut;
 
 /// The longest list of names a cursor holds (longer: the rows the text showed are
@@ -258,18 +258,81 @@ impl<'r> Trailer<'r> {
         Some(at)
     }
 
-    /// Where the fetch resumes a record whose one cut is a nested table that lost rows (a
-    /// row cap; no budget cut, nothing shortened or left out): that table's first row not
-    /// shown (`"/items/20"`; the fetch then serves what its own page of the record cut after
-    /// that table). `None` (the record again, from its first field) for any other cut.
+    /// Where the fetch resumes a record cut with `notices`: in its table that lost rows (else
+    /// its table shown without some columns), the first row not shown, as
+    /// [`Trailer::table_resumes_at`] writes it after the table's JSON pointer
+    /// (`"/items/20;20>34"`); then, after a `~`, what the record's text left out beside that
+    /// table (`"~>34*5+owner.login"`: values shortened to 34 characters, parts cut to their
+    /// first 5 rows, items or lines, the fields left out, a column of another table after its
+    /// path; `-`: every field); with no such table, that alone (`"/~v0;>34"`). `None` (the
+    /// record again, from its first field) when more than one table lost rows, or for a cut
+    /// it cannot name (a focus, values shortened by a cap to an unknown length).
     fn record_resumes_at(&self, node: &Node<'_>, notices: &[Notice]) -> Option<String> {
-        if self.cut_elsewhere || self.values_cut.is_some() || !notices.is_empty() {
+        let Node::Record(r) = node else { return None };
+        if self.cut_elsewhere {
             return None;
         }
-        match tables_cut(node).as_slice() {
-            [(at, k)] if *k > 0 => Some(format!("{at}/{k}")),
-            _ => None,
+        let (mut over, mut nested, mut fields) = (None, None, false);
+        for n in notices {
+            match *n {
+                Notice::Shortened { max_chars, .. } => over = Some(max_chars),
+                Notice::Nested { kept, .. } => nested = Some(kept),
+                Notice::Fields { .. } => fields = true,
+                _ => return None,
+            }
         }
+        if let Some(cap) = self.values_cut {
+            let cap = cap?;
+            over = Some(over.map_or(cap, |s: usize| s.min(cap)));
+        }
+        let tables = nested_tables(node);
+        let lost = |t: &Table<'_>| t.total_rows() > t.rows();
+        let narrowed = |t: &Table<'_>| t.notes.iter().any(|n| n.narrowed);
+        if tables.iter().filter(|(.., t)| lost(t)).count() > 1 {
+            return None;
+        }
+        let resumed = (tables.iter().find(|(.., t)| lost(t)))
+            .or_else(|| tables.iter().find(|(.., t)| narrowed(t)));
+        // The names left out: the record's fields, the folded ones, and the columns of the
+        // other tables shown without them (after the table's path).
+        let mut names = r.left_out_paths.clone();
+        names.extend(self.left_out.folded_names());
+        for (at, path, t) in &tables {
+            if resumed.is_some_and(|(a, ..)| a == at) {
+                continue;
+            }
+            for n in t.notes.iter().filter(|n| n.narrowed) {
+                names.extend(n.left_out.iter().map(|c| format!("{path}.{c}")));
+            }
+        }
+        let mut rest = String::new();
+        if let Some(c) = over {
+            rest.push_str(&format!(">{c}"));
+        }
+        if let Some(n) = nested {
+            rest.push_str(&format!("*{n}"));
+        }
+        if fields || !names.is_empty() {
+            let names = crate::text::name_list::encode(&names);
+            if names.is_empty() || names.chars().count() > MAX_SHOWN_CHARS {
+                rest.push('-');
+            } else {
+                rest.push('+');
+                rest.push_str(&names);
+            }
+        }
+        let Some((at, _, t)) = resumed else {
+            return (!rest.is_empty()).then(|| format!("/~v0;{rest}"));
+        };
+        let shortened: Vec<Notice> = notices
+            .iter()
+            .filter(|n| matches!(n, Notice::Shortened { .. }))
+            .cloned()
+            .collect();
+        let partial = self.left_out.folded() || narrowed(t);
+        let inner = self.table_resumes_at(t, &shortened, partial)?;
+        let tilde = if rest.is_empty() { "" } else { "~" };
+        Some(format!("{at}/{inner}{tilde}{rest}"))
     }
 
     /// Append the lines that apply to a candidate `node` cut with `notices`.
@@ -299,8 +362,8 @@ impl<'r> Trailer<'r> {
             || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed));
         let at = match node {
             Node::Table(t) => self.table_resumes_at(t, notices, partial),
-            _ if partial => None,
             Node::Record(_) => self.record_resumes_at(node, notices),
+            _ if partial => None,
             _ => self.resume_at(notices).map(|at| at.to_string()),
         };
         // Whether the result was cut matters only to the stored-result lines (it walks the
@@ -324,14 +387,6 @@ impl<'r> Trailer<'r> {
     /// [`crate::cut::passage`]): the stored-result line, or the line saying the store failed.
     pub fn append_text_cut(&self, text: &mut String, cursor: &str) {
         self.append_lines(text, true, Some(cursor.to_owned()), self.names_chars);
-    }
-
-    /// The lines after a text that was cut (no summary): what a registered renderer's text
-    /// gets, and the room its budget keeps for them.
-    pub fn lines_if_cut(&self) -> String {
-        let mut text = String::new();
-        self.append_lines(&mut text, true, None, self.names_chars);
-        text
     }
 
     /// The left-out line and the stored-result (or failed-store) line, each when it applies;
@@ -470,22 +525,35 @@ pub(crate) fn nested_cut(node: &Node<'_>) -> bool {
 /// The tables of a record `node` that lost rows, by JSON pointer, with the first row each
 /// left out (none: `node` is no record).
 pub(crate) fn tables_cut(node: &Node<'_>) -> Vec<(String, usize)> {
-    fn walk(node: &Node<'_>, at: &mut String, out: &mut Vec<(String, usize)>) {
+    nested_tables(node)
+        .into_iter()
+        .filter(|(.., t)| t.total_rows() > t.rows())
+        .map(|(at, _, t)| (at, t.gap.unwrap_or(t.rows())))
+        .collect()
+}
+
+/// The tables in the records of a record `node`, by JSON pointer and dotted path.
+fn nested_tables<'n, 'a>(node: &'n Node<'a>) -> Vec<(String, String, &'n Table<'a>)> {
+    type Found<'n, 'a> = Vec<(String, String, &'n Table<'a>)>;
+    fn walk<'n, 'a>(node: &'n Node<'a>, at: &mut String, path: &str, out: &mut Found<'n, 'a>) {
         let Node::Record(r) = node else { return };
         for f in &r.fields {
             let len = at.len();
             crate::text::push_pointer_segment(at, &f.name);
+            let path = if path.is_empty() {
+                f.name.to_string()
+            } else {
+                format!("{path}.{}", f.name)
+            };
             match &f.value {
-                Node::Table(t) if t.total_rows() > t.rows() => {
-                    out.push((at.clone(), t.gap.unwrap_or(t.rows())));
-                }
-                v => walk(v, at, out),
+                Node::Table(t) => out.push((at.clone(), path, t)),
+                v => walk(v, at, &path, out),
             }
             at.truncate(len);
         }
     }
     let mut out = Vec::new();
-    walk(node, &mut String::new(), &mut out);
+    walk(node, &mut String::new(), "", &mut out);
     out
 }
 

@@ -139,6 +139,7 @@ impl Node<'_> {
             Node::Record(r) => Node::Record(Record {
                 title: r.title.map(own),
                 left_out: r.left_out,
+                left_out_paths: r.left_out_paths,
                 fields: r
                     .fields
                     .into_iter()
@@ -217,6 +218,9 @@ pub struct Record<'a> {
     /// The line naming the fields a budget left out (set by the cut, written after the
     /// fields).
     pub(crate) left_out: Option<String>,
+    /// The dotted paths of the fields a budget left out, in document order (the fetch's
+    /// cursor names them).
+    pub(crate) left_out_paths: Vec<String>,
 }
 
 impl<'a> Record<'a> {

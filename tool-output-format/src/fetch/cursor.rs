@@ -3,6 +3,7 @@
 //! leaf (`"@12"`) and a leaf of a row; parsed, written back, and told when unknown.
 
 use super::parts::Short;
+use super::record_rest::RecordRest;
 use super::tool::Fetch;
 use crate::store::{StoreError, StoreErrorKind};
 
@@ -27,12 +28,36 @@ impl Fetch {
         }
         // A part of a stored record: the JSON pointer, then the cursor inside it (a row or a
         // character, or the rows and then the values shortened: `/items/20;20>34`).
+        // After the `~`, what the record's text left out beside that part (`~>34+owner`);
+        // `/items/~v3;>34`: that, from its fourth entry (see [`RecordRest`]).
         if let Some((at, inner)) = c.strip_prefix('/').and_then(|_| c.rsplit_once('/'))
             && !inner.is_empty()
         {
+            if let Some(entry) = inner.strip_prefix("~v") {
+                let rest = entry.split_once(';').and_then(|(i, rest)| {
+                    let (i, piece) = match i.split_once(':') {
+                        Some((i, c)) => (i, Some(c.parse().ok()?)),
+                        None => (i, None),
+                    };
+                    Some(Cursor::Rest(
+                        at.to_owned(),
+                        i.parse().ok()?,
+                        piece,
+                        RecordRest::parse(rest)?,
+                    ))
+                });
+                return rest.ok_or_else(|| self.bad_cursor(c));
+            }
+            let (inner, rest) = match inner.split_once('~') {
+                Some((inner, rest)) => match RecordRest::parse(rest) {
+                    Some(rest) => (inner, Some(rest)),
+                    None => return Err(self.bad_cursor(c)),
+                },
+                None => (inner, None),
+            };
             return match self.cursor(Some(inner)) {
                 Ok(inner @ (Cursor::Row(_) | Cursor::Short(..) | Cursor::Values(..))) => {
-                    Ok(Cursor::In(at.to_owned(), Box::new(inner)))
+                    Ok(Cursor::In(at.to_owned(), Box::new(inner), rest))
                 }
                 _ => Err(self.bad_cursor(c)),
             };
@@ -88,11 +113,17 @@ impl Fetch {
 
 /// Where a cursor points: a row of the stored rows, or a place inside the array or text at
 /// a JSON pointer inside a stored record (`/results/20`, `/results/20;20>34`, `/body/300`).
+#[derive(Clone)]
 pub(super) enum Cursor {
     Row(usize),
     /// A row (or a character of a text), the rows and then the values shortened, or those
-    /// values, of the part at the pointer.
-    In(String, Box<Cursor>),
+    /// values, of the part at the pointer; then, when given, what the record's text left out
+    /// beside that part (`"/items/20;20>34~>34+owner"`).
+    In(String, Box<Cursor>, Option<RecordRest>),
+    /// What a record's text left out beside the part at the pointer (none: `""`), from the
+    /// `i`-th entry (`"/items/~v3;>34+owner"`); with `Some(c)`, that entry (a long text)
+    /// from its character `c` (`"/items/~v3:400;>34+owner"`).
+    Rest(String, usize, Option<usize>, RecordRest),
     /// A character of a line of a stored text (`"12:300"`).
     Char(usize, usize),
     /// A row, then the values the first text shortened (`"25;25>34"`).
@@ -110,7 +141,10 @@ impl std::fmt::Display for Cursor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Cursor::Row(r) => write!(f, "{r}"),
-            Cursor::In(at, inner) => write!(f, "{at}/{inner}"),
+            Cursor::In(at, inner, None) => write!(f, "{at}/{inner}"),
+            Cursor::In(at, inner, Some(rest)) => write!(f, "{at}/{inner}~{}", rest.write()),
+            Cursor::Rest(at, i, None, rest) => write!(f, "{at}/~v{i};{}", rest.write()),
+            Cursor::Rest(at, i, Some(c), rest) => write!(f, "{at}/~v{i}:{c};{}", rest.write()),
             Cursor::Char(l, c) => write!(f, "{l}:{c}"),
             Cursor::Short(r, s) => f.write_str(&s.row_cursor(*r)),
             Cursor::Values(i, s) => f.write_str(&s.value_cursor(*i)),

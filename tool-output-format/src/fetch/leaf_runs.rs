@@ -145,7 +145,7 @@ impl Fetch {
             let served = self.serve(
                 value.clone(),
                 reference,
-                Cursor::In(at, Box::new(Cursor::Row(0))),
+                Cursor::In(at, Box::new(Cursor::Row(0)), None),
                 None,
                 origin.map(str::to_owned),
             );

@@ -335,7 +335,7 @@ impl Short {
 
 /// Whether a table cell shortened to `max` characters is cut: a text, or an object or array
 /// by its JSON (a value is cut only when the cut form, marker included, is shorter).
-fn long_value(v: &Value, max: usize) -> bool {
+pub(super) fn long_value(v: &Value, max: usize) -> bool {
     match v {
         Value::String(s) => crate::text::shorten(s, max).is_some(),
         Value::Array(_) | Value::Object(_) => crate::text::shorten(&v.to_string(), max).is_some(),

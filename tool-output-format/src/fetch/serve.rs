@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::cursor::Cursor;
 use super::leaf_runs::Continue;
+use super::record_rest::ALONE_CHARS;
 use super::served::{Served, TextPart};
 use super::stored::{Stored, matches, rows_of};
 use super::tool::Fetch;
@@ -135,7 +136,7 @@ impl Fetch {
             // call.
             (Stored::Rows(rows, then), at) => {
                 let end = Continue { then, after: None };
-                self.rows_from(rows, at, "", end, (reference, query, origin))
+                self.rows_from(rows, at, ("", ""), end, (reference, query, origin))
             }
             (Stored::Whole(value), Cursor::Row(_)) => {
                 Ok(Served::Whole(value, reference.into(), origin))
@@ -143,24 +144,41 @@ impl Fetch {
             (Stored::Whole(value), Cursor::Leaf(k)) if k < super::leaves::count(&value) => {
                 Ok(Served::Leaves(value, k, reference.into(), origin))
             }
-            // The rest of a table or a text the record's text cut, then the next part.
-            (Stored::Whole(value), Cursor::In(at, inner)) => {
-                let written = format!("{at}/{inner}");
+            // The rest of a table or a text the record's text cut, then the next part: what
+            // the record's text left out beside it, when the cursor says, else the next part
+            // the record's own page cuts.
+            (Stored::Whole(value), Cursor::In(at, inner, rest)) => {
+                let written = Cursor::In(at.clone(), inner.clone(), rest.clone()).to_string();
                 let bad = || self.bad_cursor(&written);
                 let part = match value.pointer(&at) {
                     Some(Value::Array(rows)) => Ok(rows.clone()),
                     Some(Value::String(text)) => Err(text.clone()),
                     _ => return Err(bad()),
                 };
-                let after = self.after_part(&value, &at, reference, origin.as_deref());
+                let (after, suffix) = match rest {
+                    Some(rest) => {
+                        let any = !rest.entries(&value, &at).is_empty();
+                        let suffix = format!("~{}", rest.write());
+                        (
+                            any.then(|| Cursor::Rest(at.clone(), 0, None, rest).to_string()),
+                            suffix,
+                        )
+                    }
+                    None => {
+                        let after = self.after_part(&value, &at, reference, origin.as_deref());
+                        (after, String::new())
+                    }
+                };
                 match (part, *inner) {
                     (Ok(rows), inner) => {
                         let end = Continue { then: None, after };
                         let prefix = format!("{at}/");
-                        self.rows_from(rows, inner, &prefix, end, (reference, query, origin))
+                        let label = (prefix.as_str(), suffix.as_str());
+                        self.rows_from(rows, inner, label, end, (reference, query, origin))
                     }
-                    (Err(text), Cursor::Row(start)) => Ok(Served::Text(
+                    (Err(text), Cursor::Row(start)) if suffix.is_empty() => Ok(Served::Text(
                         TextPart {
+                            label: (format!("{at}/"), String::new()),
                             text,
                             at,
                             start,
@@ -172,35 +190,64 @@ impl Fetch {
                     (Err(_), _) => Err(bad()),
                 }
             }
+            // What a record's text left out beside the part at `at`, entry by entry: a long
+            // text alone, in pieces that fit the budget; the other entries as rows.
+            (Stored::Whole(value), Cursor::Rest(at, i, piece, rest)) => {
+                let mut entries = rest.entries(&value, &at);
+                let label = |j: usize| Cursor::Rest(at.clone(), j, None, rest.clone()).to_string();
+                if let Some((field, text)) = entries.get(i).and_then(long_text) {
+                    let after = (i + 1 < entries.len()).then(|| label(i + 1));
+                    let part = TextPart {
+                        text: text.to_owned(),
+                        at: field.to_owned(),
+                        start: piece.unwrap_or(0),
+                        after,
+                        label: (format!("{at}/~v{i}:"), format!(";{}", rest.write())),
+                    };
+                    return Ok(Served::Text(part, reference.into(), origin));
+                }
+                if piece.is_some() {
+                    return Err(self.bad_cursor(&Cursor::Rest(at, i, piece, rest).to_string()));
+                }
+                // The rows up to the next long text, which comes alone after them.
+                let text_at = (i + 1..entries.len()).find(|&j| long_text(&entries[j]).is_some());
+                let after = text_at.map(|j| {
+                    entries.truncate(j);
+                    label(j)
+                });
+                let end = Continue { then: None, after };
+                Ok(self.rows_page(entries, i, &label, end, (reference, None, origin)))
+            }
             (Stored::Whole(_), c) => Err(self.bad_cursor(&c.to_string())),
         }
     }
 
-    /// The page of `rows` a cursor `at` names (its cursors written after `prefix`): the rows
-    /// from a row; or, for the rest of rows a first text showed (see [`super::parts::Short`]),
-    /// the rows from `K`, then that rest; `end`: what follows the last.
+    /// The page of `rows` a cursor `at` names (its cursors written between `label.0` and
+    /// `label.1`): the rows from a row; or, for the rest of rows a first text showed (see
+    /// [`super::parts::Short`]), the rows from `K`, then that rest; `end`: what follows the
+    /// last.
     fn rows_from(
         &self,
         rows: Vec<Value>,
         at: Cursor,
-        prefix: &str,
+        (prefix, suffix): (&str, &str),
         end: Continue,
         call: (&str, Option<&str>, Option<String>),
     ) -> Result<Served, StoreError> {
         match at {
             Cursor::Row(start) => {
-                let label = |i: usize| format!("{prefix}{i}");
+                let label = |i: usize| format!("{prefix}{i}{suffix}");
                 Ok(self.rows_page(rows, start, &label, end, call))
             }
             Cursor::Short(start, short) if start < rows.len() => {
-                let label = |i: usize| format!("{prefix}{}", short.row_cursor(i));
+                let label = |i: usize| format!("{prefix}{}{suffix}", short.row_cursor(i));
                 // Nothing of the rows shown left to serve: what follows the last row.
                 let more = if short.values(&rows).is_empty() {
                     end
                 } else {
                     Continue {
                         then: None,
-                        after: Some(format!("{prefix}{}", short.value_cursor(0))),
+                        after: Some(format!("{prefix}{}{suffix}", short.value_cursor(0))),
                     }
                 };
                 Ok(self.rows_page(rows, start, &label, more, call))
@@ -210,12 +257,12 @@ impl Fetch {
                     Cursor::Values(i, _) => i,
                     _ => 0,
                 };
-                let label = |i: usize| format!("{prefix}{}", short.value_cursor(i));
+                let label = |i: usize| format!("{prefix}{}{suffix}", short.value_cursor(i));
                 let (reference, _, origin) = call;
                 let values = short.values(&rows);
                 Ok(self.rows_page(values, start, &label, end, (reference, None, origin)))
             }
-            c => Err(self.bad_cursor(&format!("{prefix}{c}"))),
+            c => Err(self.bad_cursor(&format!("{prefix}{c}{suffix}"))),
         }
     }
 
@@ -296,4 +343,12 @@ impl Fetch {
         }
         next
     }
+}
+
+/// An entry of a record's rest (see [`super::record_rest::RecordRest::entries`]) that is a text longer than
+/// [`ALONE_CHARS`]: its field's name and the text (served alone, in pieces).
+fn long_text(entry: &Value) -> Option<(&str, &str)> {
+    let field = entry.get("field")?.as_str()?;
+    let text = entry.get("value")?.as_str()?;
+    (text.len() > ALONE_CHARS && text.chars().count() > ALONE_CHARS).then_some((field, text))
 }

@@ -47,12 +47,15 @@ pub(crate) enum Served {
 pub(crate) struct TextPart {
     /// The whole text.
     pub(super) text: String,
-    /// Its JSON pointer in the record.
+    /// Its JSON pointer in the record (or its dotted name).
     pub(super) at: String,
     /// The first character to serve.
     pub(super) start: usize,
     /// The cursor of the next part the record cut, after the last character.
     pub(super) after: Option<String>,
+    /// The cursor of the next piece is the character it starts at between these two
+    /// (`"/body/"`, `""`: `"/body/300"`).
+    pub(super) label: (String, String),
 }
 
 impl Served {

@@ -133,7 +133,7 @@ impl Fetch {
                 "text": piece,
             });
             let next = if end < total {
-                Some(format!("{}/{end}", part.at))
+                Some(format!("{}{end}{}", part.label.0, part.label.1))
             } else {
                 part.after.clone()
             };

@@ -553,6 +553,11 @@ pub fn width(s: &str) -> usize {
 /// Like [`cut_chars`], but only when the cut form, marker included, is shorter than `s` (in
 /// characters): a cut marker never makes a value longer. `None` when `s` stays as it is.
 pub fn shorten(s: &str, max: usize) -> Option<String> {
+    shorten_kept(s, max).map(|(cut, _)| cut)
+}
+
+/// [`shorten`], with how many characters of `s` the cut form keeps.
+pub(crate) fn shorten_kept(s: &str, max: usize) -> Option<(String, usize)> {
     // A string of at most `max` bytes has at most `max` characters: nothing to count.
     if s.len() <= max {
         return None;
@@ -561,7 +566,7 @@ pub fn shorten(s: &str, max: usize) -> Option<String> {
     let (cut, kept) = cut_at(s, max, total)?;
     // The cut form is `kept` characters, the marker `…[+N chars]`.
     let marker = 1 + 2 + digits(total - kept) + 7;
-    (kept + marker < total).then_some(cut)
+    (kept + marker < total).then_some((cut, kept))
 }
 
 /// Decimal digits of `n`.

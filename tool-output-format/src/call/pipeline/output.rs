@@ -138,7 +138,8 @@ impl Call<'_> {
             None => render(&json),
         };
         // With a store, room is kept for the lines that follow a cut text (the trailer's, with
-        // a stand-in reference of the real shape; again with the real lines if longer).
+        // a stand-in reference of the real shape and a cursor as long as any; again with the
+        // real lines if longer).
         let fit = |lines: &str| {
             let mut limits = self.limits();
             for l in &mut limits {
@@ -146,19 +147,28 @@ impl Call<'_> {
             }
             crate::cut::fit::fit_text(&raw, opts.max_lines, opts.strategy, &limits)
         };
+        let lines_at = |trailer: &Trailer<'_>, cursor: &str| {
+            let mut lines = String::new();
+            trailer.append_text_cut(&mut lines, cursor);
+            lines
+        };
         let left_out = LeftOut::default();
         let mut trailer = self.trailer(None, &left_out, true);
-        let (mut text, mut notices, mut shortened) = fit(&trailer.lines_if_cut());
-        // The store step, after the text is chosen: the same lines as any cut result.
+        let longest = format!("{}:{}", crate::text::lines(&raw).count(), raw.len());
+        let (mut text, mut notices, mut shortened) = fit(&lines_at(&trailer, &longest));
+        // The store step, after the text is chosen: the renderer's whole text is stored, and
+        // the Next line resumes it where this text stopped.
         if trailer.wants_store(&Node::Null, &notices) {
-            self.put(&mut trailer, Some(&json).filter(|_| result.is_whole()));
-            let lines = trailer.lines_if_cut();
+            let whole = Value::String(raw.clone());
+            self.put(&mut trailer, Some(&whole).filter(|_| result.is_whole()));
+            let mut lines = lines_at(&trailer, &crate::cut::fit::text_cursor(&raw, &notices));
             let over = self
                 .limits()
                 .iter()
                 .any(|l| (l.measure)(&text) + (l.measure)(&lines) > l.budget);
             if over {
                 (text, notices, shortened) = fit(&lines);
+                lines = lines_at(&trailer, &crate::cut::fit::text_cursor(&raw, &notices));
             }
             text.push_str(&lines);
         }

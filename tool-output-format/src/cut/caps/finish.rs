@@ -1,8 +1,8 @@
 //! The last step of a cut: the kept rows, fields, items or lines of a node, its notices
 //! with exact counts, and the lines above its tables bounded to a budget's share.
 
-use crate::doc::Node;
 use crate::doc::notice::Strategy;
+use crate::doc::{Node, Record};
 
 use super::{
     Cut, Keep, Limits, Notice, cap_nested_tables, cut_lines, cut_nested, cut_values, narrow,
@@ -32,6 +32,17 @@ fn bound_notes(node: &mut Node<'_>, max: usize, paged: bool) {
         }
         _ => {}
     }
+}
+
+/// The names of the fields of `r` a cut that keeps its first `kept` fields, but those
+/// `drop` marks, leaves out (see [`Record::left_out_paths`]).
+pub(super) fn names_left_out(r: &Record<'_>, kept: usize, drop: &[bool]) -> Vec<String> {
+    r.fields
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i >= kept || drop.get(i) == Some(&true))
+        .map(|(_, f)| f.name.to_string())
+        .collect()
 }
 
 /// Apply `keep` to a node whose data had `total` rows, fields or items.
@@ -71,6 +82,10 @@ pub(super) fn finish<'a>(
             if keep.drop.len() == leaves.len() && keep.drop.iter().any(|&d| d) {
                 r.left_out =
                     crate::cut::arrange::left_out_line(&leaves, &keep.drop, keep.names_chars);
+                r.left_out_paths = (leaves.iter().zip(&keep.drop))
+                    .filter(|(_, d)| **d)
+                    .map(|(l, _)| l.path.clone())
+                    .collect();
                 let gone = crate::cut::arrange::drop_leaves(r, &keep.drop, true);
                 notices.push(Notice::Fields {
                     kept: leaves.len() - gone,
@@ -85,6 +100,14 @@ pub(super) fn finish<'a>(
             }
         }
         Node::Record(r) => {
+            if r.fields.len() == total {
+                let drop: &[bool] = if keep.drop.len() == total {
+                    &keep.drop
+                } else {
+                    &[]
+                };
+                r.left_out_paths = names_left_out(r, kept, drop);
+            }
             r.fields.truncate(kept);
             if keep.drop.len() == total && r.fields.len() == total {
                 let mut i = 0;

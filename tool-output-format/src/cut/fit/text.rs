@@ -107,3 +107,40 @@ pub(crate) fn fit_text(
     };
     (notice.to_string(), vec![notice], 0)
 }
+
+/// Where a registered renderer's `text`, cut by [`fit_text`] with `notices`, stopped, as the
+/// fetch tool's cursor over the stored text (see [`crate::cut::passage`]): the first line not
+/// shown (`"40"`; the first lines kept, or the head of head and tail), or inside the first
+/// line when not one line fit whole (`"0:1850"`, after the characters shown); `"0"` when the
+/// last lines were kept.
+pub(crate) fn text_cursor(text: &str, notices: &[Notice]) -> String {
+    let mut line = 0;
+    for n in notices {
+        match *n {
+            Notice::Lines {
+                kept,
+                strategy: Strategy::Head,
+                ..
+            } => line = kept,
+            Notice::Lines {
+                kept,
+                strategy: Strategy::HeadTail,
+                ..
+            } => line = crate::doc::notice::head_tail(kept).0,
+            Notice::Lines {
+                strategy: Strategy::Tail,
+                ..
+            } => return "0".to_owned(),
+            _ => {}
+        }
+    }
+    let shortened = notices.iter().find_map(|n| match *n {
+        Notice::Shortened { max_chars, .. } => Some(max_chars),
+        _ => None,
+    });
+    let first = crate::text::lines(text).next().unwrap_or("");
+    match shortened.and_then(|max| crate::text::shorten_kept(first, max)) {
+        Some((_, kept)) => format!("0:{kept}"),
+        None => line.to_string(),
+    }
+}
