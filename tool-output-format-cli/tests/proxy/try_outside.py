@@ -2,7 +2,8 @@
 tests and CI do not use (`.ci/proxy.sh` installs none of them): a check by hand that what the
 reference servers show (`test_reference.py`) holds on servers and calls no one here tuned the
 proxy for. Driven by the official MCP Python SDK client, direct and through the proxy out of
-the box and with `--max-chars 2000`, every `Next:` line followed to the end.
+the box and with `--max-chars 2000` (over standard input/output, and once more served over
+streamable HTTP with `--listen`), every `Next:` line followed to the end.
 
 Install the servers (pinned; offline once installed), then run it in the venv `.ci/proxy.sh`
 makes (`mcp==2.3.0`):
@@ -45,12 +46,14 @@ import os
 import pathlib
 import random
 import re
+import subprocess
 import sys
 import tempfile
 import traceback
 
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
 import mcp.types as types
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
@@ -83,7 +86,11 @@ ENTITIES, RELATIONS = 600, 900
 # Calls whose answer holds the time it was made (a clock, a file's access time): their values
 # differ from one call to the next, so only their shape is compared.
 VOLATILE = {"get_current_time", "get_file_info"}
-CONFIGS = {"direct": None, "default": [], "2000": ["--max-chars", str(BUDGET)]}
+# The flags of each configuration (None: direct); "--listen": the proxy serves streamable HTTP
+# (`tof proxy --listen 127.0.0.1:0`) and the SDK's streamable HTTP client calls it.
+CONFIGS = {"direct": None, "default": [], "2000": ["--max-chars", str(BUDGET)],
+           "2000 --listen": ["--max-chars", str(BUDGET), "--listen", "127.0.0.1:0"]}
+PROXIED = [c for c, flags in CONFIGS.items() if flags is not None]
 
 
 def server(name):
@@ -111,12 +118,41 @@ async def session(name, proxy_args, check):
     async def roots(_ctx):
         return types.ListRootsResult(roots=[types.Root(uri=(ROOT / "files").as_uri())])
 
+    if proxy_args is not None and "--listen" in proxy_args:
+        return await listening(command, args, {**os.environ, **env}, roots, check)
+
     params = StdioServerParameters(command=command, args=args, env={**os.environ, **env})
     errlog = sys.stderr if os.environ.get("TOF_TEST_STDERR") else open(os.devnull, "w")
     async with stdio_client(params, errlog=errlog) as (read, write):
         async with ClientSession(read, write, list_roots_callback=roots) as s:
             s.tof_init = await s.initialize()
             return await check(s)
+
+
+async def listening(command, args, env, roots, check):
+    """`check(s)` on a session of the SDK's streamable HTTP client with `command args` (a
+    `tof proxy --listen 127.0.0.1:0`), stopped after."""
+    log = tempfile.NamedTemporaryFile("w+", suffix=".log")
+    p = subprocess.Popen([command, *args], env=env, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        url = None
+        for _ in range(600):
+            m = re.search(r"listening on (http://\S+/mcp)", pathlib.Path(log.name).read_text())
+            if m:
+                url = m.group(1)
+                break
+            assert p.poll() is None, pathlib.Path(log.name).read_text()
+            await asyncio.sleep(0.05)
+        assert url, "tof proxy --listen did not start"
+        async with streamable_http_client(url) as (read, write):
+            async with ClientSession(read, write, list_roots_callback=roots) as s:
+                s.tof_init = await s.initialize()
+                return await check(s)
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+        log.close()
 
 
 # ---- what each configuration gives -------------------------------------------------------
@@ -352,7 +388,7 @@ def a_one_line_error_passes_as_the_server_sent_it():
 def every_page_is_within_its_budget():
     def check(_srv, _label, _direct, proxied, config):
         first, pages = proxied
-        bound = BUDGET if config == "2000" else DEFAULT_PAGE_CHARS
+        bound = DEFAULT_PAGE_CHARS if config == "default" else BUDGET
         over = [(i, len(p)) for i, p in enumerate(pages) if len(p) > bound]
         assert not over, over
         if config == "default":
@@ -407,7 +443,7 @@ def a_table_narrowed_to_fit_is_reached():
 
 
 def the_whole_graph_is_reached():
-    for config in ("default", "2000"):
+    for config in PROXIED:
         graph = json.loads(text(SEEN[("direct", "memory", "read_graph")][0]))
         assert len(graph["entities"]) == ENTITIES and len(graph["relations"]) > 100, \
             (len(graph["entities"]), len(graph["relations"]))
@@ -466,7 +502,7 @@ def every_file_name_is_reached():
         names = set(re.findall(r"file_\d\d_\d\d\.txt", text(SEEN[("direct", "filesystem",
                                                                    label)][0])))
         assert len(names) >= 15, (label, names)
-        for config in ("default", "2000"):
+        for config in PROXIED:
             got = all_text(SEEN[(config, "filesystem", label)][1])
             missing = sorted(n for n in names if n not in got)
             assert not missing, (label, config, missing[:5])
