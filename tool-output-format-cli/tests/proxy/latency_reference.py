@@ -7,18 +7,26 @@ read the medians and the differences, not the absolute times.
         PATH_TO_MCP_SERVER_SQLITE [--calls N]   (default 100)
 
 Each configuration is one session, started and initialized before the clock runs; each call
-is made once to warm up, then N times, one at a time. Reported: p50 and p99 in milliseconds,
-and the p50 and p99 added by the proxy. Calls: small results (no cut, so the time is the
-proxy's: two more hops and the rendering) and one large result (a 100 KB file, rendered and
-stored).
+is made once to warm up, then N times, one at a time: the server direct over standard
+input/output, the proxy over standard input/output, and the proxy serving streamable HTTP
+(`tof proxy --listen 127.0.0.1:0`, the SDK's streamable HTTP client; the upstream on its
+standard input/output as always). Reported: p50 and p99 in milliseconds, and the p50 and p99
+each proxy adds to the direct call. Calls: small results (no cut, so the time is the
+proxy's: two more hops and the rendering) and large ones (a 100 KB file, 5,000 rows of
+SQLite, a git log of 30 commits: rendered to the budget and stored).
 """
 
 import asyncio
 import pathlib
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 sys.dont_write_bytecode = True
@@ -36,19 +44,53 @@ def calls():
         ("sqlite", "list_tables", "list_tables", {}),
         ("sqlite", "read_query (20 rows)", "read_query",
          {"query": "SELECT * FROM orders LIMIT 20"}),
+        ("sqlite", "read_query (5,000 rows)", "read_query", {"query": "SELECT * FROM orders"}),
+        ("git", "git_log (30 commits)", "git_log",
+         {"repo_path": str(root / "repo"), "max_count": ref.COMMITS}),
     ]
+
+
+async def calls_timed(s, tool, args, n):
+    await s.call_tool(tool, args)
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        await s.call_tool(tool, args)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
 
 
 async def timed(server, proxy_args, tool, args, n):
     async def run(s):
-        await s.call_tool(tool, args)
-        times = []
-        for _ in range(n):
-            start = time.perf_counter()
-            await s.call_tool(tool, args)
-            times.append((time.perf_counter() - start) * 1000)
-        return times
+        return await calls_timed(s, tool, args, n)
     return await ref.session(server, proxy_args, run)
+
+
+async def timed_listening(server, tool, args, n):
+    """The same calls through `tof proxy --listen 127.0.0.1:0` (one session)."""
+    command, server_args = ref.servers()[server]
+    log = tempfile.NamedTemporaryFile("w+", suffix=".log")
+    p = subprocess.Popen([ref.TOF, "proxy", "--listen", "127.0.0.1:0", "--", command,
+                          *server_args],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        url = None
+        for _ in range(600):
+            m = re.search(r"listening on (http://\S+/mcp)", pathlib.Path(log.name).read_text())
+            if m:
+                url = m.group(1)
+                break
+            assert p.poll() is None, pathlib.Path(log.name).read_text()
+            await asyncio.sleep(0.05)
+        assert url, "tof proxy --listen did not start"
+        async with streamable_http_client(url) as (read, write):
+            async with ClientSession(read, write) as s:
+                await s.initialize()
+                return await calls_timed(s, tool, args, n)
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+        log.close()
 
 
 def p99(times):
@@ -57,15 +99,18 @@ def p99(times):
 
 async def main(n):
     print(f"{n} calls each, milliseconds: p50 / p99\n")
-    print("| call | direct | tof proxy | added p50 / p99 |")
-    print("|---|---:|---:|---:|")
+    print("| call | direct | tof proxy | added p50 / p99 | tof proxy --listen | added p50 / p99 |")
+    print("|---|---:|---:|---:|---:|---:|")
     for server, label, tool, args in calls():
         direct = await timed(server, None, tool, args, n)
         proxied = await timed(server, [], tool, args, n)
+        listening = await timed_listening(server, tool, args, n)
         d50, d99 = statistics.median(direct), p99(direct)
-        p50_, p99_ = statistics.median(proxied), p99(proxied)
-        print(f"| {server} {label} | {d50:.1f} / {d99:.1f} | {p50_:.1f} / {p99_:.1f} | "
-              f"+{p50_ - d50:.1f} / +{p99_ - d99:.1f} |")
+        row = f"| {server} {label} | {d50:.1f} / {d99:.1f} |"
+        for times in (proxied, listening):
+            t50, t99 = statistics.median(times), p99(times)
+            row += f" {t50:.1f} / {t99:.1f} | {t50 - d50:+.1f} / {t99 - d99:+.1f} |"
+        print(row)
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ NEXT = re.compile(r'^Next: call (\w+)\(ref="([^"]+)"(?:, cursor="([^"]*)")?\)$')
 BUDGET = 2000
 # The proxy's default budget is 10,000 o200k tokens; no page of it is near this many characters.
 DEFAULT_PAGE_CHARS = 60_000
+DEFAULT_TOKENS = 10_000
 ORDERS, CUSTOMERS, COMMITS = 5000, 400, 30
 TOF = FS = GIT = SQLITE = None
 ROOT = None  # the fixtures' folder
@@ -165,10 +166,13 @@ def next_line(md):
     return lines[0] if lines else None
 
 
-async def walk(s, tool, args, limit=3000):
-    """Call `tool`, then follow every Next line to the end: the texts of all the pages."""
+async def walk(s, tool, args, limit=3000, firsts=None):
+    """Call `tool`, then follow every Next line to the end: the texts of all the pages
+    (`firsts`, when given, gets the first result)."""
     first = await s.call_tool(tool, args)
     assert not first.is_error, text(first)[:500]
+    if firsts is not None:
+        firsts.append(first)
     pages = [text(first)]
     line = next_line(pages[0])
     while line is not None:
@@ -253,6 +257,7 @@ def calls():
 
 
 WALKED = {}  # (call, budget) -> pages; filled once by walk_everything
+FIRSTS = {}  # (call, budget) -> the first result (its _meta), likewise
 
 
 async def walk_everything():
@@ -264,7 +269,9 @@ async def walk_everything():
         for server, items in by_server.items():
             async def run(s, items=items, budget=budget):
                 for name, tool, args in items:
-                    WALKED[(name, budget)] = await walk(s, tool, args)
+                    firsts = []
+                    WALKED[(name, budget)] = await walk(s, tool, args, firsts=firsts)
+                    FIRSTS[(name, budget)] = firsts[0]
             await session(server, flags, run)
 
 
@@ -448,6 +455,20 @@ async def pages_are_within_the_budget():
         bound = DEFAULT_PAGE_CHARS if budget is None else budget
         over += [(name, budget, i, len(t)) for i, t in enumerate(texts) if len(t) > bound]
     assert not over, over[:10]
+    # Out of the box the bound is 10,000 o200k tokens: the first text's report counts them
+    # (no tokenizer here; the fetch pages are held to the characters above).
+    cut = 0
+    for (name, budget), first in FIRSTS.items():
+        reports = ((first.meta or {}).get("tool-output-format/cuts") or {}).get("reports", [])
+        cut += budget is None and bool(reports)
+        bound = DEFAULT_TOKENS if budget is None else None
+        over += [(name, budget, r["tokens"]) for r in reports
+                 if bound is not None and r["tokens"] > bound]
+        # A report's characters are the text's (one text block: the page itself).
+        over += [(name, budget, r["chars"], len(text(first))) for r in reports
+                 if r["chars"] != len(text(first))]
+    assert not over, over[:10]
+    assert cut >= 5, cut
 
 
 def joins_back(name, original):
@@ -475,6 +496,11 @@ async def a_text_file_joins_back_byte_for_byte():
 async def a_diff_joins_back_byte_for_byte():
     original = await direct_text("git", *calls()["git_diff"][1:])
     joins_back("git_diff", original)
+
+
+async def a_large_commit_joins_back_byte_for_byte():
+    original = await direct_text("git", *calls()["git_show_large"][1:])
+    joins_back("git_show_large", original)
 
 
 async def a_text_of_odd_bytes_joins_back_by_the_documented_mapping():
@@ -615,6 +641,7 @@ CHECKS = [
     pages_are_within_the_budget,
     a_text_file_joins_back_byte_for_byte,
     a_diff_joins_back_byte_for_byte,
+    a_large_commit_joins_back_byte_for_byte,
     a_text_of_odd_bytes_joins_back_by_the_documented_mapping,
     focus_keeps_each_commit_with_its_hash,
     a_fetch_query_keeps_each_commit_with_its_hash,
