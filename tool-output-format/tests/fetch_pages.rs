@@ -947,3 +947,59 @@ fn a_renderers_text_resumes_at_the_line_where_it_stopped() {
         );
     }
 }
+
+/// A table that keeps every row but leaves columns out to fit the budget is a cut like any
+/// other: the result is stored, the Next line names the columns shown (or, when those names
+/// are long, none: `"K;K-"`), and the walk serves the columns left out of every row (with
+/// long names, the rows whole once more, after the first text).
+#[test]
+fn a_table_narrowed_to_fit_is_stored_and_its_columns_reached() {
+    let table = |columns: usize, prefix: &str| {
+        Value::Array(
+            (1..=4)
+                .map(|id| {
+                    let mut row = serde_json::Map::new();
+                    row.insert("id".into(), json!(id));
+                    for c in 0..columns {
+                        let value = json!(format!("value {id}.{c:02}"));
+                        row.insert(format!("{prefix}{c:02}"), value);
+                    }
+                    Value::Object(row)
+                })
+                .collect(),
+        )
+    };
+    for (columns, prefix, named) in [(30, "f", true), (24, "a_long_field_name_", false)] {
+        let store = Arc::new(MemoryStore::new(Duration::from_secs(3600)));
+        let fmt = Formatter::for_agents()
+            .max_chars(700)
+            .store(store.clone(), "get_stored_result");
+        let first = fmt.format("list_things", &table(columns, prefix));
+        assert!(
+            first.contains("[Columns left out to fit the budget: "),
+            "{first}"
+        );
+        assert_eq!(table_ids(&first), [1, 2, 3, 4], "{first}");
+        let (_, cursor) = next_call(&first, "get_stored_result").expect(&first);
+        let cursor = cursor.expect(&first);
+        assert!(cursor.starts_with("4;4"), "{first}");
+        assert_eq!(cursor == "4;4-", !named, "{cursor}");
+        let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+        let pages = pages_from(&fetch, &first);
+        let text = format!("{first}\n{}", pages.join("\n"));
+        for id in 1..=4 {
+            for c in 0..columns {
+                assert!(
+                    text.contains(&format!("value {id}.{c:02}")),
+                    "{id}.{c}:\n{text}"
+                );
+            }
+        }
+        if named {
+            assert!(
+                pages.iter().all(|p| table_ids(p).is_empty()),
+                "a row again:\n{text}"
+            );
+        }
+    }
+}

@@ -65,16 +65,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tests" / "
 from libtest import report  # noqa: E402
 
 # Checks that wait on work not done yet: run, reported `pending` with their failure (counted
-# as ignored), `ok (pending: passes now)` once they pass.
-# - A table that keeps every row but leaves columns out to fit the budget (the memory server's
-#   200 entities with their observations, out of the box; search_nodes' record of such a
-#   table) says so
-#   ("[Columns left out to fit the budget: observations]") but is not stored and has no Next
-#   line: the columns left out can not be reached. The library counts it as no cut (its
-#   trailer wants the full result only for rows cut, notices or folded fields, not for a
-#   table with a narrowed note); the walk from a table narrowed *and* cut by rows already
-#   serves them (`K;K+a,b`). The check covers every narrowed table, stored or not.
-PENDING = {"a_table_narrowed_to_fit_is_reached"}
+# as ignored), `ok (pending: passes now)` once they pass. None is pending now.
+PENDING: set[str] = set()
 NARROWED = "[Columns left out to fit the budget: "
 BUDGET = 2000
 DEFAULT_TOKENS = 10_000
@@ -400,7 +392,7 @@ def every_page_is_within_its_budget():
 
 def narrowed(pages):
     """Whether a result's first page left columns out of a table (its own, or one in a record)
-    to fit the budget: the case PENDING names."""
+    to fit the budget."""
     return NARROWED in pages[0]
 
 
@@ -432,13 +424,13 @@ def values_reached(only_narrowed):
 
 def every_value_is_reached():
     """Every value of the direct result's JSON (a value shortened in a cell, a column left out,
-    is in a later page), but for the results PENDING names."""
+    is in a later page), but for the narrowed results (checked on their own)."""
     assert values_reached(False) >= 20
 
 
 def a_table_narrowed_to_fit_is_reached():
     """The results whose table kept every row but left columns out to fit the budget: the
-    columns left out are in later pages (see PENDING)."""
+    result is stored, and the columns left out are in later pages."""
     assert values_reached(True) >= 1, "no table was narrowed to fit"
 
 

@@ -84,6 +84,9 @@ pub struct Report {
     pub(crate) cut_tables: Vec<(String, usize)>,
     /// Whether a table nested in the result (not the result's own table) lost rows.
     pub(crate) nested_cut: bool,
+    /// Whether a table of the result, at any depth, is shown without columns a budget left
+    /// out.
+    pub(crate) columns_cut: bool,
 }
 
 impl Report {
@@ -132,6 +135,7 @@ impl Report {
     pub fn truncated(&self) -> bool {
         !self.notices.is_empty()
             || self.values_shortened > 0
+            || self.columns_cut
             || self.focus.as_ref().is_some_and(|f| f.kept.is_some())
     }
 
@@ -166,6 +170,7 @@ impl Report {
         Report {
             cut_tables: crate::cut::trailer::tables_cut(node),
             nested_cut: nested_cut(node),
+            columns_cut: crate::cut::trailer::columns_cut(node),
             chars: text.chars().count(),
             bytes: text.len(),
             tokens: None,

@@ -507,10 +507,22 @@ pub(crate) fn failed_put(e: &str) -> String {
     format!("the full result was not stored, so no reference is promised: {e}")
 }
 
-/// Whether anything of the result was cut: a notice, or a nested table that lost rows (caps
-/// announce those in place).
+/// Whether anything of the result was cut: a notice, a nested table that lost rows (caps
+/// announce those in place), or a table shown without columns a budget left out (its line
+/// above the table announces them).
 pub(crate) fn is_cut(node: &Node<'_>, notices: &[Notice]) -> bool {
-    !notices.is_empty() || nested_cut(node)
+    !notices.is_empty() || nested_cut(node) || columns_cut(node)
+}
+
+/// Whether a table of `node`, at any depth, is shown without columns a budget left out.
+pub(crate) fn columns_cut(node: &Node<'_>) -> bool {
+    match node {
+        Node::Table(t) => t.notes.iter().any(|n| n.narrowed),
+        Node::Record(r) => r.fields.iter().any(|f| columns_cut(&f.value)),
+        Node::List(items) => items.iter().any(columns_cut),
+        Node::Envelope(e) => e.body().is_some_and(columns_cut),
+        _ => false,
+    }
 }
 
 pub(crate) fn nested_cut(node: &Node<'_>) -> bool {

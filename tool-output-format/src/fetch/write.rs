@@ -197,9 +197,10 @@ pub(super) fn most_that_fit(
     text
 }
 
-/// Whether part of a row is cut: a value shortened by the budget, or a nested table capped.
+/// Whether part of a row is cut: a value shortened by the budget, a nested table capped, or
+/// columns left out.
 pub(super) fn part_cut(report: &crate::Report) -> bool {
-    shortened(report) || report.nested_cut
+    shortened(report) || report.nested_cut || report.columns_cut
 }
 
 /// Whether the budget shortened values (each then ends with `…[+N chars]`).
