@@ -18,7 +18,6 @@ SQLite, a git log of 30 commits: rendered to the budget and stored).
 
 import asyncio
 import pathlib
-import re
 import statistics
 import subprocess
 import sys
@@ -74,15 +73,7 @@ async def timed_listening(server, tool, args, n):
                           *server_args],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
     try:
-        url = None
-        for _ in range(600):
-            m = re.search(r"listening on (http://\S+/mcp)", pathlib.Path(log.name).read_text())
-            if m:
-                url = m.group(1)
-                break
-            assert p.poll() is None, pathlib.Path(log.name).read_text()
-            await asyncio.sleep(0.05)
-        assert url, "tof proxy --listen did not start"
+        url = await ref.listen_url(p, log)
         async with streamable_http_client(url) as (read, write):
             async with ClientSession(read, write) as s:
                 await s.initialize()

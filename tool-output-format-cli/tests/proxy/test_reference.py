@@ -173,6 +173,11 @@ async def walk(s, tool, args, limit=3000, firsts=None):
     assert not first.is_error, text(first)[:500]
     if firsts is not None:
         firsts.append(first)
+    return await follow(s, first, limit)
+
+
+async def follow(s, first, limit=3000):
+    """The text of the result `first`, then of every page its Next lines lead to, in order."""
     pages = [text(first)]
     line = next_line(pages[0])
     while line is not None:
@@ -187,6 +192,18 @@ async def walk(s, tool, args, limit=3000, firsts=None):
         assert len(pages) <= limit, f"{len(pages)} pages: the cursor does not advance? {line}"
         line = next_line(pages[-1])
     return pages
+
+
+async def listen_url(p, log):
+    """The URL the process `p` (`tof proxy --listen 127.0.0.1:0`, its standard error written
+    to the file `log`) serves, once it says so."""
+    for _ in range(600):
+        m = re.search(r"listening on (http://\S+/mcp)", pathlib.Path(log.name).read_text())
+        if m:
+            return m.group(1)
+        assert p.poll() is None, pathlib.Path(log.name).read_text()
+        await asyncio.sleep(0.05)
+    raise AssertionError("tof proxy --listen did not start")
 
 
 async def direct_text(server, tool, args):
@@ -328,15 +345,7 @@ async def roots_list_is_answered_over_listen():
     p = subprocess.Popen([TOF, "proxy", "--listen", "127.0.0.1:0", "--", FS, str(ROOT / "tree")],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
     try:
-        url = None
-        for _ in range(600):
-            m = re.search(r"listening on (http://\S+/mcp)", pathlib.Path(log.name).read_text())
-            if m:
-                url = m.group(1)
-                break
-            assert p.poll() is None, pathlib.Path(log.name).read_text()
-            await asyncio.sleep(0.05)
-        assert url, "tof proxy --listen did not start"
+        url = await listen_url(p, log)
         asked = []
 
         async def roots(_ctx):

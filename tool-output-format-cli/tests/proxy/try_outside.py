@@ -59,7 +59,7 @@ import mcp.types as types
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 sys.dont_write_bytecode = True
 from test_reference import (  # noqa: E402
-    FETCH, NEXT, as_written, dump_tools, fenced_bodies, next_line, text)
+    FETCH, as_written, dump_tools, fenced_bodies, follow, listen_url, text)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "tests" / "clients"))
 from libtest import report  # noqa: E402
@@ -128,15 +128,7 @@ async def listening(command, args, env, roots, check):
     p = subprocess.Popen([command, *args], env=env, stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=log)
     try:
-        url = None
-        for _ in range(600):
-            m = re.search(r"listening on (http://\S+/mcp)", pathlib.Path(log.name).read_text())
-            if m:
-                url = m.group(1)
-                break
-            assert p.poll() is None, pathlib.Path(log.name).read_text()
-            await asyncio.sleep(0.05)
-        assert url, "tof proxy --listen did not start"
+        url = await listen_url(p, log)
         async with streamable_http_client(url) as (read, write):
             async with ClientSession(read, write, list_roots_callback=roots) as s:
                 s.tof_init = await s.initialize()
@@ -181,20 +173,7 @@ async def call_and_walk(s, key, tool, args, limit=3000):
     """Call `tool` once, then follow every Next line to the end: the first result and the
     texts of all the pages, kept in SEEN under `key`."""
     first = await s.call_tool(tool, args)
-    pages = [text(first)]
-    line = next_line(pages[0])
-    while line is not None:
-        m = NEXT.match(line)
-        assert m, line
-        name, ref_, cursor = m.groups()
-        assert name == FETCH, line
-        page = await s.call_tool(FETCH, {"ref": ref_} if cursor is None else
-                                 {"ref": ref_, "cursor": cursor})
-        assert not page.is_error, text(page)[:500]
-        pages.append(text(page))
-        assert len(pages) <= limit, f"{len(pages)} pages: the cursor does not advance? {line}"
-        line = next_line(pages[-1])
-    SEEN[key] = (first, pages)
+    SEEN[key] = (first, await follow(s, first, limit))
 
 
 async def memory_calls(config):

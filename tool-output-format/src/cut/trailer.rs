@@ -45,10 +45,7 @@ use crate::doc::agent::NextAction;
 use crate::doc::notice::{Notice, Strategy, head_tail};
 use crate::doc::{Node, Table};
 use crate::rules::detail::LeftOut;
-
-/// The longest list of names a cursor holds (longer: the rows the text showed are
-/// served again whole after the rest, so the Next line stays short under any budget).
-const MAX_SHOWN_CHARS: usize = 80;
+use crate::text::resume::{Fields, RecordRest, Short};
 
 /// The lines after the body, for one render.
 pub(crate) struct Trailer<'r> {
@@ -194,13 +191,13 @@ impl<'r> Trailer<'r> {
 
     /// Where the fetch resumes a table cut with `notices`: the first row not shown (a table
     /// that kept its last row: the first row it left out), then the rest of the rows before
-    /// it (see [`crate::store::Fetch`]): when values of the rows shown were shortened to `C`
-    /// characters, `"K;K>C"` (those values whole); when the rows were shown without some
-    /// fields (`partial`: columns a budget left out, fields folded), `"K;K-a,b"` (the fields
-    /// but the columns shown) or `"K;K+a,b"` (the fields left out), whichever is shorter,
-    /// when it fits [`MAX_SHOWN_CHARS`] (else `"K;K-"`: every field); both, `"K;K>C-a,b"`. `None` (from the first row) when it stopped before the first row,
-    /// or a cut it cannot resume after (fields of a record, a focus, values shortened to an
-    /// unknown length).
+    /// it (see [`crate::store::Fetch`], [`Short`]): when values of the rows shown were
+    /// shortened to `C` characters, `"K;K>C"` (those values whole); when the rows were shown
+    /// without some fields (`partial`: columns a budget left out, fields folded), `"K;K-a,b"`
+    /// (the fields but the columns shown) or `"K;K+a,b"` (the fields left out), whichever is
+    /// shorter (see [`Fields::shorter`]); both, `"K;K>C-a,b"`. `None` (from the first row)
+    /// when it stopped before the first row, or a cut it cannot resume after (fields of a
+    /// record, a focus, values shortened to an unknown length).
     fn table_resumes_at(
         &self,
         t: &crate::doc::Table<'_>,
@@ -228,34 +225,17 @@ impl<'r> Trailer<'r> {
         if kept == 0 {
             return None;
         }
-        let mut at = kept.to_string();
-        if short.is_some() || partial {
-            at.push(';');
-            at.push_str(&kept.to_string());
-        }
-        if let Some(c) = short {
-            at.push('>');
-            at.push_str(&c.to_string());
-        }
-        if partial {
-            // The shorter of: the columns shown (`-`), the fields left out (`+`).
-            let shown = crate::text::name_list::encode(t.columns());
+        let fields = partial.then(|| {
             let mut left: Vec<String> = t.notes.iter().flat_map(|n| n.left_out.clone()).collect();
             left.extend(self.left_out.folded_names());
-            let left = crate::text::name_list::encode(&left);
-            let (sign, names) = if left.len() < shown.len() {
-                ('+', left)
-            } else {
-                ('-', shown)
-            };
-            if names.chars().count() <= MAX_SHOWN_CHARS {
-                at.push(sign);
-                at.push_str(&names);
-            } else {
-                at.push('-');
-            }
-        }
-        Some(at)
+            Fields::shorter(t.columns(), &left)
+        });
+        let rest = Short {
+            before: kept,
+            over: short,
+            fields,
+        };
+        Some(rest.row_cursor(kept))
     }
 
     /// Where the fetch resumes a record cut with `notices`: in its table that lost rows (else
@@ -305,24 +285,14 @@ impl<'r> Trailer<'r> {
                 names.extend(n.left_out.iter().map(|c| format!("{path}.{c}")));
             }
         }
-        let mut rest = String::new();
-        if let Some(c) = over {
-            rest.push_str(&format!(">{c}"));
-        }
-        if let Some(n) = nested {
-            rest.push_str(&format!("*{n}"));
-        }
-        if fields || !names.is_empty() {
-            let names = crate::text::name_list::encode(&names);
-            if names.is_empty() || names.chars().count() > MAX_SHOWN_CHARS {
-                rest.push('-');
-            } else {
-                rest.push('+');
-                rest.push_str(&names);
-            }
-        }
+        let rest = RecordRest {
+            over,
+            nested,
+            fields: (fields || !names.is_empty()).then(|| Fields::only(names)),
+        };
+        let rest = (!rest.is_empty()).then(|| rest.write());
         let Some((at, _, t)) = resumed else {
-            return (!rest.is_empty()).then(|| format!("/~v0;{rest}"));
+            return rest.map(|rest| format!("/~v0;{rest}"));
         };
         let shortened: Vec<Notice> = notices
             .iter()
@@ -331,8 +301,10 @@ impl<'r> Trailer<'r> {
             .collect();
         let partial = self.left_out.folded() || narrowed(t);
         let inner = self.table_resumes_at(t, &shortened, partial)?;
-        let tilde = if rest.is_empty() { "" } else { "~" };
-        Some(format!("{at}/{inner}{tilde}{rest}"))
+        Some(match rest {
+            Some(rest) => format!("{at}/{inner}~{rest}"),
+            None => format!("{at}/{inner}"),
+        })
     }
 
     /// Append the lines that apply to a candidate `node` cut with `notices`.
@@ -549,7 +521,12 @@ fn nested_tables<'n, 'a>(node: &'n Node<'a>) -> Vec<(String, String, &'n Table<'
     type Found<'n, 'a> = Vec<(String, String, &'n Table<'a>)>;
     fn walk<'n, 'a>(node: &'n Node<'a>, at: &mut String, path: &str, out: &mut Found<'n, 'a>) {
         let Node::Record(r) = node else { return };
-        for f in &r.fields {
+        // Only the fields that are or hold a table are named (most fields are scalars).
+        for f in r
+            .fields
+            .iter()
+            .filter(|f| matches!(f.value, Node::Table(_) | Node::Record(_)))
+        {
             let len = at.len();
             crate::text::push_pointer_segment(at, &f.name);
             let path = if path.is_empty() {

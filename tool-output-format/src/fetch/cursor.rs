@@ -2,10 +2,9 @@
 //! and column of a text (`"12:40"`), the values of rows shortened (`"K;K>C"`), a record's
 //! leaf (`"@12"`) and a leaf of a row; parsed, written back, and told when unknown.
 
-use super::parts::Short;
-use super::record_rest::RecordRest;
 use super::tool::Fetch;
 use crate::store::{StoreError, StoreErrorKind};
+use crate::text::resume::{RecordRest, Short};
 
 impl Fetch {
     /// Where a cursor points (none: the first row).

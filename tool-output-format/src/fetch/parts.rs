@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::call::report::Report;
 use crate::cut::caps::SHORT_SCALAR;
 use crate::doc::notice::Notice;
+use crate::text::resume::{Fields, Short};
 
 /// Deeper than this, a stored value is not searched for cut parts (its own page shows it).
 const MAX_DEPTH: usize = 64;
@@ -153,40 +154,12 @@ pub(super) fn piece_end(text: &str, start: usize, chars: usize) -> usize {
     start + piece.len()
 }
 
-/// The parts of the rows a first text showed that it did not show whole: the rows before
-/// `before` (the cursor `"K;K>C"`, `"K;K-a,b"`, `"K;K+a,b"` or `"K;K>C-a,b"`: the rows from
-/// `K`, then this rest of the rows before `K`, see [`super::Fetch`]).
-///
-/// - `over`: the text shortened values to `C` characters: every value of those rows that
-///   shortening to `C` cuts;
-/// - `fields`: the text showed those rows without some fields (a budget left columns out, or
-///   the preset folded fields): those fields, named by the columns shown or by the fields
-///   left out (see [`Fields`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Short {
-    pub before: usize,
-    pub over: Option<usize>,
-    pub fields: Option<Fields>,
-}
-
-/// Which fields of the rows shown a first text left out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Fields {
-    /// Every field but these columns shown (`-a,b`; none named: the rows whole).
-    Except(Vec<String>),
-    /// These fields (`+a,b`: a name is a field, or a path into one, `a.b` of `a`); when a name
-    /// is no field or path of any row, the rows whole.
-    Only(Vec<String>),
-}
-
-impl Fields {
-    /// Whether the field `key` of a row is left out; `only`: [`Fields::Only`] names something
-    /// of these rows (else every field is).
-    fn left_out(&self, key: &str, only_known: bool) -> bool {
-        match self {
-            Fields::Except(shown) => !shown.iter().any(|s| s == key),
-            Fields::Only(names) => !only_known || names.iter().any(|n| names_field(n, key)),
-        }
+/// Whether `fields` leaves the field `key` of a row out; `only_known`: [`Fields::Only`] names
+/// something of these rows (else every field is).
+fn left_out(fields: &Fields, key: &str, only_known: bool) -> bool {
+    match fields {
+        Fields::Except(shown) => !shown.iter().any(|s| s == key),
+        Fields::Only(names) => !only_known || names.iter().any(|n| names_field(n, key)),
     }
 }
 
@@ -196,63 +169,9 @@ fn names_field(name: &str, key: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
 }
 
+/// The parts of the rows a first text showed that it did not show whole (see
+/// [`Short`]): what the fetch serves after the rows from `K`.
 impl Short {
-    /// Reads `"K>C"`, `"K-a,b"`, `"K+a,b"` or `"K>C-a,b"` (names with `,` and `%`
-    /// percent-encoded).
-    pub fn parse(s: &str) -> Option<Self> {
-        // `K` and `C` are digits, so the first `-` or `+` starts the names.
-        let (head, fields) = match s.find(['-', '+']) {
-            Some(i) => {
-                let names = crate::text::name_list::decode(&s[i + 1..])?;
-                let fields = if s[i..].starts_with('-') {
-                    Fields::Except(names)
-                } else {
-                    Fields::Only(names)
-                };
-                (&s[..i], Some(fields))
-            }
-            None => (s, None),
-        };
-        let (before, over) = match head.split_once('>') {
-            Some((before, over)) => (before, Some(over.parse().ok()?)),
-            None => (head, None),
-        };
-        (over.is_some() || fields.is_some()).then_some(())?;
-        Some(Short {
-            before: before.parse().ok()?,
-            over,
-            fields,
-        })
-    }
-
-    /// This rest's part of a cursor: `K>C`, `K-a,b`, `K+a,b` or `K>C-a,b`.
-    fn rest(&self) -> String {
-        let mut out = self.before.to_string();
-        if let Some(c) = self.over {
-            out.push('>');
-            out.push_str(&c.to_string());
-        }
-        if let Some(fields) = &self.fields {
-            let (sign, names) = match fields {
-                Fields::Except(names) => ('-', names),
-                Fields::Only(names) => ('+', names),
-            };
-            out.push(sign);
-            out.push_str(&crate::text::name_list::encode(names));
-        }
-        out
-    }
-
-    /// The cursor of row `row`, then this rest.
-    pub fn row_cursor(&self, row: usize) -> String {
-        format!("{row};{}", self.rest())
-    }
-
-    /// The cursor of the `i`-th part of this rest.
-    pub fn value_cursor(&self, i: usize) -> String {
-        format!("v{i};{}", self.rest())
-    }
-
     /// This rest of `rows`, in row order, each naming its row (from 1):
     ///
     /// - with `fields`: per row, a record of the fields left out and of the values shortening
@@ -283,7 +202,7 @@ impl Short {
                 let fields = match row {
                     Value::Object(m) => m
                         .iter()
-                        .filter(|(k, v)| fields.left_out(k, only_known) || long(v))
+                        .filter(|(k, v)| left_out(fields, k, only_known) || long(v))
                         .map(|(k, v)| (k.clone(), v.clone()))
                         .collect(),
                     // A row that is not a record was shown whole unless shortened.

@@ -10,7 +10,8 @@
 
 use serde_json::{Map, Value};
 
-use super::parts::{Fields, long_value};
+use super::parts::long_value;
+use crate::text::resume::{Fields, RecordRest};
 
 /// A text of the rest longer than this (in characters) is served alone, in pieces that fit
 /// the budget, so no page is over it; shorter entries share pages as rows.
@@ -19,54 +20,7 @@ pub(super) const ALONE_CHARS: usize = 200;
 /// Deeper than this, an object is one field (served whole).
 const MAX_DEPTH: usize = 64;
 
-/// See the module documentation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct RecordRest {
-    /// The length the first text shortened values to.
-    pub over: Option<usize>,
-    /// The rows, items or lines a budget kept of each part it cut.
-    pub nested: Option<usize>,
-    /// The fields the first text left out (dotted paths).
-    pub fields: Option<Fields>,
-}
-
 impl RecordRest {
-    /// Reads `">C*N+a,b"` (each part optional, at least one; `-` for every field; names with
-    /// `,`, `%`, `/`, `@` and `~` percent-encoded).
-    pub fn parse(s: &str) -> Option<Self> {
-        let (head, fields) = match s.find(['+', '-']) {
-            Some(i) => {
-                let names = crate::text::name_list::decode(&s[i + 1..])?;
-                let fields = if s[i..].starts_with('-') {
-                    names.is_empty().then_some(Fields::Except(names))?
-                } else {
-                    Fields::Only(names)
-                };
-                (&s[..i], Some(fields))
-            }
-            None => (s, None),
-        };
-        let (over, nested) = match head.split_once('*') {
-            Some((over, nested)) => (over, Some(nested.parse().ok()?)),
-            None => (head, None),
-        };
-        let over = match over {
-            "" => None,
-            c => Some(c.strip_prefix('>')?.parse().ok()?),
-        };
-        let rest = RecordRest {
-            over,
-            nested,
-            fields,
-        };
-        (!rest.is_empty()).then_some(rest)
-    }
-
-    /// Whether it names nothing to serve.
-    pub fn is_empty(&self) -> bool {
-        self.over.is_none() && self.nested.is_none() && self.fields.is_none()
-    }
-
     /// The entries of `record` (with the table at the JSON pointer `skip` left out) that the
     /// first text did not show whole, in document order, each naming its field (dotted):
     /// a field left out, a text or list that shortening cut, or a part cut to its first rows,
@@ -149,28 +103,6 @@ impl RecordRest {
         });
         shortened || nested
     }
-
-    /// This rest as a cursor writes it (see [`RecordRest::parse`]).
-    pub fn write(&self) -> String {
-        let mut out = String::new();
-        if let Some(c) = self.over {
-            out.push('>');
-            out.push_str(&c.to_string());
-        }
-        if let Some(n) = self.nested {
-            out.push('*');
-            out.push_str(&n.to_string());
-        }
-        match &self.fields {
-            Some(Fields::Only(names)) => {
-                out.push('+');
-                out.push_str(&crate::text::name_list::encode(names));
-            }
-            Some(Fields::Except(_)) => out.push('-'),
-            None => {}
-        }
-        out
-    }
 }
 
 /// Whether the name `name` names something of these leaves: a leaf (see [`related`]), or a
@@ -228,16 +160,6 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-
-    #[test]
-    fn a_rest_is_written_as_it_is_read() {
-        for s in [">34", "*5", "+owner.login,a%2Cb", "-", ">34*5+x", ">7-"] {
-            assert_eq!(RecordRest::parse(s).unwrap().write(), s);
-        }
-        for bad in ["", "34", ">", "*", ">x", "-a", "+a%2"] {
-            assert_eq!(RecordRest::parse(bad), None, "{bad}");
-        }
-    }
 
     #[test]
     fn the_entries_are_what_the_text_did_not_show_but_the_table() {

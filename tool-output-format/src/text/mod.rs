@@ -57,6 +57,7 @@
 
 pub(crate) mod name_index;
 pub(crate) mod name_list;
+pub(crate) mod resume;
 mod scan;
 pub(crate) mod tokens;
 
