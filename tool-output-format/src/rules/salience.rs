@@ -68,6 +68,8 @@
 //! Every rule above is general: it reads a name's words and a value's form, never a
 //! particular service's response.
 
+use std::borrow::Cow;
+
 use crate::doc::{Mark, Node};
 
 /// How much a field is needed, most needed first (the order of the variants).
@@ -186,20 +188,20 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
         Mark::Minor => return tier(Tier::Minor, "marked minor"),
         _ => {}
     }
-    let words = Words::of(leaf(name));
     if is_blank(value) {
         return tier(Tier::Blank, blank_clue(value));
     }
+    let words = Words::of(leaf(name));
     if let Some(clue) = internal(&words) {
         return tier(Tier::Internal, clue);
     }
     if let Node::Str(s) = value
-        && looks_like_url(s)
+        && let Some(rest) = url_rest(s)
     {
-        if is_endpoint(s) {
+        if is_endpoint_at(s, rest) {
             return tier(Tier::Endpoint, "an API endpoint URL");
         }
-        if is_image(s) {
+        if is_image(rest) {
             return tier(Tier::Rest, "an image URL");
         }
         return tier(Tier::Page, "a page for people");
@@ -277,7 +279,7 @@ fn is_machine_id(w: &Words) -> bool {
 pub(crate) fn is_payload(name: &str) -> bool {
     let w = Words::of(leaf(name));
     matches!(
-        w.joined.as_str(),
+        &*w.joined,
         "properties"
             | "info"
             | "fields"
@@ -301,13 +303,18 @@ fn leaf(name: &str) -> &str {
 }
 
 /// A name as lowercase words: `fullName`, `full-name` and `Full Name` are `full_name`.
-struct Words {
-    /// The words joined by `_`.
-    joined: String,
+struct Words<'n> {
+    /// The words joined by `_`: the name itself when it is written so already (most are).
+    joined: Cow<'n, str>,
 }
 
-impl Words {
-    fn of(name: &str) -> Words {
+impl Words<'_> {
+    fn of(name: &str) -> Words<'_> {
+        if is_joined(name) {
+            return Words {
+                joined: Cow::Borrowed(name),
+            };
+        }
         let mut joined = String::with_capacity(name.len() + 4);
         let mut prev_lower = false;
         for c in name.chars() {
@@ -333,16 +340,27 @@ impl Words {
         if name.starts_with('_') {
             joined.insert(0, '_');
         }
-        Words { joined }
+        Words {
+            joined: Cow::Owned(joined),
+        }
     }
 
     fn is(&self, names: &[&str]) -> bool {
-        names.contains(&self.joined.as_str())
+        names.contains(&&*self.joined)
     }
 
     fn ends(&self, suffixes: &[&str]) -> bool {
         suffixes.iter().any(|s| self.joined.ends_with(s))
     }
+}
+
+/// Whether a name is its own words ([`Words::of`] would give it back): lowercase ASCII
+/// letters, digits and single `_`.
+fn is_joined(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.iter()
+        .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
+        && !b.windows(2).any(|w| w == b"__")
 }
 
 /// The tier a name's words give (rule 3), for a value that is not a URL.
@@ -540,28 +558,54 @@ fn blank_clue(value: &Node<'_>) -> &'static str {
 /// Whether a string is one URL a person or a tool opens: `http(s)://`, a web URL behind a
 /// tool's prefix (`git+https://`, as package manifests write a repository) or `git://`.
 pub(crate) fn looks_like_url(s: &str) -> bool {
-    let Some((scheme, rest)) = s.split_once("://") else {
-        return false;
-    };
+    url_rest(s).is_some()
+}
+
+/// The part after the scheme of a string that [`looks_like_url`], or `None`.
+fn url_rest(s: &str) -> Option<&str> {
+    let (scheme, rest) = split_scheme(s)?;
     let web = matches!(scheme, "http" | "https" | "git")
         || scheme
             .rsplit_once('+')
             .is_some_and(|(tool, web)| matches!(web, "http" | "https") && !tool.is_empty());
-    web && !rest.is_empty() && !s.contains(char::is_whitespace)
+    (web && !rest.is_empty() && !has_whitespace(s)).then_some(rest)
+}
+
+/// `s` split at its first `://`: the scheme and the rest.
+fn split_scheme(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b':', &b[from..]) {
+        let at = from + i;
+        if b[at + 1..].starts_with(b"//") {
+            return Some((&s[..at], &s[at + 3..]));
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Whether `s` holds a whitespace character (`char::is_whitespace`), ASCII text read byte
+/// by byte.
+fn has_whitespace(s: &str) -> bool {
+    if s.is_ascii() {
+        s.bytes().any(|b| matches!(b, b'\t'..=b'\r' | b' '))
+    } else {
+        s.contains(char::is_whitespace)
+    }
 }
 
 /// Whether `s` is a link a person opens: one URL that is neither an API endpoint nor an
 /// image. A folding shape never folds such a field as machine-only, whatever its key.
 pub(crate) fn is_page(s: &str) -> bool {
-    looks_like_url(s) && !is_endpoint(s) && !is_image(s)
+    url_rest(s).is_some_and(|rest| !is_endpoint_at(s, rest) && !is_image(rest))
 }
 
 /// Whether a URL is an image (an avatar, an icon): by its file extension, or a host or path
-/// that names avatars.
-fn is_image(url: &str) -> bool {
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    let path = rest.split(['?', '#']).next().unwrap_or(rest);
-    let host = rest.split('/').next().unwrap_or(rest);
+/// that names avatars. `rest`: the URL after its scheme.
+fn is_image(rest: &str) -> bool {
+    let path = memchr::memchr2(b'?', b'#', rest.as_bytes()).map_or(rest, |i| &rest[..i]);
+    let host = memchr::memchr(b'/', rest.as_bytes()).map_or(rest, |i| &rest[..i]);
     if host.contains("avatar") || rest.contains(".gravatar.com/") || path.contains("/avatar") {
         return true;
     }
@@ -574,10 +618,14 @@ fn is_image(url: &str) -> bool {
 /// Whether a URL returns data to a program rather than a page to a person: an `api.` host,
 /// an `/api/` path, a versioned path segment (`/v1/`, `/v2beta/`), or a template (`{`).
 pub(crate) fn is_endpoint(url: &str) -> bool {
-    if url.contains('{') {
+    is_endpoint_at(url, split_scheme(url).map_or(url, |(_, r)| r))
+}
+
+/// [`is_endpoint`] of `url`, whose part after the scheme is `rest`.
+fn is_endpoint_at(url: &str, rest: &str) -> bool {
+    if memchr::memchr(b'{', url.as_bytes()).is_some() {
         return true;
     }
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
     if host.starts_with("api.") || host.contains(".api.") || host.starts_with("registry.") {
         return true;
@@ -594,6 +642,84 @@ pub(crate) fn is_endpoint(url: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// [`Words::of`] by its definition: every name split into words in a new `String`.
+    fn words_by_chars(name: &str) -> String {
+        let mut joined = String::new();
+        let mut prev_lower = false;
+        for c in name.chars() {
+            if c == '_' || c == '-' || c == ' ' || c == '.' {
+                if !joined.is_empty() && !joined.ends_with('_') {
+                    joined.push('_');
+                }
+                prev_lower = false;
+                continue;
+            }
+            if c.is_uppercase() {
+                if prev_lower && !joined.ends_with('_') {
+                    joined.push('_');
+                }
+                joined.extend(c.to_lowercase());
+                prev_lower = false;
+            } else {
+                joined.push(c);
+                prev_lower = c.is_lowercase() || c.is_ascii_digit();
+            }
+        }
+        if name.starts_with('_') {
+            joined.insert(0, '_');
+        }
+        joined
+    }
+
+    /// [`looks_like_url`] by its definition: a substring search for `://` and a
+    /// char-by-char whitespace scan.
+    fn looks_like_url_by_chars(s: &str) -> bool {
+        let Some((scheme, rest)) = s.split_once("://") else {
+            return false;
+        };
+        let web = matches!(scheme, "http" | "https" | "git")
+            || scheme
+                .rsplit_once('+')
+                .is_some_and(|(tool, web)| matches!(web, "http" | "https") && !tool.is_empty());
+        web && !rest.is_empty() && !s.contains(char::is_whitespace)
+    }
+
+    proptest! {
+        #[test]
+        fn words_of_a_name_are_its_words_by_definition(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "a", "id", "Name", "URL", "_", "__", "-", " ", ".", "7", "é", "É", "ß", "x_",
+                ]),
+                0..8,
+            ),
+        ) {
+            let name = parts.concat();
+            prop_assert_eq!(&*Words::of(&name).joined, words_by_chars(&name));
+        }
+
+        #[test]
+        fn looks_like_url_is_its_definition(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "http", "https", "git", "git+", "+", "x", "://", ":", "/", "//", " ", "\t",
+                    "\u{b}", "\u{85}", "\u{a0}", "é", "api.", "{", "?", "#", ".png", "avatar",
+                ]),
+                0..10,
+            ),
+        ) {
+            let s = parts.concat();
+            prop_assert_eq!(looks_like_url(&s), looks_like_url_by_chars(&s), "{:?}", s);
+            let rest = s.split_once("://").map_or(&*s, |(_, r)| r);
+            prop_assert_eq!(url_rest(&s).is_some(), looks_like_url_by_chars(&s));
+            if let Some(r) = url_rest(&s) {
+                prop_assert_eq!(r, rest);
+            }
+            prop_assert_eq!(split_scheme(&s), s.split_once("://"));
+        }
+    }
 
     #[test]
     fn the_state_itself_comes_before_a_count_and_short_names_for_time_and_who_rank() {
