@@ -568,7 +568,7 @@ fn url_rest(s: &str) -> Option<&str> {
         || scheme
             .rsplit_once('+')
             .is_some_and(|(tool, web)| matches!(web, "http" | "https") && !tool.is_empty());
-    (web && !rest.is_empty() && !has_whitespace(s)).then_some(rest)
+    (web && !rest.is_empty() && !crate::text::has_whitespace(s)).then_some(rest)
 }
 
 /// `s` split at its first `://`: the scheme and the rest.
@@ -583,16 +583,6 @@ fn split_scheme(s: &str) -> Option<(&str, &str)> {
         from = at + 1;
     }
     None
-}
-
-/// Whether `s` holds a whitespace character (`char::is_whitespace`), ASCII text read byte
-/// by byte.
-fn has_whitespace(s: &str) -> bool {
-    if s.is_ascii() {
-        s.bytes().any(|b| matches!(b, b'\t'..=b'\r' | b' '))
-    } else {
-        s.contains(char::is_whitespace)
-    }
 }
 
 /// Whether `s` is a link a person opens: one URL that is neither an API endpoint nor an

@@ -135,6 +135,28 @@ pub fn has_line_break(s: &str) -> bool {
     }) || chunks.remainder().iter().any(|&b| b == b'\n' || b == b'\r')
 }
 
+/// True when `s` holds a whitespace character (`char::is_whitespace`): ASCII text eight
+/// bytes at a time with no `char` decoding, text with other characters char by char.
+pub(crate) fn has_whitespace(s: &str) -> bool {
+    let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let mut chunks = s.as_bytes().chunks_exact(8);
+    for c in &mut chunks {
+        let x = word(c);
+        if x & HIGH != 0 {
+            return s.contains(char::is_whitespace);
+        }
+        if has_less(x, 0x21) != 0 && c.iter().any(space) {
+            return true;
+        }
+    }
+    let rest = chunks.remainder();
+    if rest.is_ascii() {
+        rest.iter().any(space)
+    } else {
+        s.contains(char::is_whitespace)
+    }
+}
+
 /// True when [`escape_text`] surely writes `s` unchanged away from the start of a list
 /// item: no byte that may need escaping and no space at either end.
 #[inline]
