@@ -607,11 +607,7 @@ fn is_image(rest: &str) -> bool {
 
 /// Whether a URL returns data to a program rather than a page to a person: an `api.` host,
 /// an `/api/` path, a versioned path segment (`/v1/`, `/v2beta/`), or a template (`{`).
-pub(crate) fn is_endpoint(url: &str) -> bool {
-    is_endpoint_at(url, split_scheme(url).map_or(url, |(_, r)| r))
-}
-
-/// [`is_endpoint`] of `url`, whose part after the scheme is `rest`.
+/// `rest`: the URL after its scheme.
 fn is_endpoint_at(url: &str, rest: &str) -> bool {
     if memchr::memchr(b'{', url.as_bytes()).is_some() {
         return true;
@@ -834,7 +830,8 @@ mod tests {
             ("https://example.com/v1/charges/ch_1", true),
             ("https://api.github.com/repos/o/r/issues{/number}", true),
         ] {
-            assert_eq!(is_endpoint(url), endpoint, "{url}");
+            let rest = url_rest(url).unwrap();
+            assert_eq!(is_endpoint_at(url, rest), endpoint, "{url}");
             let tier = if endpoint { Tier::Endpoint } else { Tier::Page };
             assert_eq!(t("url", &s(url)), tier, "{url}");
             assert_eq!(t("html_url", &s(url)), tier, "{url}");

@@ -22,20 +22,15 @@ pub(super) fn expand(t: &mut Table<'_>) {
     if t.rows() == 0 || t.rows() != t.total_rows() {
         return;
     }
-    let mut c = 0;
-    while c < t.columns().len() {
-        match (t.mark(c), leaf_columns(t, c)) {
-            (Mark::None, Some(with)) => {
-                c += with.len();
-                t.replace_column(c - with.len(), with);
-            }
-            _ => c += 1,
-        }
-    }
+    let with: Vec<_> = (0..t.columns().len())
+        .filter(|&c| t.mark(c) == Mark::None)
+        .filter_map(|c| leaf_columns(t, c).map(|leaves| (c, leaves)))
+        .collect();
+    t.replace_columns(with);
 }
 
 /// A leaf's path below the column: its keys, outermost first.
-type Path = Vec<String>;
+type Path<'v> = Vec<&'v str>;
 
 /// The leaf columns of column `c`, when it holds lists of records.
 fn leaf_columns<'a>(t: &Table<'a>, c: usize) -> Option<Vec<LeafColumn<'a>>> {
@@ -64,7 +59,7 @@ fn leaf_columns<'a>(t: &Table<'a>, c: usize) -> Option<Vec<LeafColumn<'a>>> {
     if !any {
         return None;
     }
-    let mut paths: Vec<Path> = Vec::new();
+    let mut paths: Vec<Path<'_>> = Vec::new();
     for record in lists.iter().flatten().flatten() {
         collect(record, &mut Vec::new(), &mut paths);
         if paths.len() > MAX_LEAVES {
@@ -76,11 +71,15 @@ fn leaf_columns<'a>(t: &Table<'a>, c: usize) -> Option<Vec<LeafColumn<'a>>> {
         return None;
     }
     let name = &t.columns()[c];
+    let mut found = Vec::new();
     Some(
         paths
             .iter()
             .map(|p| {
-                let cells = lists.iter().map(|l| cell(l.as_deref(), p)).collect();
+                let cells = lists
+                    .iter()
+                    .map(|l| cell(l.as_deref(), p, &mut found))
+                    .collect();
                 LeafColumn {
                     name: Text::Owned(format!("{name}.{}", p.join("."))),
                     depth: u8::try_from(p.len()).unwrap_or(u8::MAX),
@@ -93,9 +92,9 @@ fn leaf_columns<'a>(t: &Table<'a>, c: usize) -> Option<Vec<LeafColumn<'a>>> {
 
 /// The leaf paths of `record` not yet in `paths`, in first-seen order (a record within is
 /// walked; so are the records of a list of records).
-fn collect(record: &Map<String, Value>, at: &mut Path, paths: &mut Vec<Path>) {
+fn collect<'v>(record: &'v Map<String, Value>, at: &mut Path<'v>, paths: &mut Vec<Path<'v>>) {
     for (k, v) in record {
-        at.push(k.clone());
+        at.push(k);
         match v {
             Value::Object(m) if !m.is_empty() => collect(m, at, paths),
             Value::Array(items) if is_records(items) => {
@@ -121,7 +120,7 @@ fn is_records(items: &[Value]) -> bool {
 }
 
 /// The values at `path` below `v` (a list of records fans out), in order.
-fn values<'v>(v: &'v Value, path: &[String], out: &mut Vec<&'v Value>) {
+fn values<'v>(v: &'v Value, path: &[&str], out: &mut Vec<&'v Value>) {
     let Some((first, rest)) = path.split_first() else {
         if !v.is_null() {
             out.push(v);
@@ -130,7 +129,7 @@ fn values<'v>(v: &'v Value, path: &[String], out: &mut Vec<&'v Value>) {
     };
     match v {
         Value::Object(m) => {
-            if let Some(inner) = m.get(first) {
+            if let Some(inner) = m.get(*first) {
                 values(inner, rest, out);
             }
         }
@@ -143,67 +142,222 @@ fn values<'v>(v: &'v Value, path: &[String], out: &mut Vec<&'v Value>) {
     }
 }
 
-/// The cell of one row for the leaf at `path`: its records' values in order.
-fn cell(records: Option<&[Map<String, Value>]>, path: &Path) -> (String, Kind) {
+/// The values at `path` in `record` (its first key looked up, the rest by [`values`]), into
+/// `out` (cleared first).
+fn record_values<'v>(record: &'v Map<String, Value>, path: &[&str], out: &mut Vec<&'v Value>) {
+    out.clear();
+    if let Some((first, rest)) = path.split_first()
+        && let Some(v) = record.get(*first)
+    {
+        values(v, rest, out);
+    }
+}
+
+/// The cell of one row for the leaf at `path`: its records' values in order (`found`: room
+/// for one record's values, reused).
+fn cell<'v>(
+    records: Option<&'v [Map<String, Value>]>,
+    path: &[&str],
+    found: &mut Vec<&'v Value>,
+) -> (String, Kind) {
     let Some(records) = records else {
         return (String::new(), Kind::Null);
     };
-    let per: Vec<Vec<&Value>> = records
-        .iter()
-        .map(|m| {
-            let mut out = Vec::new();
-            if let Some((first, rest)) = path.split_first()
-                && let Some(v) = m.get(first)
-            {
-                values(v, rest, &mut out);
-            }
-            out
-        })
-        .collect();
-    match per.as_slice() {
-        _ if per.iter().all(Vec::is_empty) => (String::new(), Kind::Null),
-        [one] if one.len() == 1 => scalar(one[0]),
-        _ => {
-            let mut text = String::new();
-            for (i, vals) in per.iter().enumerate() {
-                if i > 0 {
-                    text.push_str(", ");
-                }
-                if vals.is_empty() {
-                    text.push_str("null");
-                }
-                for (j, v) in vals.iter().enumerate() {
-                    if j > 0 {
-                        text.push_str(", ");
-                    }
-                    text.push_str(&scalar(v).0);
-                }
-            }
-            (text, Kind::List)
+    if let [one] = records {
+        record_values(one, path, found);
+        match found.as_slice() {
+            [] => return (String::new(), Kind::Null),
+            [v] => return scalar(v),
+            _ => {}
         }
+    }
+    let mut text = String::new();
+    let mut any = false;
+    for (i, record) in records.iter().enumerate() {
+        record_values(record, path, found);
+        if i > 0 {
+            text.push_str(", ");
+        }
+        if found.is_empty() {
+            text.push_str("null");
+        }
+        any |= !found.is_empty();
+        for (j, v) in found.iter().enumerate() {
+            if j > 0 {
+                text.push_str(", ");
+            }
+            push_scalar(v, &mut text);
+        }
+    }
+    if any {
+        (text, Kind::List)
+    } else {
+        (String::new(), Kind::Null)
     }
 }
 
 /// One value's cell text and kind (a list of scalars joined by `, `, anything else compact
 /// JSON), as a table cell writes it.
 fn scalar(v: &Value) -> (String, Kind) {
+    let kind = match v {
+        Value::Null => Kind::Null,
+        Value::Bool(_) => Kind::Bool,
+        Value::Number(_) => Kind::Number,
+        Value::String(_) => Kind::Text,
+        Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => Kind::List,
+        _ => Kind::Json,
+    };
+    let mut text = String::new();
+    push_scalar(v, &mut text);
+    (text, kind)
+}
+
+/// [`scalar`]'s text, appended to `out`.
+fn push_scalar(v: &Value, out: &mut String) {
+    use std::fmt::Write as _;
     match v {
-        Value::Null => (String::new(), Kind::Null),
-        Value::Bool(b) => (b.to_string(), Kind::Bool),
-        Value::Number(n) => (n.to_string(), Kind::Number),
-        Value::String(s) => (s.clone(), Kind::Text),
+        Value::Null => {}
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::String(s) => out.push_str(s),
         Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
-            let texts: Vec<String> = items.iter().map(|i| scalar(i).0).collect();
-            (texts.join(", "), Kind::List)
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_scalar(item, out);
+            }
         }
-        other => (other.to_string(), Kind::Json),
+        Value::Number(n) => {
+            let _ = write!(out, "{n}");
+        }
+        other => {
+            let _ = write!(out, "{other}");
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use serde_json::json;
+
+    /// [`cell`] by its definition: each record's values in a list of their own, each value's
+    /// text in a `String` of its own.
+    fn cell_by_records(records: Option<&[Map<String, Value>]>, path: &[&str]) -> (String, Kind) {
+        let Some(records) = records else {
+            return (String::new(), Kind::Null);
+        };
+        let per: Vec<Vec<&Value>> = records
+            .iter()
+            .map(|m| {
+                let mut out = Vec::new();
+                if let Some((first, rest)) = path.split_first()
+                    && let Some(v) = m.get(*first)
+                {
+                    values(v, rest, &mut out);
+                }
+                out
+            })
+            .collect();
+        match per.as_slice() {
+            _ if per.iter().all(Vec::is_empty) => (String::new(), Kind::Null),
+            [one] if one.len() == 1 => scalar_by_parts(one[0]),
+            _ => {
+                let texts: Vec<String> = per
+                    .iter()
+                    .map(|vals| match vals.as_slice() {
+                        [] => "null".to_owned(),
+                        vals => {
+                            let t: Vec<String> =
+                                vals.iter().map(|v| scalar_by_parts(v).0).collect();
+                            t.join(", ")
+                        }
+                    })
+                    .collect();
+                (texts.join(", "), Kind::List)
+            }
+        }
+    }
+
+    fn scalar_by_parts(v: &Value) -> (String, Kind) {
+        match v {
+            Value::Null => (String::new(), Kind::Null),
+            Value::Bool(b) => (b.to_string(), Kind::Bool),
+            Value::Number(n) => (n.to_string(), Kind::Number),
+            Value::String(s) => (s.clone(), Kind::Text),
+            Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
+                let texts: Vec<String> = items.iter().map(|i| scalar_by_parts(i).0).collect();
+                (texts.join(", "), Kind::List)
+            }
+            other => (other.to_string(), Kind::Json),
+        }
+    }
+
+    fn leaf_value() -> impl Strategy<Value = Value> {
+        prop::sample::select(vec![
+            Value::Null,
+            json!(true),
+            json!(false),
+            json!(7),
+            json!(-2.5),
+            json!("x, y"),
+            json!(""),
+            json!([]),
+            json!([1, null, "z"]),
+            json!({"a": 1}),
+            json!([{"a": 2}, {"b": null}]),
+            json!([[1]]),
+        ])
+    }
+
+    fn record() -> impl Strategy<Value = Map<String, Value>> {
+        prop::collection::vec(
+            (prop::sample::select(vec!["a", "b", "c"]), leaf_value()),
+            0..4,
+        )
+        .prop_map(|kv| kv.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+    }
+
+    proptest! {
+        #[test]
+        fn a_cell_is_its_records_values_by_definition(
+            records in prop::option::of(prop::collection::vec(record(), 0..4)),
+            path in prop::collection::vec(prop::sample::select(vec!["a", "b", "c"]), 1..3),
+        ) {
+            let mut found = Vec::new();
+            prop_assert_eq!(
+                cell(records.as_deref(), &path, &mut found),
+                cell_by_records(records.as_deref(), &path)
+            );
+        }
+
+        #[test]
+        fn expanding_every_column_at_once_is_expanding_them_one_by_one(
+            rows in prop::collection::vec(
+                prop::collection::vec(prop::option::of(prop::collection::vec(record(), 0..3)), 3),
+                1..4,
+            ),
+        ) {
+            let mut t = Table::new(vec!["x".into(), "y".into(), "z".into()]);
+            for row in &rows {
+                for cell in row {
+                    match cell {
+                        None => t.push_cell("", Kind::Null),
+                        Some(records) => t.push_cell(&Value::from(records.iter().cloned().map(Value::Object).collect::<Vec<_>>()).to_string(), Kind::Json),
+                    }
+                }
+            }
+            let mut one_by_one = t.clone();
+            for c in (0..3).rev() {
+                if let Some(leaves) = leaf_columns(&one_by_one, c) {
+                    one_by_one.replace_columns(vec![(c, leaves)]);
+                }
+            }
+            expand(&mut t);
+            prop_assert_eq!(t, one_by_one);
+        }
+    }
 
     fn table(cells: &[Value]) -> Table<'static> {
         let mut t = Table::new(vec!["name".into(), "images".into()]);
