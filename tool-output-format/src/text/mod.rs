@@ -655,14 +655,20 @@ fn graphemes_up_to(s: &str, max: usize) -> (usize, usize) {
 /// `path` one JSON Pointer segment deeper: `/` and `segment`, with `~` and `/` escaped as
 /// `~0` and `~1` (RFC 6901).
 pub(crate) fn push_pointer_segment(path: &mut String, segment: &str) {
+    path.reserve(segment.len() + 1);
     path.push('/');
-    for c in segment.chars() {
-        match c {
-            '~' => path.push_str("~0"),
-            '/' => path.push_str("~1"),
-            c => path.push(c),
-        }
+    // The runs between the bytes to escape copied whole.
+    let mut rest = segment;
+    while let Some(i) = memchr::memchr2(b'~', b'/', rest.as_bytes()) {
+        path.push_str(&rest[..i]);
+        path.push_str(if rest.as_bytes()[i] == b'~' {
+            "~0"
+        } else {
+            "~1"
+        });
+        rest = &rest[i + 1..];
     }
+    path.push_str(rest);
 }
 
 #[cfg(test)]

@@ -110,7 +110,7 @@ mod words {
     use super::*;
     use crate::text::{
         escape_body, escape_chars, escape_code_line, grapheme_prefix, graphemes_up_to,
-        has_line_break, has_whitespace, is_hidden_control, push_code_point,
+        has_line_break, has_whitespace, is_hidden_control, push_code_point, push_pointer_segment,
     };
 
     fn class_by_bytes(s: &str) -> u8 {
@@ -245,6 +245,27 @@ mod words {
             prop_assert_eq!(class_of(&s), class_by_bytes(&s));
             prop_assert_eq!(has_line_break(&s), s.contains(['\n', '\r']));
             prop_assert_eq!(has_whitespace(&s), s.contains(char::is_whitespace));
+        }
+
+        #[test]
+        fn a_pointer_segment_by_runs_is_the_segment_escaped_char_by_char(
+            parts in prop::collection::vec(
+                prop::sample::select(vec!["a", "~", "/", "~1", "é", "", "abcdefghij"]),
+                0..8,
+            ),
+        ) {
+            let segment = parts.concat();
+            let mut fast = "/x".to_owned();
+            push_pointer_segment(&mut fast, &segment);
+            let mut slow = "/x/".to_owned();
+            for c in segment.chars() {
+                match c {
+                    '~' => slow.push_str("~0"),
+                    '/' => slow.push_str("~1"),
+                    c => slow.push(c),
+                }
+            }
+            prop_assert_eq!(fast, slow);
         }
 
         #[test]
