@@ -657,7 +657,12 @@ fn graphemes_up_to(s: &str, max: usize) -> (usize, usize) {
 pub(crate) fn push_pointer_segment(path: &mut String, segment: &str) {
     path.reserve(segment.len() + 1);
     path.push('/');
-    // The runs between the bytes to escape copied whole.
+    // Most segments are short keys with nothing to escape: looked at byte by byte, copied
+    // whole; else the runs between the bytes to escape copied whole.
+    if !segment.bytes().any(|b| b == b'~' || b == b'/') {
+        path.push_str(segment);
+        return;
+    }
     let mut rest = segment;
     while let Some(i) = memchr::memchr2(b'~', b'/', rest.as_bytes()) {
         path.push_str(&rest[..i]);
