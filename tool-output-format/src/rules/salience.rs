@@ -69,6 +69,8 @@
 //! particular service's response.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use crate::doc::{Mark, Node};
 
@@ -191,9 +193,9 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
     if is_blank(value) {
         return tier(Tier::Blank, blank_clue(value));
     }
-    let words = Words::of(leaf(name));
-    if let Some(clue) = internal(&words) {
-        return tier(Tier::Internal, clue);
+    let by_name = name_rank(name);
+    if by_name.tier == Tier::Internal {
+        return by_name;
     }
     if let Node::Str(s) = value
         && let Some(rest) = url_rest(s)
@@ -206,20 +208,48 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
         }
         return tier(Tier::Page, "a page for people");
     }
-    named(&words)
+    by_name
 }
 
 /// The rank a field's name alone gives, its value left out (the order in which the line
 /// naming left-out fields lists them): rules 2 and 3 on the name.
+///
+/// Remembered per leaf (up to [`MEMO_NAMES`] distinct ones a thread, then forgotten all at
+/// once): a name is
+/// ranked again for every record and column that holds it, and its words are compared with
+/// a hundred names.
 pub(crate) fn name_rank(name: &str) -> Rank {
-    let words = Words::of(leaf(name));
-    match internal(&words) {
+    thread_local! {
+        static SEEN: RefCell<HashMap<Box<str>, Rank, foldhash::fast::RandomState>> =
+            RefCell::new(HashMap::default());
+    }
+    let leaf = leaf(name);
+    SEEN.with(|seen| {
+        if let Some(&rank) = seen.borrow().get(leaf) {
+            return rank;
+        }
+        let rank = words_rank(&Words::of(leaf));
+        let mut seen = seen.borrow_mut();
+        if seen.len() >= MEMO_NAMES {
+            seen.clear();
+        }
+        seen.insert(leaf.into(), rank);
+        rank
+    })
+}
+
+/// How many distinct names [`name_rank`] remembers.
+const MEMO_NAMES: usize = 4096;
+
+/// [`name_rank`] by its definition: rules 2 and 3 on the words of a name.
+fn words_rank(words: &Words) -> Rank {
+    match internal(words) {
         Some(clue) => Rank {
             tier: Tier::Internal,
             sub: Tier::Internal,
             clue,
         },
-        None => named(&words),
+        None => named(words),
     }
 }
 
@@ -684,6 +714,23 @@ mod tests {
         ) {
             let name = parts.concat();
             prop_assert_eq!(&*Words::of(&name).joined, words_by_chars(&name));
+        }
+
+        #[test]
+        fn a_remembered_name_ranks_as_its_words(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "id", "name", "_", "node", "url", "html", "created", "at", "By", "x", ".",
+                    "self", "status", "count", "total",
+                ]),
+                0..4,
+            ),
+        ) {
+            let name = parts.concat();
+            let want = words_rank(&Words::of(leaf(&name)));
+            // Once computed, once remembered.
+            prop_assert_eq!(name_rank(&name), want);
+            prop_assert_eq!(name_rank(&name), want);
         }
 
         #[test]
