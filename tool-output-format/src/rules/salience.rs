@@ -215,9 +215,8 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
 /// naming left-out fields lists them): rules 2 and 3 on the name.
 ///
 /// Remembered per leaf (up to [`MEMO_NAMES`] distinct ones a thread, then forgotten all at
-/// once): a name is
-/// ranked again for every record and column that holds it, and its words are compared with
-/// a hundred names.
+/// once): a name is ranked again for every record and column that holds it, and its words
+/// are compared with a hundred names.
 pub(crate) fn name_rank(name: &str) -> Rank {
     thread_local! {
         static SEEN: RefCell<HashMap<Box<str>, Rank, foldhash::fast::RandomState>> =
