@@ -10,7 +10,9 @@
 //! row is built, every cell is empty or a list of records, and its records have at most
 //! [`MAX_LEAVES`] leaf paths; else it stays JSON text.
 
-use serde_json::{Map, Value};
+mod cell_json;
+
+use cell_json::{Json, Record};
 
 use crate::doc::{Kind, LeafColumn, Mark, Table, Text};
 
@@ -32,21 +34,22 @@ pub(super) fn expand(t: &mut Table<'_>) {
 /// A leaf's path below the column: its keys, outermost first.
 type Path<'v> = Vec<&'v str>;
 
-/// The leaf columns of column `c`, when it holds lists of records.
+/// The leaf columns of column `c`, when it holds lists of records (read from the cells'
+/// JSON text: [`cell_json`]).
 fn leaf_columns<'a>(t: &Table<'a>, c: usize) -> Option<Vec<LeafColumn<'a>>> {
-    let mut lists: Vec<Option<Vec<Map<String, Value>>>> = Vec::with_capacity(t.rows());
+    let mut lists: Vec<Option<Vec<Record<'_>>>> = Vec::with_capacity(t.rows());
     let mut any = false;
     for r in 0..t.rows() {
         match t.cell(r, c) {
             ("", Kind::Null) => lists.push(None),
             (text, Kind::Json) if text.starts_with('[') => {
-                let Ok(Value::Array(items)) = serde_json::from_str::<Value>(text) else {
+                let Some(Json::List(items)) = Json::parse(text) else {
                     return None;
                 };
                 let mut records = Vec::with_capacity(items.len());
                 for item in items {
                     match item {
-                        Value::Object(m) => records.push(m),
+                        Json::Record(m) => records.push(m),
                         _ => return None,
                     }
                 }
@@ -92,14 +95,14 @@ fn leaf_columns<'a>(t: &Table<'a>, c: usize) -> Option<Vec<LeafColumn<'a>>> {
 
 /// The leaf paths of `record` not yet in `paths`, in first-seen order (a record within is
 /// walked; so are the records of a list of records).
-fn collect<'v>(record: &'v Map<String, Value>, at: &mut Path<'v>, paths: &mut Vec<Path<'v>>) {
+fn collect<'v>(record: &'v Record<'_>, at: &mut Path<'v>, paths: &mut Vec<Path<'v>>) {
     for (k, v) in record {
         at.push(k);
         match v {
-            Value::Object(m) if !m.is_empty() => collect(m, at, paths),
-            Value::Array(items) if is_records(items) => {
+            Json::Record(m) if !m.is_empty() => collect(m, at, paths),
+            Json::List(items) if is_records(items) => {
                 for item in items {
-                    if let Value::Object(m) = item {
+                    if let Json::Record(m) = item {
                         collect(m, at, paths);
                     }
                 }
@@ -115,25 +118,25 @@ fn collect<'v>(record: &'v Map<String, Value>, at: &mut Path<'v>, paths: &mut Ve
 }
 
 /// A non-empty list whose items are all records.
-fn is_records(items: &[Value]) -> bool {
-    !items.is_empty() && items.iter().all(Value::is_object)
+fn is_records(items: &[Json<'_>]) -> bool {
+    !items.is_empty() && items.iter().all(|i| matches!(i, Json::Record(_)))
 }
 
 /// The values at `path` below `v` (a list of records fans out), in order.
-fn values<'v>(v: &'v Value, path: &[&str], out: &mut Vec<&'v Value>) {
+fn values<'v, 't>(v: &'v Json<'t>, path: &[&str], out: &mut Vec<&'v Json<'t>>) {
     let Some((first, rest)) = path.split_first() else {
-        if !v.is_null() {
+        if *v != Json::Null {
             out.push(v);
         }
         return;
     };
     match v {
-        Value::Object(m) => {
-            if let Some(inner) = m.get(*first) {
+        Json::Record(m) => {
+            if let Some(inner) = Json::get(m, first) {
                 values(inner, rest, out);
             }
         }
-        Value::Array(items) if is_records(items) => {
+        Json::List(items) if is_records(items) => {
             for item in items {
                 values(item, path, out);
             }
@@ -144,10 +147,10 @@ fn values<'v>(v: &'v Value, path: &[&str], out: &mut Vec<&'v Value>) {
 
 /// The values at `path` in `record` (its first key looked up, the rest by [`values`]), into
 /// `out` (cleared first).
-fn record_values<'v>(record: &'v Map<String, Value>, path: &[&str], out: &mut Vec<&'v Value>) {
+fn record_values<'v, 't>(record: &'v Record<'t>, path: &[&str], out: &mut Vec<&'v Json<'t>>) {
     out.clear();
     if let Some((first, rest)) = path.split_first()
-        && let Some(v) = record.get(*first)
+        && let Some(v) = Json::get(record, first)
     {
         values(v, rest, out);
     }
@@ -155,10 +158,10 @@ fn record_values<'v>(record: &'v Map<String, Value>, path: &[&str], out: &mut Ve
 
 /// The cell of one row for the leaf at `path`: its records' values in order (`found`: room
 /// for one record's values, reused).
-fn cell<'v>(
-    records: Option<&'v [Map<String, Value>]>,
+fn cell<'v, 't>(
+    records: Option<&'v [Record<'t>]>,
     path: &[&str],
-    found: &mut Vec<&'v Value>,
+    found: &mut Vec<&'v Json<'t>>,
 ) -> (String, Kind) {
     let Some(records) = records else {
         return (String::new(), Kind::Null);
@@ -196,15 +199,22 @@ fn cell<'v>(
     }
 }
 
+/// Whether a list holds only scalars (written `a, b` in a cell).
+fn all_scalars(items: &[Json<'_>]) -> bool {
+    items
+        .iter()
+        .all(|i| !matches!(i, Json::Record(_) | Json::List(_)))
+}
+
 /// One value's cell text and kind (a list of scalars joined by `, `, anything else compact
 /// JSON), as a table cell writes it.
-fn scalar(v: &Value) -> (String, Kind) {
+fn scalar(v: &Json<'_>) -> (String, Kind) {
     let kind = match v {
-        Value::Null => Kind::Null,
-        Value::Bool(_) => Kind::Bool,
-        Value::Number(_) => Kind::Number,
-        Value::String(_) => Kind::Text,
-        Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => Kind::List,
+        Json::Null => Kind::Null,
+        Json::Bool(_) => Kind::Bool,
+        Json::Number(_) => Kind::Number,
+        Json::Str(_) => Kind::Text,
+        Json::List(items) if all_scalars(items) => Kind::List,
         _ => Kind::Json,
     };
     let mut text = String::new();
@@ -213,13 +223,13 @@ fn scalar(v: &Value) -> (String, Kind) {
 }
 
 /// [`scalar`]'s text, appended to `out`.
-fn push_scalar(v: &Value, out: &mut String) {
-    use std::fmt::Write as _;
+fn push_scalar(v: &Json<'_>, out: &mut String) {
     match v {
-        Value::Null => {}
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::String(s) => out.push_str(s),
-        Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
+        Json::Null => {}
+        Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Json::Number(n) => out.push_str(n),
+        Json::Str(s) => out.push_str(s),
+        Json::List(items) if all_scalars(items) => {
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
@@ -227,12 +237,7 @@ fn push_scalar(v: &Value, out: &mut String) {
                 push_scalar(item, out);
             }
         }
-        Value::Number(n) => {
-            let _ = write!(out, "{n}");
-        }
-        other => {
-            let _ = write!(out, "{other}");
-        }
+        other => other.write(out),
     }
 }
 
@@ -240,10 +245,33 @@ fn push_scalar(v: &Value, out: &mut String) {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use serde_json::json;
+    use serde_json::{Map, Value, json};
 
-    /// [`cell`] by its definition: each record's values in a list of their own, each value's
-    /// text in a `String` of its own.
+    /// [`values`] by its definition, on the values `serde_json` reads.
+    fn values_of<'v>(v: &'v Value, path: &[&str], out: &mut Vec<&'v Value>) {
+        let Some((first, rest)) = path.split_first() else {
+            if !v.is_null() {
+                out.push(v);
+            }
+            return;
+        };
+        match v {
+            Value::Object(m) => {
+                if let Some(inner) = m.get(*first) {
+                    values_of(inner, rest, out);
+                }
+            }
+            Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_object) => {
+                for item in items {
+                    values_of(item, path, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// [`cell`] by its definition: on the values `serde_json` reads, each record's values in
+    /// a list of their own, each value's text in a `String` of its own.
     fn cell_by_records(records: Option<&[Map<String, Value>]>, path: &[&str]) -> (String, Kind) {
         let Some(records) = records else {
             return (String::new(), Kind::Null);
@@ -255,7 +283,7 @@ mod tests {
                 if let Some((first, rest)) = path.split_first()
                     && let Some(v) = m.get(*first)
                 {
-                    values(v, rest, &mut out);
+                    values_of(v, rest, &mut out);
                 }
                 out
             })
@@ -325,9 +353,23 @@ mod tests {
             records in prop::option::of(prop::collection::vec(record(), 0..4)),
             path in prop::collection::vec(prop::sample::select(vec!["a", "b", "c"]), 1..3),
         ) {
+            // Read back from the JSON text a cell holds, as the leaf columns read it.
+            let text = records.as_ref().map(|r| {
+                Value::from(r.iter().cloned().map(Value::Object).collect::<Vec<_>>()).to_string()
+            });
+            let read: Option<Vec<Record<'_>>> = text.as_deref().map(|t| match Json::parse(t) {
+                Some(Json::List(items)) => items
+                    .into_iter()
+                    .map(|i| match i {
+                        Json::Record(m) => m,
+                        _ => unreachable!(),
+                    })
+                    .collect(),
+                _ => unreachable!(),
+            });
             let mut found = Vec::new();
             prop_assert_eq!(
-                cell(records.as_deref(), &path, &mut found),
+                cell(read.as_deref(), &path, &mut found),
                 cell_by_records(records.as_deref(), &path)
             );
         }
