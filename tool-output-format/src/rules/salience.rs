@@ -328,7 +328,7 @@ pub(crate) fn is_payload(name: &str) -> bool {
 
 /// The part of a dotted path after its last `.`.
 fn leaf(name: &str) -> &str {
-    name.rsplit('.').next().unwrap_or(name)
+    memchr::memrchr(b'.', name.as_bytes()).map_or(name, |i| &name[i + 1..])
 }
 
 /// A name as lowercase words: `fullName`, `full-name` and `Full Name` are `full_name`.
@@ -628,7 +628,7 @@ fn is_image(rest: &str) -> bool {
     if host.contains("avatar") || rest.contains(".gravatar.com/") || path.contains("/avatar") {
         return true;
     }
-    let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
+    let ext = memchr::memrchr(b'.', path.as_bytes()).map_or("", |i| &path[i + 1..]);
     ["png", "jpg", "jpeg", "gif", "svg", "webp", "ico"]
         .iter()
         .any(|e| ext.eq_ignore_ascii_case(e))
@@ -641,7 +641,8 @@ fn is_endpoint_at(url: &str, rest: &str) -> bool {
     if memchr::memchr(b'{', url.as_bytes()).is_some() {
         return true;
     }
-    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let (host, path) =
+        memchr::memchr(b'/', rest.as_bytes()).map_or((rest, ""), |i| (&rest[..i], &rest[i + 1..]));
     if host.starts_with("api.") || host.contains(".api.") || host.starts_with("registry.") {
         return true;
     }
@@ -701,7 +702,62 @@ mod tests {
         web && !rest.is_empty() && !s.contains(char::is_whitespace)
     }
 
+    /// [`is_page`] by its definition: the scheme split off and the URL's parts found by
+    /// substring and char searches, once per check.
+    fn is_page_by_parts(s: &str) -> bool {
+        let endpoint = |url: &str| {
+            if url.contains('{') {
+                return true;
+            }
+            let rest = url.split_once("://").map_or(url, |(_, r)| r);
+            let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+            if host.starts_with("api.") || host.contains(".api.") || host.starts_with("registry.") {
+                return true;
+            }
+            path.split('/').any(|seg| {
+                seg == "api"
+                    || (seg.len() >= 2
+                        && seg.as_bytes()[0] == b'v'
+                        && seg.as_bytes()[1].is_ascii_digit()
+                        && seg[1..].bytes().all(|b| b.is_ascii_alphanumeric()))
+            })
+        };
+        let image = |url: &str| {
+            let rest = url.split_once("://").map_or(url, |(_, r)| r);
+            let path = rest.split(['?', '#']).next().unwrap_or(rest);
+            let host = rest.split('/').next().unwrap_or(rest);
+            if host.contains("avatar")
+                || rest.contains(".gravatar.com/")
+                || path.contains("/avatar")
+            {
+                return true;
+            }
+            let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
+            ["png", "jpg", "jpeg", "gif", "svg", "webp", "ico"]
+                .iter()
+                .any(|e| ext.eq_ignore_ascii_case(e))
+        };
+        looks_like_url_by_chars(s) && !endpoint(s) && !image(s)
+    }
+
     proptest! {
+        #[test]
+        fn a_page_is_a_page_by_definition(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "https://", "http", "://", "api.", ".api.", "registry.", "/", "api", "v1",
+                    "v", "2beta", "x", ".", "png", ".PNG", "?", "#", "avatar", ".gravatar.com/",
+                    "{", "github.com", " ",
+                ]),
+                0..10,
+            ),
+            name in prop::sample::select(vec!["a.b.c", "abc", ".x", "x.", "", "owner.login"]),
+        ) {
+            let s = parts.concat();
+            prop_assert_eq!(is_page(&s), is_page_by_parts(&s), "{:?}", s);
+            prop_assert_eq!(leaf(name), name.rsplit('.').next().unwrap_or(name));
+        }
+
         #[test]
         fn words_of_a_name_are_its_words_by_definition(
             parts in prop::collection::vec(
