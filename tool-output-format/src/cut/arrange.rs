@@ -238,7 +238,15 @@ fn arrange_table(t: &mut Table<'_>, salience: bool, fold: bool) {
     let mut said = Vec::new();
     let mut same = Vec::new();
     let mut keep = Vec::new();
-    let column_eq = |a: usize, b: usize| (0..rows).all(|r| t.cell(r, a) == t.cell(r, b));
+    // Two columns are compared from their first cells, read once (most differ there).
+    let firsts: Vec<(&str, Kind)> = if rows > 0 {
+        (0..cols).map(|c| t.cell(0, c)).collect()
+    } else {
+        Vec::new()
+    };
+    let column_eq = |a: usize, b: usize| {
+        firsts[a] == firsts[b] && (1..rows).all(|r| t.cell(r, a) == t.cell(r, b))
+    };
     for c in 0..cols {
         let marked = t.mark(c) != Mark::None;
         // Said once: only when every row is built and there are rows to compare.

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use super::{Kind, Mark, Text};
 
 /// A column that replaces a table's column of lists of records: one of their leaf paths
-/// ([`Table::replace_column`]).
+/// ([`Table::replace_columns`]).
 #[derive(Debug)]
 pub(crate) struct LeafColumn<'a> {
     /// The column's name: the list's, then the leaf's path (`spec.containers.image`).
@@ -304,26 +304,36 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// How deep a leaf of a list of records column `col` is ([`Table::replace_column`]; 0:
+    /// How deep a leaf of a list of records column `col` is ([`Table::replace_columns`]; 0:
     /// not one).
     pub(crate) fn list_depth(&self, col: usize) -> u8 {
         self.core.lists.get(col).copied().unwrap_or(0)
     }
 
-    /// Replace column `col` by the leaf columns of its lists of records, `with` (each a name,
-    /// its depth in the records and one cell per row), in place: they take its limit and no
-    /// mark. Every row must be built.
-    pub(crate) fn replace_column(&mut self, col: usize, with: Vec<LeafColumn<'a>>) {
+    /// Replace columns by the leaf columns of their lists of records, `with` (for each
+    /// column, in increasing order, its leaf columns: each a name, its depth in the records
+    /// and one cell per row), in place and in one pass over the cells: they take its limit
+    /// and no mark. Every row must be built.
+    pub(crate) fn replace_columns(&mut self, with: Vec<(usize, Vec<LeafColumn<'a>>)>) {
+        if with.is_empty() {
+            return;
+        }
         let (rows, cols) = (self.rows(), self.core.columns.len());
-        debug_assert!(with.iter().all(|l| l.cells.len() == rows));
-        let width = cols - 1 + with.len();
+        debug_assert!(with.windows(2).all(|w| w[0].0 < w[1].0));
+        debug_assert!(
+            with.iter()
+                .flat_map(|(_, ls)| ls)
+                .all(|l| l.cells.len() == rows)
+        );
+        let width = cols + with.iter().map(|(_, ls)| ls.len()).sum::<usize>() - with.len();
         let mut buf = String::with_capacity(self.core.buf.len());
         let mut ends = Vec::with_capacity(rows * width);
         let mut kinds = Vec::with_capacity(rows * width);
         for row in 0..rows {
+            let mut next = with.iter().peekable();
             for c in 0..cols {
-                if c == col {
-                    for l in &with {
+                if let Some((_, leaves)) = next.next_if(|(at, _)| *at == c) {
+                    for l in leaves {
                         buf.push_str(&l.cells[row].0);
                         ends.push(buf.len());
                         kinds.push(l.cells[row].1);
@@ -336,27 +346,30 @@ impl<'a> Table<'a> {
                 kinds.push(kind);
             }
         }
-        let n = with.len();
-        if !self.core.limits.is_empty() {
-            let limit = self.core.limits[col];
-            self.core
-                .limits
-                .splice(col..=col, std::iter::repeat_n(limit, n));
-        }
-        if !self.core.marks.is_empty() {
-            self.core
-                .marks
-                .splice(col..=col, std::iter::repeat_n(Mark::None, n));
-        }
         if self.core.lists.is_empty() {
             self.core.lists = vec![0; cols];
         }
-        self.core
-            .lists
-            .splice(col..=col, with.iter().map(|l| l.depth));
-        self.core
-            .columns
-            .splice(col..=col, with.into_iter().map(|l| l.name));
+        // From the last column replaced to the first, so the indices before it hold.
+        for (col, leaves) in with.into_iter().rev() {
+            let n = leaves.len();
+            if !self.core.limits.is_empty() {
+                let limit = self.core.limits[col];
+                self.core
+                    .limits
+                    .splice(col..=col, std::iter::repeat_n(limit, n));
+            }
+            if !self.core.marks.is_empty() {
+                self.core
+                    .marks
+                    .splice(col..=col, std::iter::repeat_n(Mark::None, n));
+            }
+            self.core
+                .lists
+                .splice(col..=col, leaves.iter().map(|l| l.depth));
+            self.core
+                .columns
+                .splice(col..=col, leaves.into_iter().map(|l| l.name));
+        }
         self.core.buf = buf;
         self.core.ends = ends;
         self.core.kinds = kinds;

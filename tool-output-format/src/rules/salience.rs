@@ -68,6 +68,10 @@
 //! Every rule above is general: it reads a name's words and a value's form, never a
 //! particular service's response.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use crate::doc::{Mark, Node};
 
 /// How much a field is needed, most needed first (the order of the variants).
@@ -186,38 +190,65 @@ pub(crate) fn rank(name: &str, value: &Node<'_>, mark: Mark) -> Rank {
         Mark::Minor => return tier(Tier::Minor, "marked minor"),
         _ => {}
     }
-    let words = Words::of(leaf(name));
     if is_blank(value) {
         return tier(Tier::Blank, blank_clue(value));
     }
-    if let Some(clue) = internal(&words) {
-        return tier(Tier::Internal, clue);
+    let by_name = name_rank(name);
+    if by_name.tier == Tier::Internal {
+        return by_name;
     }
     if let Node::Str(s) = value
-        && looks_like_url(s)
+        && let Some(rest) = url_rest(s)
     {
-        if is_endpoint(s) {
+        if is_endpoint_at(s, rest) {
             return tier(Tier::Endpoint, "an API endpoint URL");
         }
-        if is_image(s) {
+        if is_image(rest) {
             return tier(Tier::Rest, "an image URL");
         }
         return tier(Tier::Page, "a page for people");
     }
-    named(&words)
+    by_name
 }
 
 /// The rank a field's name alone gives, its value left out (the order in which the line
 /// naming left-out fields lists them): rules 2 and 3 on the name.
+///
+/// Remembered per leaf (up to [`MEMO_NAMES`] distinct ones a thread, then forgotten all at
+/// once): a name is ranked again for every record and column that holds it, and its words
+/// are compared with a hundred names.
 pub(crate) fn name_rank(name: &str) -> Rank {
-    let words = Words::of(leaf(name));
-    match internal(&words) {
+    thread_local! {
+        static SEEN: RefCell<HashMap<Box<str>, Rank, foldhash::fast::RandomState>> =
+            RefCell::new(HashMap::default());
+    }
+    let leaf = leaf(name);
+    SEEN.with(|seen| {
+        if let Some(&rank) = seen.borrow().get(leaf) {
+            return rank;
+        }
+        let rank = words_rank(&Words::of(leaf));
+        let mut seen = seen.borrow_mut();
+        if seen.len() >= MEMO_NAMES {
+            seen.clear();
+        }
+        seen.insert(leaf.into(), rank);
+        rank
+    })
+}
+
+/// How many distinct names [`name_rank`] remembers.
+const MEMO_NAMES: usize = 4096;
+
+/// [`name_rank`] by its definition: rules 2 and 3 on the words of a name.
+fn words_rank(words: &Words) -> Rank {
+    match internal(words) {
         Some(clue) => Rank {
             tier: Tier::Internal,
             sub: Tier::Internal,
             clue,
         },
-        None => named(&words),
+        None => named(words),
     }
 }
 
@@ -277,7 +308,7 @@ fn is_machine_id(w: &Words) -> bool {
 pub(crate) fn is_payload(name: &str) -> bool {
     let w = Words::of(leaf(name));
     matches!(
-        w.joined.as_str(),
+        &*w.joined,
         "properties"
             | "info"
             | "fields"
@@ -297,17 +328,22 @@ pub(crate) fn is_payload(name: &str) -> bool {
 
 /// The part of a dotted path after its last `.`.
 fn leaf(name: &str) -> &str {
-    name.rsplit('.').next().unwrap_or(name)
+    memchr::memrchr(b'.', name.as_bytes()).map_or(name, |i| &name[i + 1..])
 }
 
 /// A name as lowercase words: `fullName`, `full-name` and `Full Name` are `full_name`.
-struct Words {
-    /// The words joined by `_`.
-    joined: String,
+struct Words<'n> {
+    /// The words joined by `_`: the name itself when it is written so already (most are).
+    joined: Cow<'n, str>,
 }
 
-impl Words {
-    fn of(name: &str) -> Words {
+impl Words<'_> {
+    fn of(name: &str) -> Words<'_> {
+        if is_joined(name) {
+            return Words {
+                joined: Cow::Borrowed(name),
+            };
+        }
         let mut joined = String::with_capacity(name.len() + 4);
         let mut prev_lower = false;
         for c in name.chars() {
@@ -333,16 +369,27 @@ impl Words {
         if name.starts_with('_') {
             joined.insert(0, '_');
         }
-        Words { joined }
+        Words {
+            joined: Cow::Owned(joined),
+        }
     }
 
     fn is(&self, names: &[&str]) -> bool {
-        names.contains(&self.joined.as_str())
+        names.contains(&&*self.joined)
     }
 
     fn ends(&self, suffixes: &[&str]) -> bool {
         suffixes.iter().any(|s| self.joined.ends_with(s))
     }
+}
+
+/// Whether a name is its own words ([`Words::of`] would give it back): lowercase ASCII
+/// letters, digits and single `_`.
+fn is_joined(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.iter()
+        .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
+        && !b.windows(2).any(|w| w == b"__")
 }
 
 /// The tier a name's words give (rule 3), for a value that is not a URL.
@@ -540,32 +587,48 @@ fn blank_clue(value: &Node<'_>) -> &'static str {
 /// Whether a string is one URL a person or a tool opens: `http(s)://`, a web URL behind a
 /// tool's prefix (`git+https://`, as package manifests write a repository) or `git://`.
 pub(crate) fn looks_like_url(s: &str) -> bool {
-    let Some((scheme, rest)) = s.split_once("://") else {
-        return false;
-    };
+    url_rest(s).is_some()
+}
+
+/// The part after the scheme of a string that [`looks_like_url`], or `None`.
+fn url_rest(s: &str) -> Option<&str> {
+    let (scheme, rest) = split_scheme(s)?;
     let web = matches!(scheme, "http" | "https" | "git")
         || scheme
             .rsplit_once('+')
             .is_some_and(|(tool, web)| matches!(web, "http" | "https") && !tool.is_empty());
-    web && !rest.is_empty() && !s.contains(char::is_whitespace)
+    (web && !rest.is_empty() && !crate::text::has_whitespace(s)).then_some(rest)
+}
+
+/// `s` split at its first `://`: the scheme and the rest.
+fn split_scheme(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b':', &b[from..]) {
+        let at = from + i;
+        if b[at + 1..].starts_with(b"//") {
+            return Some((&s[..at], &s[at + 3..]));
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Whether `s` is a link a person opens: one URL that is neither an API endpoint nor an
 /// image. A folding shape never folds such a field as machine-only, whatever its key.
 pub(crate) fn is_page(s: &str) -> bool {
-    looks_like_url(s) && !is_endpoint(s) && !is_image(s)
+    url_rest(s).is_some_and(|rest| !is_endpoint_at(s, rest) && !is_image(rest))
 }
 
 /// Whether a URL is an image (an avatar, an icon): by its file extension, or a host or path
-/// that names avatars.
-fn is_image(url: &str) -> bool {
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    let path = rest.split(['?', '#']).next().unwrap_or(rest);
-    let host = rest.split('/').next().unwrap_or(rest);
+/// that names avatars. `rest`: the URL after its scheme.
+fn is_image(rest: &str) -> bool {
+    let path = memchr::memchr2(b'?', b'#', rest.as_bytes()).map_or(rest, |i| &rest[..i]);
+    let host = memchr::memchr(b'/', rest.as_bytes()).map_or(rest, |i| &rest[..i]);
     if host.contains("avatar") || rest.contains(".gravatar.com/") || path.contains("/avatar") {
         return true;
     }
-    let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
+    let ext = memchr::memrchr(b'.', path.as_bytes()).map_or("", |i| &path[i + 1..]);
     ["png", "jpg", "jpeg", "gif", "svg", "webp", "ico"]
         .iter()
         .any(|e| ext.eq_ignore_ascii_case(e))
@@ -573,12 +636,13 @@ fn is_image(url: &str) -> bool {
 
 /// Whether a URL returns data to a program rather than a page to a person: an `api.` host,
 /// an `/api/` path, a versioned path segment (`/v1/`, `/v2beta/`), or a template (`{`).
-pub(crate) fn is_endpoint(url: &str) -> bool {
-    if url.contains('{') {
+/// `rest`: the URL after its scheme.
+fn is_endpoint_at(url: &str, rest: &str) -> bool {
+    if memchr::memchr(b'{', url.as_bytes()).is_some() {
         return true;
     }
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let (host, path) =
+        memchr::memchr(b'/', rest.as_bytes()).map_or((rest, ""), |i| (&rest[..i], &rest[i + 1..]));
     if host.starts_with("api.") || host.contains(".api.") || host.starts_with("registry.") {
         return true;
     }
@@ -592,209 +656,4 @@ pub(crate) fn is_endpoint(url: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_state_itself_comes_before_a_count_and_short_names_for_time_and_who_rank() {
-        let status = rank("status", &s("resolved"), Mark::None);
-        let count = rank("count", &Node::Number("3".into()), Mark::None);
-        assert_eq!((status.tier, count.tier), (Tier::State, Tier::State));
-        assert!(status.key() < count.key());
-        assert_eq!(
-            rank("ts", &s("1712763602.000700"), Mark::None).tier,
-            Tier::Time
-        );
-        assert_eq!(
-            rank("thread_ts", &s("1712763602.000700"), Mark::None).tier,
-            Tier::Time
-        );
-        assert_eq!(
-            rank("lastSeen", &s("2024-04-10"), Mark::None).tier,
-            Tier::Time
-        );
-        assert_eq!(rank("assignedTo", &s("Maya"), Mark::None).tier, Tier::Who);
-        assert_eq!(
-            rank("hasSeen", &Node::Bool(true), Mark::None).tier,
-            Tier::Rest
-        );
-    }
-
-    #[test]
-    fn an_id_a_system_assigns_comes_after_the_names_people_use() {
-        let id = rank("id", &Node::Number("1000".into()), Mark::None);
-        let uid = rank("order_id", &s("a1f2-c3d4"), Mark::None);
-        let number = rank("number", &Node::Number("2".into()), Mark::None);
-        let title = rank("title", &s("The doors don't open"), Mark::None);
-        for r in [id, uid, number, title] {
-            assert_eq!(r.tier, Tier::Identity, "{r:?}");
-        }
-        assert!(title.key() < id.key() && number.key() < id.key());
-        assert!(number.key() < uid.key());
-        // Still an identity: before every state, text or page.
-        assert!(id.key() < rank("status", &s("open"), Mark::None).key());
-    }
-
-    #[test]
-    fn a_web_url_behind_a_tools_prefix_is_a_page_and_other_schemes_are_not_urls() {
-        assert!(is_page(
-            "git+https://github.com/jonschlinkert/is-number.git"
-        ));
-        assert!(is_page("git://github.com/a/b.git"));
-        assert!(looks_like_url("http://example.com/x"));
-        assert!(!looks_like_url("+https://example.com"));
-        assert!(!looks_like_url("mailto:someone@example.com"));
-        assert!(!looks_like_url("postgres://user@db/x"));
-        assert!(!looks_like_url("https://"));
-        assert!(!looks_like_url("https://a b"));
-    }
-
-    fn s(v: &str) -> Node<'_> {
-        Node::Str(v.into())
-    }
-
-    fn t(name: &str, value: &Node<'_>) -> Tier {
-        rank(name, value, Mark::None).tier
-    }
-
-    #[test]
-    fn names_rank_in_any_case_by_their_leaf() {
-        let v = s("x");
-        for (name, tier) in [
-            ("full_name", Tier::Identity),
-            ("fullName", Tier::Identity),
-            ("full-name", Tier::Identity),
-            ("owner.login", Tier::Identity),
-            ("status", Tier::State),
-            ("metadata.phase", Tier::State),
-            ("description", Tier::Text),
-            ("created_at", Tier::Time),
-            ("updatedAt", Tier::Time),
-            ("assignee", Tier::Who),
-            ("created_by", Tier::Who),
-            ("customer_id", Tier::Identity),
-            ("stargazers_count", Tier::Rest),
-            ("total_count", Tier::State),
-            ("node_id", Tier::Internal),
-            ("maxResults", Tier::Internal),
-            ("_links", Tier::Internal),
-            ("has_wiki", Tier::Rest),
-        ] {
-            assert_eq!(t(name, &v), tier, "{name}");
-        }
-    }
-
-    #[test]
-    fn values_that_say_nothing_rank_last_but_minor() {
-        for v in [
-            Node::Null,
-            Node::Bool(false),
-            Node::Number("0".into()),
-            Node::Number("0.0".into()),
-            s(""),
-            Node::List(Vec::new()),
-        ] {
-            assert_eq!(t("name", &v), Tier::Blank, "{v:?}");
-        }
-        assert_eq!(t("has_wiki", &Node::Bool(true)), Tier::Rest);
-        assert_eq!(t("size", &Node::Number("12".into())), Tier::Rest);
-    }
-
-    #[test]
-    fn a_page_for_people_is_not_an_endpoint() {
-        for (url, endpoint) in [
-            ("https://github.com/octocat/Hello-World", false),
-            (
-                "https://github.com/octocat/Hello-World/releases/tag/v1.0.0",
-                false,
-            ),
-            (
-                "https://earthquake.usgs.gov/earthquakes/eventpage/ci3",
-                false,
-            ),
-            ("https://api.github.com/repos/octocat/Hello-World", true),
-            ("https://example.com/api/things/1", true),
-            ("https://jira.example.com/rest/api/2/issue/10", true),
-            ("https://example.com/v1/charges/ch_1", true),
-            ("https://api.github.com/repos/o/r/issues{/number}", true),
-        ] {
-            assert_eq!(is_endpoint(url), endpoint, "{url}");
-            let tier = if endpoint { Tier::Endpoint } else { Tier::Page };
-            assert_eq!(t("url", &s(url)), tier, "{url}");
-            assert_eq!(t("html_url", &s(url)), tier, "{url}");
-            assert_eq!(is_page(url), !endpoint, "{url}");
-        }
-    }
-
-    #[test]
-    fn an_image_is_neither_a_page_nor_an_endpoint() {
-        for url in [
-            "https://avatars.githubusercontent.com/u/583231?v=4",
-            "https://example.com/static/logo.PNG",
-            "https://secure.gravatar.com/avatar/1",
-            "https://secure.avatar-cdn.example.com/u/1",
-            "https://avatar-management.example.net/u/1?size=48",
-            "https://example.com/avatar/ada",
-        ] {
-            assert!(!is_page(url), "{url}");
-            assert_eq!(t("avatar_url", &s(url)), Tier::Rest, "{url}");
-        }
-        assert!(is_page("https://example.com/people/ada"));
-        assert!(!is_page("not a url"));
-        assert!(!is_page("https://example.com/a b"));
-    }
-
-    #[test]
-    fn marks_win_over_name_and_value() {
-        assert_eq!(rank("node_id", &s("x"), Mark::Key).tier, Tier::Key);
-        assert_eq!(
-            rank("etag", &Node::Null, Mark::Essential).tier,
-            Tier::Essential
-        );
-        assert_eq!(rank("id", &s("7"), Mark::Minor).tier, Tier::Minor);
-        assert_eq!(rank("id", &s("7"), Mark::Key).clue, "marked key");
-    }
-
-    #[test]
-    fn a_nested_field_ranks_no_better_than_its_parent_unless_a_payload() {
-        let owner = rank("owner", &s("x"), Mark::None);
-        let login = rank("login", &s("ada"), Mark::None);
-        let nested = login.under(owner, false);
-        assert_eq!((nested.tier, nested.sub), (Tier::Who, Tier::Identity));
-        let kind = rank("type", &s("User"), Mark::None).under(owner, false);
-        assert!(nested.key() < kind.key());
-        let info = rank("info", &s("x"), Mark::None);
-        assert!(is_payload("info") && is_payload("properties") && !is_payload("owner"));
-        assert_eq!(login.under(info, true).tier, Tier::Identity);
-    }
-
-    #[test]
-    fn a_name_under_a_payload_state_is_that_state() {
-        let status = rank("status", &s("x"), Mark::None);
-        let name = rank("name", &s("In Progress"), Mark::None).under(status, true);
-        assert_eq!(name.tier, Tier::State);
-        // Under a payload parent of no kind, an identity stays an identity.
-        let fields = rank("fields", &s("x"), Mark::None);
-        let summary = rank("key", &s("PROJ-1"), Mark::None).under(fields, true);
-        assert_eq!(summary.tier, Tier::Identity);
-    }
-
-    #[test]
-    fn a_field_of_a_kind_comes_before_one_nested_under_that_kind() {
-        let summary = rank("summary", &s("It broke"), Mark::None);
-        let description = rank("description", &s("x"), Mark::None);
-        let kind = rank("type", &s("doc"), Mark::None).under(description, false);
-        assert_eq!(kind.tier, summary.tier);
-        assert!(summary.key() < kind.key());
-    }
-
-    #[test]
-    fn the_rank_says_why() {
-        assert_eq!(rank("fork", &Node::Bool(false), Mark::None).clue, "false");
-        assert_eq!(
-            rank("html_url", &s("https://github.com/a"), Mark::None).clue,
-            "a page for people"
-        );
-        assert_eq!(rank("title", &s("x"), Mark::None).clue, "an identity name");
-    }
-}
+mod tests;

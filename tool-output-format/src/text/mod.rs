@@ -136,6 +136,28 @@ pub fn has_line_break(s: &str) -> bool {
     }) || chunks.remainder().iter().any(|&b| b == b'\n' || b == b'\r')
 }
 
+/// True when `s` holds a whitespace character (`char::is_whitespace`): ASCII text eight
+/// bytes at a time with no `char` decoding, text with other characters char by char.
+pub(crate) fn has_whitespace(s: &str) -> bool {
+    let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let mut chunks = s.as_bytes().chunks_exact(8);
+    for c in &mut chunks {
+        let x = word(c);
+        if x & HIGH != 0 {
+            return s.contains(char::is_whitespace);
+        }
+        if has_less(x, 0x21) != 0 && c.iter().any(space) {
+            return true;
+        }
+    }
+    let rest = chunks.remainder();
+    if rest.is_ascii() {
+        rest.iter().any(space)
+    } else {
+        s.contains(char::is_whitespace)
+    }
+}
+
 /// True when [`escape_text`] surely writes `s` unchanged away from the start of a list
 /// item: no byte that may need escaping and no space at either end.
 #[inline]
@@ -639,14 +661,25 @@ fn graphemes_up_to(s: &str, max: usize) -> (usize, usize) {
 /// `path` one JSON Pointer segment deeper: `/` and `segment`, with `~` and `/` escaped as
 /// `~0` and `~1` (RFC 6901).
 pub(crate) fn push_pointer_segment(path: &mut String, segment: &str) {
+    path.reserve(segment.len() + 1);
     path.push('/');
-    for c in segment.chars() {
-        match c {
-            '~' => path.push_str("~0"),
-            '/' => path.push_str("~1"),
-            c => path.push(c),
-        }
+    // Most segments are short keys with nothing to escape: looked at byte by byte, copied
+    // whole; else the runs between the bytes to escape copied whole.
+    if !segment.bytes().any(|b| b == b'~' || b == b'/') {
+        path.push_str(segment);
+        return;
     }
+    let mut rest = segment;
+    while let Some(i) = memchr::memchr2(b'~', b'/', rest.as_bytes()) {
+        path.push_str(&rest[..i]);
+        path.push_str(if rest.as_bytes()[i] == b'~' {
+            "~0"
+        } else {
+            "~1"
+        });
+        rest = &rest[i + 1..];
+    }
+    path.push_str(rest);
 }
 
 #[cfg(test)]

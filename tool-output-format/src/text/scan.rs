@@ -110,7 +110,7 @@ mod words {
     use super::*;
     use crate::text::{
         escape_body, escape_chars, escape_code_line, grapheme_prefix, graphemes_up_to,
-        has_line_break, is_hidden_control, push_code_point,
+        has_line_break, has_whitespace, is_hidden_control, push_code_point, push_pointer_segment,
     };
 
     fn class_by_bytes(s: &str) -> u8 {
@@ -231,18 +231,41 @@ mod words {
         fn class_of_is_the_class_of_every_byte(s in "(?s).{0,40}") {
             prop_assert_eq!(class_of(&s), class_by_bytes(&s));
             prop_assert_eq!(has_line_break(&s), s.contains(['\n', '\r']));
+            prop_assert_eq!(has_whitespace(&s), s.contains(char::is_whitespace));
         }
 
         #[test]
         fn class_of_sees_each_special_byte_at_each_offset(
             len in 0usize..24,
             at in 0usize..24,
-            c in prop::sample::select(vec!['\n', '\r', '\t', '\u{7f}', '|', '\\', '<', 'é', '\u{2028}', '\u{85}', '\u{200f}', 'a']),
+            c in prop::sample::select(vec!['\n', '\r', '\t', '\u{7f}', '|', '\\', '<', 'é', '\u{2028}', '\u{85}', '\u{200f}', 'a', ' ', '\u{b}', '\u{a0}']),
         ) {
             let mut s = "x".repeat(len);
             s.insert(at.min(len), c);
             prop_assert_eq!(class_of(&s), class_by_bytes(&s));
             prop_assert_eq!(has_line_break(&s), s.contains(['\n', '\r']));
+            prop_assert_eq!(has_whitespace(&s), s.contains(char::is_whitespace));
+        }
+
+        #[test]
+        fn a_pointer_segment_by_runs_is_the_segment_escaped_char_by_char(
+            parts in prop::collection::vec(
+                prop::sample::select(vec!["a", "~", "/", "~1", "é", "", "abcdefghij"]),
+                0..8,
+            ),
+        ) {
+            let segment = parts.concat();
+            let mut fast = "/x".to_owned();
+            push_pointer_segment(&mut fast, &segment);
+            let mut slow = "/x/".to_owned();
+            for c in segment.chars() {
+                match c {
+                    '~' => slow.push_str("~0"),
+                    '/' => slow.push_str("~1"),
+                    c => slow.push(c),
+                }
+            }
+            prop_assert_eq!(fast, slow);
         }
 
         #[test]

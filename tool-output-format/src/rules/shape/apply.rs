@@ -123,6 +123,12 @@ pub(crate) fn drop_empty_columns(rows: &mut [Fields<'_>]) -> Vec<String> {
     empty
 }
 
+/// Whether a field of `out` at one of the places `renamed` was given the name `key` by a
+/// rename.
+fn given_by_rename(out: &Fields<'_>, renamed: &[usize], key: &str) -> bool {
+    renamed.iter().any(|&i| out[i].0 == key)
+}
+
 /// The name of a shaped field.
 fn field_name<'f>(field: &'f (Cow<'_, str>, Shaped<'_>)) -> &'f [u8] {
     field.0.as_bytes()
@@ -235,9 +241,11 @@ impl<'s> Apply<'s> {
         let mut out = Fields::with_capacity(object.len());
         // The keys of one object are distinct, so two fields can share a name only through
         // a rename: the names given are looked up only when the shape renames (searched in
-        // the fields while there are at most 16).
+        // the fields while there are at most 16), and a field that keeps its key only among
+        // the names earlier fields were renamed to (`renamed`: their places in `out`).
         let renames = !self.shape.rename.is_empty();
         let mut given = NameIndex::default();
+        let mut renamed: Vec<usize> = Vec::new();
         for (key, input) in object {
             at.push(key);
             if self.shape.drops_value(at, input) {
@@ -277,22 +285,28 @@ impl<'s> Apply<'s> {
                 if !empty && !renames {
                     out.push((Cow::Borrowed(key.as_str()), value));
                 } else if !empty {
-                    let name: Cow<'a, str> = match self.shape.renamed(at) {
+                    match self.shape.renamed(at) {
                         // A field that keeps its own name has it, before or after the rename.
                         Some(new)
                             if given.contains(&out, field_name, 16, new.as_bytes())
                                 || self.keeps_own_name(object, new, at) =>
                         {
                             self.stats.name_collisions += 1;
-                            Cow::Borrowed(key.as_str())
+                            if given_by_rename(&out, &renamed, key) {
+                                self.stats.name_collisions += 1;
+                            } else {
+                                out.push((Cow::Borrowed(key.as_str()), value));
+                            }
                         }
-                        Some(new) => Cow::Owned(new.to_owned()),
-                        None => Cow::Borrowed(key.as_str()),
-                    };
-                    if given.contains(&out, field_name, 16, name.as_bytes()) {
-                        self.stats.name_collisions += 1;
-                    } else {
-                        out.push((name, value));
+                        // A name no field has yet (looked up just above).
+                        Some(new) => {
+                            renamed.push(out.len());
+                            out.push((Cow::Owned(new.to_owned()), value));
+                        }
+                        None if given_by_rename(&out, &renamed, key) => {
+                            self.stats.name_collisions += 1;
+                        }
+                        None => out.push((Cow::Borrowed(key.as_str()), value)),
                     }
                 }
             }

@@ -882,3 +882,41 @@ fn measured_ratios_on_issues_and_a_search_page() {
         }
     }
 }
+
+proptest::proptest! {
+    /// The names given in one object are looked up among the renamed ones only for a field
+    /// that keeps its key: by the definition, every field's name is new among those given
+    /// before it, and each holds the value of a key that is, or is renamed to, that name.
+    #[test]
+    fn every_name_given_is_new_and_names_its_own_value(
+        keys in proptest::sample::subsequence(vec!["a", "b", "c", "d"], 0..=4),
+        renames in proptest::collection::vec(
+            (proptest::sample::select(vec!["a", "b", "c", "d"]), proptest::sample::select(vec!["a", "b", "c", "d", "e"])),
+            0..4,
+        ),
+        dropped in proptest::sample::subsequence(vec!["a", "b", "c", "d"], 0..=2),
+    ) {
+        let record: Map<String, Value> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| ((*k).to_owned(), json!(i)))
+            .collect();
+        let mut shape = Shape::new().drop(&dropped);
+        for (from, to) in &renames {
+            shape = shape.rename(from, *to);
+        }
+        proptest::prop_assume!(shape.check().is_ok());
+        let mut stats = ShapeStats::default();
+        let fields = shape.fields(&record, &Secrets::EMPTY, &mut stats, false, None);
+        let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_ref()).collect();
+        for (i, (name, value)) in fields.iter().enumerate() {
+            proptest::prop_assert!(fields[..i].iter().all(|(n, _)| n != name), "{names:?}");
+            let Shaped::Value(v) = value else { panic!("a scalar") };
+            let key = keys[usize::try_from(v.as_u64().unwrap()).unwrap()];
+            let renamed = renames.iter().rev().find(|(from, _)| *from == key).map(|(_, to)| *to);
+            proptest::prop_assert!(name == key || Some(name.as_ref()) == renamed, "{names:?}");
+        }
+        let kept = keys.iter().filter(|k| !dropped.contains(k)).count();
+        proptest::prop_assert!(fields.len() == kept || stats.name_collisions > 0);
+    }
+}
