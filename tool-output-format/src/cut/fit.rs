@@ -41,8 +41,6 @@
     clippy::cast_sign_loss
 )]
 
-use std::cell::RefCell;
-
 use crate::cut::caps::{Cut, Keep, Notice, SHORT_SCALAR, cut, nested_len, untouched};
 use crate::doc::Node;
 use crate::doc::notice::Strategy;
@@ -101,8 +99,9 @@ enum Shape {
     Scalar,
 }
 
-/// The node being fitted; its main table grows as candidates need more rows.
-type Doc<'a> = RefCell<Node<'a>>;
+/// The node being fitted, owned by one fit; its main table grows as candidates need more
+/// rows.
+struct Doc<'a>(Node<'a>);
 
 /// Rendering a node whose text is larger than this is never tried whole before the search
 /// (the search renders only prefixes around the answer).
@@ -110,9 +109,8 @@ const WHOLE_FIRST_BYTES: usize = 1 << 20;
 
 impl<'a> Fitter<'_, 'a> {
     /// Make sure the main table has at least `rows` rows built (or all of them).
-    fn ensure(&self, doc: &Doc<'a>, rows: usize) {
-        let mut node = doc.borrow_mut();
-        let Node::Table(t) = &mut *node else { return };
+    fn ensure(&self, doc: &mut Doc<'a>, rows: usize) {
+        let Node::Table(t) = &mut doc.0 else { return };
         let built = t.rows();
         let wanted = rows.min(t.total_rows());
         if built >= wanted {
@@ -146,14 +144,14 @@ impl<'a> Fitter<'_, 'a> {
     }
 
     /// Render one candidate.
-    fn render_keep(&self, doc: &Doc<'a>, keep: &Keep) -> (String, Cut<'a>) {
+    fn render_keep(&self, doc: &mut Doc<'a>, keep: &Keep) -> (String, Cut<'a>) {
         self.ensure(doc, keep.count.min(keep.nested.unwrap_or(usize::MAX)));
-        let c = cut(&doc.borrow(), keep, self.strategy);
+        let c = cut(&doc.0, keep, self.strategy);
         ((self.render)(&c.node, &c.notices), c)
     }
 
     /// Render and measure one candidate.
-    fn eval(&self, doc: &Doc<'a>, keep: &Keep) -> Result<(f64, Fitted<'a>), f64> {
+    fn eval(&self, doc: &mut Doc<'a>, keep: &Keep) -> Result<(f64, Fitted<'a>), f64> {
         let (text, c) = self.render_keep(doc, keep);
         match self.load(&text) {
             (load, true) => Ok((
@@ -169,9 +167,9 @@ impl<'a> Fitter<'_, 'a> {
     }
 
     /// Whether the candidate's content, without its notice lines, fits.
-    fn bare_fits(&self, doc: &Doc<'a>, keep: &Keep) -> bool {
+    fn bare_fits(&self, doc: &mut Doc<'a>, keep: &Keep) -> bool {
         self.ensure(doc, keep.count);
-        let c = cut(&doc.borrow(), keep, self.strategy);
+        let c = cut(&doc.0, keep, self.strategy);
         self.load(&(self.render)(&c.node, &[])).1
     }
 
@@ -180,9 +178,8 @@ impl<'a> Fitter<'_, 'a> {
     // steps are in order and commented, and split they would pass that state around.
     #[allow(clippy::too_many_lines)]
     pub fn fit(&self, node: Node<'a>, caps: &Keep) -> Fitted<'a> {
-        let doc = RefCell::new(node);
-        let node = &doc;
-        let (shape, total, what) = match &*doc.borrow() {
+        let mut doc = Doc(node);
+        let (shape, total, what) = match &doc.0 {
             Node::Table(t) => (Shape::Table, t.total_rows(), "rows"),
             Node::Str(s) => (Shape::Lines, crate::text::lines(s).count(), "lines"),
             Node::Record(r) => (Shape::Record, r.fields.len(), "fields"),
@@ -193,23 +190,21 @@ impl<'a> Fitter<'_, 'a> {
         // not huge (sizes are not always monotone in what is kept: the aligned layout pads
         // a column only while its widest cell fits the cap, so more rows can be shorter).
         if shape != Shape::Scalar
-            && all_built(&doc.borrow(), caps.count)
-            && crate::cut::arrange::text_bytes(&doc.borrow(), WHOLE_FIRST_BYTES)
-                <= WHOLE_FIRST_BYTES
+            && all_built(&doc.0, caps.count)
+            && crate::cut::arrange::text_bytes(&doc.0, WHOLE_FIRST_BYTES) <= WHOLE_FIRST_BYTES
         {
-            if untouched(&doc.borrow(), caps) {
+            if untouched(&doc.0, caps) {
                 // The caps cut nothing: the candidate is the document itself, not a copy.
-                let text = (self.render)(&doc.borrow(), &[]);
+                let text = (self.render)(&doc.0, &[]);
                 if self.load(&text).1 {
-                    debug_assert!(same_as_cut(&doc.borrow(), caps, self.strategy));
-                    let node = doc.into_inner();
+                    debug_assert!(same_as_cut(&doc.0, caps, self.strategy));
                     return Fitted {
                         text,
-                        cut: Cut::whole(node),
+                        cut: Cut::whole(doc.0),
                         whole: true,
                     };
                 }
-            } else if let Ok((_, f)) = self.eval(node, caps) {
+            } else if let Ok((_, f)) = self.eval(&mut doc, caps) {
                 return Fitted { whole: true, ..f };
             }
         }
@@ -217,8 +212,8 @@ impl<'a> Fitter<'_, 'a> {
         // walk of every nested collection is not needed when the whole fits).
         let max_n = match shape {
             Shape::Table | Shape::Lines => caps.count.min(total),
-            Shape::Record => nested_len(&doc.borrow()),
-            Shape::List => total.max(nested_len(&doc.borrow())),
+            Shape::Record => nested_len(&doc.0),
+            Shape::List => total.max(nested_len(&doc.0)),
             Shape::Scalar => 0,
         };
         let names_chars = self.names_chars();
@@ -245,10 +240,13 @@ impl<'a> Fitter<'_, 'a> {
         let (base, cols) = if caps.salience {
             match shape {
                 Shape::Record => {
-                    let cols = self.salient_columns(node, &keep_with, max_n);
-                    (self.salient_leaves(node, &keep_with, max_n, cols), cols)
+                    let cols = self.salient_columns(&mut doc, &keep_with, max_n);
+                    (self.salient_leaves(&mut doc, &keep_with, max_n, cols), cols)
                 }
-                Shape::Table => (Vec::new(), self.salient_columns(node, &keep_with, max_n)),
+                Shape::Table => (
+                    Vec::new(),
+                    self.salient_columns(&mut doc, &keep_with, max_n),
+                ),
                 _ => (Vec::new(), None),
             }
         } else {
@@ -259,48 +257,48 @@ impl<'a> Fitter<'_, 'a> {
             keep_with(n, chars, drop, cols)
         };
         // Measured only when values must be shortened: it reads every built value.
-        let longest = || longest_value(&doc.borrow(), false);
-        let floor = || (longest() > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS);
+        let longest = |doc: &Doc<'a>| longest_value(&doc.0, false);
         // 1. The largest `n` (at least 1) with values whole.
-        let by_n = |chars: Option<usize>| {
+        let by_n = |doc: &mut Doc<'a>, chars: Option<usize>| {
             if max_n == 0 {
                 return self
-                    .eval(node, &keep(None, chars, Vec::new()))
+                    .eval(doc, &keep(None, chars, Vec::new()))
                     .ok()
                     .map(|(_, f)| (0, f));
             }
-            self.largest(max_n - 1, |k| keep(Some(k + 1), chars, Vec::new()), node)
+            self.largest(max_n - 1, |k| keep(Some(k + 1), chars, Vec::new()), doc)
                 .map(|(k, f)| (k + 1, f))
         };
-        let whole = match by_n(None) {
+        let whole = match by_n(&mut doc, None) {
             Some((n, f)) if n == max_n => return f,
             w => w,
         };
         // 2. Shorter values when that keeps more (a string: only when not one line fits).
-        let shortened = match (shape, &whole, floor()) {
+        let floor = value_floor(&doc);
+        let shortened = match (shape, &whole, floor) {
             (Shape::Lines, Some(_), _) | (_, _, None) => None,
             // They keep more only when one more part fits with them (sizes grow with the
             // parts kept): one candidate instead of a search that finds nothing more.
             (_, Some((n, _)), Some(min))
                 if self
-                    .eval(node, &keep(Some(n + 1), Some(min), Vec::new()))
+                    .eval(&mut doc, &keep(Some(n + 1), Some(min), Vec::new()))
                     .is_err() =>
             {
                 None
             }
             (_, _, Some(min)) => {
-                by_n(Some(min)).filter(|(n, _)| whole.as_ref().is_none_or(|(w, _)| n > w))
+                by_n(&mut doc, Some(min)).filter(|(n, _)| whole.as_ref().is_none_or(|(w, _)| n > w))
             }
         };
         let found = match (shortened, whole) {
             (Some((n, at_min)), _) => {
                 let n = (max_n > 0).then_some(n);
-                let room = longest() - MIN_VALUE_CHARS;
+                let room = longest(&doc) - MIN_VALUE_CHARS;
                 Some(
                     self.largest(
                         room,
                         |e| keep(n, Some(MIN_VALUE_CHARS + e), Vec::new()),
-                        node,
+                        &mut doc,
                     )
                     .map_or(at_min, |(_, f)| f),
                 )
@@ -314,7 +312,7 @@ impl<'a> Fitter<'_, 'a> {
         // 3. Whole fields, largest first, short scalar fields last. Under salience the least
         // needed first, and a record's items (its payload) last while one row of them fits
         // (their rows are cut); else in the plain order, so the record still says something.
-        let (order, items_last) = match &*doc.borrow() {
+        let (order, items_last) = match &doc.0 {
             Node::Record(r) if shape == Shape::Record && caps.salience => {
                 let leaves = crate::cut::arrange::leaves(r, true);
                 let order = crate::cut::arrange::drop_order(&leaves);
@@ -332,18 +330,20 @@ impl<'a> Fitter<'_, 'a> {
             Node::Record(r) if shape == Shape::Record => (drop_order(&r.fields), None),
             _ => (Vec::new(), None),
         };
+        // (Only a record drops fields, and a record's document does not grow: the shortest
+        // length values are cut to stays what it was measured.)
+        let floor = value_floor(&doc);
         let least_of = |order: &[usize], kept: usize| {
             let mut drop = vec![!order.is_empty(); order.len()];
             for &i in order.iter().rev().take(kept) {
                 drop[i] = false;
             }
-            keep((max_n > 0).then_some(1), floor(), drop)
+            keep((max_n > 0).then_some(1), floor, drop)
         };
-        let least = |kept: usize| least_of(&order, kept);
         for order in items_last.iter().chain(std::iter::once(&order)) {
             if order.len() > 1
                 && let Some((_, f)) =
-                    self.largest(order.len() - 2, |k| least_of(order, k + 1), node)
+                    self.largest(order.len() - 2, |k| least_of(order, k + 1), &mut doc)
             {
                 return f;
             }
@@ -352,9 +352,9 @@ impl<'a> Fitter<'_, 'a> {
         let smallest = if shape == Shape::Scalar {
             caps.clone()
         } else {
-            least(1)
+            least_of(&order, 1)
         };
-        let (text, _) = self.render_keep(node, &smallest);
+        let (text, _) = self.render_keep(&mut doc, &smallest);
         let limit = self
             .limits
             .iter()
@@ -401,7 +401,7 @@ impl<'a> Fitter<'_, 'a> {
         &self,
         max: usize,
         keep: impl Fn(usize) -> Keep,
-        node: &Doc<'a>,
+        node: &mut Doc<'a>,
     ) -> Option<(usize, Fitted<'a>)> {
         let (base, mut best) = self.eval(node, &keep(0)).ok()?;
         let (mut lo, mut lo_size) = (0usize, base);
@@ -568,5 +568,5 @@ fn longest_value(node: &Node<'_>, field: bool) -> usize {
 /// The shortest a value is cut to when shortening keeps more ([`MIN_VALUE_CHARS`]), or
 /// `None` when no value of `node` is longer than that.
 fn value_floor(node: &Doc<'_>) -> Option<usize> {
-    (longest_value(&node.borrow(), false) > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS)
+    (longest_value(&node.0, false) > MIN_VALUE_CHARS).then_some(MIN_VALUE_CHARS)
 }

@@ -19,12 +19,12 @@ impl<'a> Fitter<'_, 'a> {
     /// Returns the drop mask over [`crate::cut::arrange::leaves`] (empty: none).
     pub(super) fn salient_leaves(
         &self,
-        node: &Doc<'a>,
+        node: &mut Doc<'a>,
         keep_with: &dyn Fn(Option<usize>, Option<usize>, Vec<bool>, Option<usize>) -> Keep,
         max_n: usize,
         cols: Option<usize>,
     ) -> Vec<bool> {
-        let (leaves, items) = match &*node.borrow() {
+        let (leaves, items) = match &node.0 {
             Node::Record(r) => (
                 crate::cut::arrange::leaves(r, true),
                 crate::cut::arrange::items_field(r).map(|i| r.fields[i].name.to_string()),
@@ -106,15 +106,14 @@ impl<'a> Fitter<'_, 'a> {
     /// `None`: all of them.
     pub(super) fn salient_columns(
         &self,
-        node: &Doc<'a>,
+        node: &mut Doc<'a>,
         keep_with: &dyn Fn(Option<usize>, Option<usize>, Vec<bool>, Option<usize>) -> Keep,
         max_n: usize,
     ) -> Option<usize> {
         // For a record whose payload is its items: the drop mask that keeps only the items
         // (what one row of them needs, the record's other leaves left out).
         let (cols, core, only_items) = {
-            let borrowed = node.borrow();
-            let (t, only_items) = match &*borrowed {
+            let (t, only_items) = match &node.0 {
                 Node::Table(t) => (t, Vec::new()),
                 Node::Record(r) => match crate::cut::arrange::items_field(r) {
                     Some(i) if matches!(r.fields[i].value, Node::Table(_)) => {
