@@ -1003,3 +1003,40 @@ fn a_table_narrowed_to_fit_is_stored_and_its_columns_reached() {
         }
     }
 }
+
+/// A record whose two tables a budget cut each to its first rows: the Next line names that
+/// count (`*N`), and the walk serves each table's rows not shown and the values cut, so every
+/// value is reached and no row the text showed comes again.
+#[test]
+fn a_record_with_two_tables_cut_resumes_after_the_rows_shown() {
+    let body = |t: &str, id: u64| format!("{t} body {id}: {}", "lorem ipsum ".repeat(3));
+    let table = |t: &str| {
+        (1..=30)
+            .map(|id| json!({"id": id, "body": body(t, id)}))
+            .collect::<Vec<_>>()
+    };
+    let data = json!({"name": "two tables", "open": table("open"), "closed": table("closed")});
+    for budget in [1_200, 2_500] {
+        let (store, fmt) = storing(budget);
+        let first = fmt.format("get_board", &data);
+        let (_, cursor) = next_call(&first, "get_stored_result").expect(&first);
+        let cursor = cursor.expect(&first);
+        assert!(
+            cursor.starts_with("/~v0;") && cursor.contains('*'),
+            "{cursor}\n{first}"
+        );
+        let fetch = Fetch::new(store.clone(), "get_stored_result").formatter(&fmt);
+        let pages = pages_from(&fetch, &first);
+        let text = format!("{first}\n{}", pages.join("\n"));
+        for t in ["open", "closed"] {
+            for id in 1..=30 {
+                let whole = body(t, id);
+                assert!(
+                    text.contains(whole.trim_end()),
+                    "budget {budget}: {t} {id}:\n{text}"
+                );
+            }
+        }
+        assert!(pages.iter().all(|p| table_ids(p).is_empty()), "{text}");
+    }
+}

@@ -244,9 +244,10 @@ impl<'r> Trailer<'r> {
     /// (`"/items/20;20>34"`); then, after a `~`, what the record's text left out beside that
     /// table (`"~>34*5+owner.login"`: values shortened to 34 characters, parts cut to their
     /// first 5 rows, items or lines, the fields left out, a column of another table after its
-    /// path; `-`: every field); with no such table, that alone (`"/~v0;>34"`). `None` (the
-    /// record again, from its first field) when more than one table lost rows, or for a cut
-    /// it cannot name (a focus, values shortened by a cap to an unknown length).
+    /// path; `-`: every field); with no such table, or with several that a budget cut each
+    /// to its first `N` rows, that alone (`"/~v0;>34*5"`). `None` (the record again, from its
+    /// first field) when several tables lost rows otherwise, or for a cut it cannot name (a
+    /// focus, values shortened by a cap to an unknown length).
     fn record_resumes_at(&self, node: &Node<'_>, notices: &[Notice]) -> Option<String> {
         let Node::Record(r) = node else { return None };
         if self.cut_elsewhere {
@@ -268,11 +269,21 @@ impl<'r> Trailer<'r> {
         let tables = nested_tables(node);
         let lost = |t: &Table<'_>| t.total_rows() > t.rows();
         let narrowed = |t: &Table<'_>| t.notes.iter().any(|n| n.narrowed);
-        if tables.iter().filter(|(.., t)| lost(t)).count() > 1 {
+        // Several tables that lost rows: the rest names them only when a budget cut each to
+        // its first `N` rows (`*N`); else the record again.
+        let lost_count = tables.iter().filter(|(.., t)| lost(t)).count();
+        let each_to = |n: usize| {
+            (tables.iter().filter(|(.., t)| lost(t)))
+                .all(|(.., t)| t.gap.is_none() && t.rows() == n)
+        };
+        if lost_count > 1 && !nested.is_some_and(each_to) {
             return None;
         }
-        let resumed = (tables.iter().find(|(.., t)| lost(t)))
-            .or_else(|| tables.iter().find(|(.., t)| narrowed(t)));
+        let resumed = match lost_count {
+            0 => tables.iter().find(|(.., t)| narrowed(t)),
+            1 => tables.iter().find(|(.., t)| lost(t)),
+            _ => None,
+        };
         // The names left out: the record's fields, the folded ones, and the columns of the
         // other tables shown without them (after the table's path).
         let mut names = r.left_out_paths.clone();

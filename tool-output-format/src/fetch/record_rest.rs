@@ -25,7 +25,8 @@ impl RecordRest {
     /// first text did not show whole, in document order, each naming its field (dotted):
     /// a field left out, a text or list that shortening cut, or a part cut to its first rows,
     /// items or lines: `{"field", "value"}`; of a table's row, the cells left out (a name
-    /// names a column by itself or after the table's path) and those shortening cut:
+    /// names a column by itself or after the table's path) and those shortening cut, or all
+    /// of them for a row past the first `N` rows a budget kept:
     /// `{"field", "row", COLUMN: VALUE...}` (the row from 1; `{"field", "row", "column",
     /// "value"}` per cell when a column is named `field` or `row`). Names that name nothing
     /// of the record: every field.
@@ -65,10 +66,13 @@ impl RecordRest {
             };
             for (i, row) in rows.iter().enumerate() {
                 let Value::Object(row) = row else { continue };
+                // A row past the first `N` a budget kept was not shown: all of it.
+                let unseen = self.nested.is_some_and(|n| i >= n);
                 let cells: Vec<(&String, &Value)> = row
                     .iter()
                     .filter(|(column, value)| {
-                        named(&format!("{path}.{column}"))
+                        unseen
+                            || named(&format!("{path}.{column}"))
                             || names.is_some_and(|ns| ns.iter().any(|n| related(n, column)))
                             || self.over.is_some_and(|c| long_value(value, c))
                     })
@@ -92,12 +96,13 @@ impl RecordRest {
     }
 
     /// Whether the first text showed `v` (a leaf) cut as a whole: a text shortened, a list of
-    /// values (not of records) shortened, or a list or text cut to its first items or lines.
+    /// values (not of records) shortened, or a list of values or a text cut to its first items
+    /// or lines (a table cut to its first rows is served row by row).
     fn cut_whole(&self, v: &Value) -> bool {
         let table = matches!(v, Value::Array(rows) if rows.iter().any(Value::is_object));
         let shortened = self.over.is_some_and(|c| !table && long_value(v, c));
         let nested = self.nested.is_some_and(|n| match v {
-            Value::Array(items) => items.len() > n,
+            Value::Array(items) => !table && items.len() > n,
             Value::String(s) => crate::text::lines(s).count() > n,
             _ => false,
         });
