@@ -341,18 +341,22 @@ impl<'r> Trailer<'r> {
         // Rows shown without some of their fields (folded into the left-out line, or columns a
         // budget left out): the walk goes on from the first row not shown, then serves those
         // fields of the rows shown (a record: again whole, from the first field).
-        let partial = self.left_out.folded()
-            || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed));
+        // Whether the result was cut matters only to the stored-result lines (it walks the
+        // whole document for nested cuts).
+        let cut =
+            (self.fetch_tool.is_some() || self.failure.is_some()) && self.wants(node, notices);
+        // The cursor, only for a Next line.
+        let next = cut && self.failure.is_none() && self.reference.is_some();
+        let partial = next
+            && (self.left_out.folded()
+                || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed)));
         let at = match node {
+            _ if !next => None,
             Node::Table(t) => self.table_resumes_at(t, notices, partial),
             Node::Record(_) => self.record_resumes_at(node, notices),
             _ if partial => None,
             _ => self.resume_at(notices).map(|at| at.to_string()),
         };
-        // Whether the result was cut matters only to the stored-result lines (it walks the
-        // whole document for nested cuts).
-        let cut =
-            (self.fetch_tool.is_some() || self.failure.is_some()) && self.wants(node, notices);
         // A budget's share bounds the left-out line only when the budget cut something (a
         // budget not reached changes nothing).
         let squeezed = !notices.is_empty()
@@ -494,7 +498,19 @@ pub(crate) fn failed_put(e: &str) -> String {
 /// announce those in place), or a table shown without columns a budget left out (its line
 /// above the table announces them).
 pub(crate) fn is_cut(node: &Node<'_>, notices: &[Notice]) -> bool {
-    !notices.is_empty() || nested_cut(node) || columns_cut(node)
+    !notices.is_empty() || table_cut(node)
+}
+
+/// Whether a table of `node`, at any depth, lost rows or is shown without columns a budget
+/// left out (one walk: [`nested_cut`] or [`columns_cut`]).
+fn table_cut(node: &Node<'_>) -> bool {
+    match node {
+        Node::Table(t) => t.total_rows() > t.rows() || t.notes.iter().any(|n| n.narrowed),
+        Node::Record(r) => r.fields.iter().any(|f| table_cut(&f.value)),
+        Node::List(items) => items.iter().any(table_cut),
+        Node::Envelope(e) => e.body().is_some_and(table_cut),
+        _ => false,
+    }
 }
 
 /// Whether a table of `node`, at any depth, is shown without columns a budget left out.
