@@ -198,12 +198,7 @@ impl<'r> Trailer<'r> {
     /// shorter (see [`Fields::shorter`]); both, `"K;K>C-a,b"`. `None` (from the first row)
     /// when it stopped before the first row, or a cut it cannot resume after (fields of a
     /// record, a focus, values shortened to an unknown length).
-    fn table_resumes_at(
-        &self,
-        t: &crate::doc::Table<'_>,
-        notices: &[Notice],
-        partial: bool,
-    ) -> Option<String> {
+    fn table_resumes_at(&self, t: &Table<'_>, notices: &[Notice], partial: bool) -> Option<String> {
         if self.cut_elsewhere {
             return None;
         }
@@ -268,7 +263,6 @@ impl<'r> Trailer<'r> {
         }
         let tables = nested_tables(node);
         let lost = |t: &Table<'_>| t.total_rows() > t.rows();
-        let narrowed = |t: &Table<'_>| t.notes.iter().any(|n| n.narrowed);
         // Several tables that lost rows: the rest names them only when a budget cut each to
         // its first `N` rows (`*N`); else the record again.
         let lost_count = tables.iter().filter(|(.., t)| lost(t)).count();
@@ -280,7 +274,7 @@ impl<'r> Trailer<'r> {
             return None;
         }
         let resumed = match lost_count {
-            0 => tables.iter().find(|(.., t)| narrowed(t)),
+            0 => tables.iter().find(|(.., t)| t.narrowed()),
             1 => tables.iter().find(|(.., t)| lost(t)),
             _ => None,
         };
@@ -310,7 +304,7 @@ impl<'r> Trailer<'r> {
             .filter(|n| matches!(n, Notice::Shortened { .. }))
             .cloned()
             .collect();
-        let partial = self.left_out.folded() || narrowed(t);
+        let partial = self.left_out.folded() || t.narrowed();
         let inner = self.table_resumes_at(t, &shortened, partial)?;
         Some(match rest {
             Some(rest) => format!("{at}/{inner}~{rest}"),
@@ -338,18 +332,17 @@ impl<'r> Trailer<'r> {
             text.push_str("\n\n");
             s.write_lines(text, self.summary_lines);
         }
-        // Rows shown without some of their fields (folded into the left-out line, or columns a
-        // budget left out): the walk goes on from the first row not shown, then serves those
-        // fields of the rows shown (a record: again whole, from the first field).
         // Whether the result was cut matters only to the stored-result lines (it walks the
         // whole document for nested cuts).
         let cut =
             (self.fetch_tool.is_some() || self.failure.is_some()) && self.wants(node, notices);
-        // The cursor, only for a Next line.
+        // The cursor, only for a Next line. Rows shown without some of their fields (folded
+        // into the left-out line, or columns a budget left out): the walk goes on from the
+        // first row not shown, then serves those fields of the rows shown (a record: what it
+        // left out beside its table, see `record_resumes_at`).
         let next = cut && self.failure.is_none() && self.reference.is_some();
-        let partial = next
-            && (self.left_out.folded()
-                || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed)));
+        let partial =
+            next && (self.left_out.folded() || matches!(node, Node::Table(t) if t.narrowed()));
         let at = match node {
             _ if !next => None,
             Node::Table(t) => self.table_resumes_at(t, notices, partial),
@@ -360,7 +353,7 @@ impl<'r> Trailer<'r> {
         // A budget's share bounds the left-out line only when the budget cut something (a
         // budget not reached changes nothing).
         let squeezed = !notices.is_empty()
-            || matches!(node, Node::Table(t) if t.notes.iter().any(|n| n.narrowed))
+            || matches!(node, Node::Table(t) if t.narrowed())
             || matches!(node, Node::Record(r) if r.left_out.is_some());
         let names_chars = names_chars.unwrap_or(if squeezed {
             self.names_chars
@@ -505,7 +498,7 @@ pub(crate) fn is_cut(node: &Node<'_>, notices: &[Notice]) -> bool {
 /// left out (one walk: [`nested_cut`] or [`columns_cut`]).
 fn table_cut(node: &Node<'_>) -> bool {
     match node {
-        Node::Table(t) => t.total_rows() > t.rows() || t.notes.iter().any(|n| n.narrowed),
+        Node::Table(t) => t.total_rows() > t.rows() || t.narrowed(),
         Node::Record(r) => r.fields.iter().any(|f| table_cut(&f.value)),
         Node::List(items) => items.iter().any(table_cut),
         Node::Envelope(e) => e.body().is_some_and(table_cut),
@@ -516,7 +509,7 @@ fn table_cut(node: &Node<'_>) -> bool {
 /// Whether a table of `node`, at any depth, is shown without columns a budget left out.
 pub(crate) fn columns_cut(node: &Node<'_>) -> bool {
     match node {
-        Node::Table(t) => t.notes.iter().any(|n| n.narrowed),
+        Node::Table(t) => t.narrowed(),
         Node::Record(r) => r.fields.iter().any(|f| columns_cut(&f.value)),
         Node::List(items) => items.iter().any(columns_cut),
         Node::Envelope(e) => e.body().is_some_and(columns_cut),

@@ -159,6 +159,11 @@ impl<'a> Table<'a> {
         &self.core.columns
     }
 
+    /// Whether a budget left columns out of this table (a note above it names them).
+    pub(crate) fn narrowed(&self) -> bool {
+        self.notes.iter().any(|n| n.narrowed)
+    }
+
     /// Rows in the data: more than [`rows`](Self::rows) when the source built only the
     /// rows a cap or budget can keep.
     #[must_use]
